@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: {
+      '/eem-service': 'http://localhost:8080',
+      '/auth': 'http://localhost:8080',
+      '/model': 'http://localhost:8080',
+      '/model-meta': 'http://localhost:8080',
+      '/messageServer': { target: 'http://localhost:8080', ws: true },
+      '/filemanager': 'http://localhost:8080',
+      '/static/config.json': 'http://localhost:8080',
+      '/healthz': 'http://localhost:8080',
+    },
+  },
+});

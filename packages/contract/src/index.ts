@@ -1,0 +1,6 @@
+export * from './envelope.js';
+export * from './paths.js';
+export * from './auth.js';
+export * from './user.js';
+export * from './navigation.js';
+export * from './permissions.js';

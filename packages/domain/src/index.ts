@@ -1,0 +1,10 @@
+// Widgets' pure rules (owned with apps/web/src/widgets)
+export * from './date-range.js';
+export * from './number-format.js';
+export * from './validators.js';
+// Frame rules (owned with apps/web/src/frame and app)
+export * from './permissions.js';
+export * from './home-page.js';
+export * from './module.js';
+export * from './tabs.js';
+export * from './login-hash.js';

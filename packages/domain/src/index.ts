@@ -7,4 +7,3 @@ export * from './permissions.js';
 export * from './home-page.js';
 export * from './module.js';
 export * from './tabs.js';
-export * from './login-hash.js';

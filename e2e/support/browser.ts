@@ -1,0 +1,39 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../screenshots');
+
+/** Debian's Chromium, as root, headless, with no background traffic (this machine has no network). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh context (own local and session storage) with the chart animations turned off. */
+export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+  await context.addInitScript(() => {
+    (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
+  });
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}

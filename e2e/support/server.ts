@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repo = resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? ok(addr.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts the built server (`apps/server/dist/main.js`, serving `apps/web/dist`) in its own process
+ * group on a free port with a throw-away data dir and the demo data, and waits for /healthz.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const bundle = join(repo, 'apps/server/dist/main.js');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run "npm run build" first`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ems-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [bundle], {
+    cwd: repo,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      EMS_DATA_DIR: dataDir,
+      EMS_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+      EMS_DEMO: '1',
+      EMS_LOG_LEVEL: 'warn',
+      EMS_DB_URL: '',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not answer /healthz within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-child.pid, 'SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -42,4 +42,7 @@ export const ErrorCode = {
 } as const;
 
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 0 }) });
+
+/** Error reply: `data` is null unless the code documents it (1001 serverTime, 1004 retryAfterMs). */
+export const ErrorReply = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Unknown() });
 export type IdParam = Static<typeof IdParam>;

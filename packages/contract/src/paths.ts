@@ -10,6 +10,7 @@ export const API = {
   commonEnumerations: '/eem-service/v1/common/enumerations',
   /** GET `${commonEnumerations}/{rootLabel}` */
   operationAuthCheck: '/eem-service/v1/auth/common/operationAuthCheck',
+  /** GET ?system=cloud: the caller's projects; POST: create; PUT/DELETE `${projects}/{id}` */
   projects: '/eem-service/v1/project/project',
   cloudProjects: '/eem-service/v1/auth/cloud/projects',
   /** GET `${projectSummary}/{projectId}`: project info plus node counts per model label */

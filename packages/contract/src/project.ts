@@ -1,0 +1,68 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Names: letters (any script), digits, spaces and `_ - ( ) （ ） # · .`, starting with a letter or
+ * digit (spec section 5, 'Please do not enter special characters').
+ */
+export const NAME_PATTERN = '^[\\p{L}\\p{N}][\\p{L}\\p{N} _\\-()（）#·.]*$';
+
+/** Create or update body of a project (project-configuration page). Unknown fields are refused. */
+export const ProjectBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN }),
+    enName: Type.Optional(Type.String({ maxLength: 100, pattern: '^$|^[\\p{L}\\p{N}][\\p{L}\\p{N} _\\-()#.,&\']*$' })),
+    /** project code, e.g. "HD-01" */
+    code: Type.Optional(Type.String({ maxLength: 50, pattern: '^[A-Za-z0-9_\\-]*$' })),
+    address: Type.Optional(Type.String({ maxLength: 255 })),
+    enAddress: Type.Optional(Type.String({ maxLength: 255 })),
+    /** kVA, 0 to 999999999 */
+    capacityKva: Type.Number({ minimum: 0, maximum: 999999999 }),
+    /** m², 0 to 999999999999.99 */
+    areaM2: Type.Optional(Type.Number({ minimum: 0, maximum: 999999999999.99 })),
+    /** IANA zone; default Asia/Shanghai */
+    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+\\-]+)*$' })),
+    latitude: Type.Optional(Type.Union([Type.Number({ minimum: -90, maximum: 90 }), Type.Null()])),
+    longitude: Type.Optional(Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()])),
+    /** e.g. industrial, commercial */
+    industry: Type.Optional(Type.String({ maxLength: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type ProjectBody = Static<typeof ProjectBody>;
+
+export const ProjectIdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type ProjectIdParam = Static<typeof ProjectIdParam>;
+
+export const ProjectSummaryParam = Type.Object({ projectId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type ProjectSummaryParam = Static<typeof ProjectSummaryParam>;
+
+export const ProjectListQuery = Type.Object({ system: Type.Optional(Type.String({ maxLength: 20 })) });
+export type ProjectListQuery = Static<typeof ProjectListQuery>;
+
+export const CloudProjectsQuery = Type.Object({
+  tenantId: Type.Integer({ minimum: 1 }),
+  isQueryChild: Type.Optional(Type.Boolean()),
+});
+export type CloudProjectsQuery = Static<typeof CloudProjectsQuery>;
+
+export const CloudProjectsBody = Type.Object({
+  rootID: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  rootLabel: Type.Optional(Type.String({ maxLength: 50 })),
+  treeReturnEnable: Type.Optional(Type.Boolean()),
+});
+export type CloudProjectsBody = Static<typeof CloudProjectsBody>;
+
+/**
+ * A node of the tenant/project tree: the tenant (modelLabel 'tenant') with its projects in
+ * `children` when treeReturnEnable is true; otherwise a flat list (tenant first, no children).
+ * Project nodes also carry the ProjectInfo fields.
+ */
+export interface CloudProjectNode {
+  id: number;
+  modelLabel: 'tenant' | 'project';
+  name: string;
+  enName?: string;
+  tenantid: number;
+  children?: CloudProjectNode[];
+  [field: string]: unknown;
+}

@@ -1,0 +1,10 @@
+import { collectLocales } from '../i18n/collect';
+
+/**
+ * Every area's locale files: the widgets' (namespace 'widgets') and each feature's (namespace =
+ * its folder). Eager: the texts are small and needed before the first page paints.
+ */
+export const AREA_LOCALES = collectLocales({
+  ...import.meta.glob('../widgets/locales/*.ts', { eager: true }),
+  ...import.meta.glob('../features/*/locales/*.ts', { eager: true }),
+});

@@ -1,0 +1,35 @@
+/** Texts shared across the app (namespace 'common'). */
+const common = {
+  ok: '确定',
+  cancel: '取消',
+  confirm: '确认',
+  close: '关闭',
+  save: '保存',
+  create: '新建',
+  edit: '编辑',
+  delete: '删除',
+  refresh: '刷新',
+  actions: '操作',
+  loading: '加载中…',
+  noData: '暂无数据',
+  prompt: '提示',
+  confirmDelete: '确定要删除所选项吗？',
+  deleteSucceeded: '删除成功!',
+  saveSucceeded: '保存成功!',
+  deleteCancelled: '取消删除！',
+  operationSucceeded: '操作成功!',
+  noOperationPermission: '无操作权限',
+  http: {
+    tokenExpired: 'token已过期，请重新登录',
+    network: '请检查网络连接是否正常',
+    jsonFormat: '后端JSON格式错误',
+    httpStatus: '请求失败（HTTP $0）',
+    fileNotExist: '文件不存在',
+    exportError: '导出文件错误!',
+    defaultExportName: '表格导出',
+    chunkLoad: '页面加载失败，请刷新重试',
+    configLoad: '文件加载失败：$0',
+  },
+};
+
+export default common;

@@ -21,3 +21,7 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
+// Unmount rendered trees after each test (vitest runs without globals, so RTL cannot register this itself).
+import { afterEach as afterEachTest } from 'vitest';
+import { cleanup as cleanupRendered } from '@testing-library/react';
+afterEachTest(() => cleanupRendered());

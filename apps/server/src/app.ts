@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppConfig } from './config/types.js';
+import type { Ems } from './context.js';
+import { openDb } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { PasswordCipher } from './lib/password-cipher.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { commonRoutes } from './modules/common/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { projectRoutes } from './modules/project/routes.js';
+import { seed, type SeedReport } from './modules/seed/service.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { ensureSystemConfig, readSystemConfig } from './modules/system/service.js';
+import { userRoutes } from './modules/user/routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface BuildOptions {
+  /** pino logger options; false (tests) for none */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the Fastify instance from its plugins; opens the store (closed with the app). */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = openDb(config.store);
+  const ems: Ems = {
+    db,
+    kind: config.store.kind,
+    config,
+    cipher: new PasswordCipher(config.key),
+    systemConfig: () => readSystemConfig(config.dataDir),
+  };
+  app.decorate('ems', ems);
+  app.addHook('onClose', async () => db.destroy());
+
+  registerErrorHandling(app);
+  registerAuth(app);
+  await registerWeb(app, config.webDir);
+  await app.register(healthRoutes);
+  await app.register(systemRoutes);
+  await app.register(commonRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(projectRoutes);
+  return app;
+}
+
+/** Migrates and seeds the store and writes the default system configuration file if missing. */
+export async function prepareStore(app: FastifyInstance): Promise<SeedReport> {
+  ensureSystemConfig(app.ems.config.dataDir);
+  await migrate(app.ems.db, app.ems.kind);
+  return seed(app.ems);
+}

@@ -1,0 +1,139 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { deriveKey, isInside, loadOrCreateKeyFile, secretMaterial } from './secret-key.js';
+import type { AppConfig, StoreConfig } from './types.js';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A start-up configuration error listing every bad value. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function port(raw: string | undefined, name: string, fallback: number, problems: string[]): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 65535) {
+    problems.push(`${name} must be a port number from 1 to 65535 (got "${raw}")`);
+    return fallback;
+  }
+  return n;
+}
+
+function url(raw: string | undefined, name: string, protocols: string[], problems: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const u = new URL(raw);
+    if (!protocols.includes(u.protocol)) {
+      problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}")`);
+    }
+  } catch {
+    problems.push(`${name} is not a valid URL (got "${raw}")`);
+  }
+  return raw;
+}
+
+function flag(raw: string | undefined, name: string, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  problems.push(`${name} must be 1 or 0 (got "${raw}")`);
+  return fallback;
+}
+
+/**
+ * Reads and validates the environment. Creates the data dir and, without EMS_SECRET, the key file.
+ * Throws ConfigError naming every bad value.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
+  const problems: string[] = [];
+  const httpPort = port(value(env, 'PORT'), 'PORT', 8080, problems);
+  const dataDir = resolve(value(env, 'EMS_DATA_DIR') ?? './data');
+  const dbUrl = url(value(env, 'EMS_DB_URL'), 'EMS_DB_URL', ['postgres:', 'postgresql:'], problems);
+  const redisUrl = url(value(env, 'EMS_REDIS_URL'), 'EMS_REDIS_URL', ['redis:', 'rediss:'], problems);
+  const mqttUrl = url(value(env, 'EMS_MQTT_URL'), 'EMS_MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'], problems);
+  const mqttPort = port(value(env, 'EMS_MQTT_PORT'), 'EMS_MQTT_PORT', 1883, problems);
+  const demo = flag(value(env, 'EMS_DEMO'), 'EMS_DEMO', false, problems);
+  const logLevel = (value(env, 'EMS_LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`EMS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+  const nowRaw = value(env, 'EMS_NOW');
+  let pinnedNow: number | undefined;
+  if (nowRaw !== undefined) {
+    if (!/^\d{1,15}$/.test(nowRaw)) problems.push(`EMS_NOW must be milliseconds since the epoch (got "${nowRaw}")`);
+    else pinnedNow = Number(nowRaw);
+  }
+  const proxyRaw = value(env, 'EMS_TRUST_PROXY');
+  const trustProxy: boolean | string =
+    proxyRaw === undefined || ['0', 'false', 'no', 'off'].includes(proxyRaw.toLowerCase()) ? false : ['1', 'true', 'yes', 'on'].includes(proxyRaw.toLowerCase()) ? true : proxyRaw;
+  const rootPassword = value(env, 'EMS_ROOT_PASSWORD');
+  if (rootPassword !== undefined && rootPassword.length > 64) problems.push('EMS_ROOT_PASSWORD must be at most 64 characters');
+
+  let key: Buffer | undefined;
+  let keySource = '';
+  const notes: string[] = [];
+  const secret = env.EMS_SECRET !== undefined && env.EMS_SECRET !== '' ? env.EMS_SECRET : undefined;
+  if (secret !== undefined) {
+    const material = secretMaterial(secret);
+    if (typeof material === 'string') problems.push(material);
+    else {
+      key = deriveKey(material);
+      keySource = 'EMS_SECRET';
+    }
+  } else if (dbUrl !== undefined) {
+    problems.push('EMS_SECRET is required when EMS_DB_URL is set (every instance must share the key); use 32+ characters or the base64 of 32 random bytes');
+  } else {
+    const keyFile = resolve(value(env, 'EMS_KEY_FILE') ?? join(homedir(), '.config', 'ems', 'secret.key'));
+    if (isInside(keyFile, dataDir)) {
+      problems.push(`EMS_KEY_FILE ${keyFile} must lie outside EMS_DATA_DIR ${dataDir} (a copy of the data must not carry its key)`);
+    } else if (problems.length === 0) {
+      try {
+        const result = loadOrCreateKeyFile(keyFile);
+        if (typeof result === 'string') problems.push(result);
+        else {
+          key = deriveKey(result.material);
+          keySource = `key file ${keyFile}${result.created ? ' (created, mode 0600)' : ''}`;
+          if (result.warning) notes.push(result.warning);
+        }
+      } catch (err) {
+        problems.push(`EMS_KEY_FILE ${keyFile} cannot be read or created: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  if (problems.length === 0) {
+    try {
+      mkdirSync(dataDir, { recursive: true });
+    } catch (err) {
+      problems.push(`EMS_DATA_DIR ${dataDir} cannot be created: ${(err as Error).message}`);
+    }
+  }
+  if (problems.length > 0 || key === undefined) throw new ConfigError(problems);
+
+  const store: StoreConfig = dbUrl !== undefined ? { kind: 'postgres', url: dbUrl } : { kind: 'sqlite', file: join(dataDir, 'ems.sqlite') };
+  return {
+    port: httpPort,
+    dataDir,
+    webDir,
+    store,
+    key,
+    keySource,
+    notes,
+    demo,
+    rootPassword,
+    logLevel,
+    now: pinnedNow !== undefined ? () => pinnedNow : () => Date.now(),
+    loginDelaysMs: [0, 0, 1000, 2000],
+    trustProxy,
+    services: { redisUrl, mqttUrl, mqttPort },
+  };
+}

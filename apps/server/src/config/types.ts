@@ -1,0 +1,31 @@
+export type StoreConfig =
+  | { kind: 'sqlite'; file: string }
+  /** `schema`: set search_path to it (tests isolate each run in its own schema) */
+  | { kind: 'postgres'; url: string; schema?: string };
+
+/** Everything buildApp needs; main.ts reads it from the environment, tests build it directly. */
+export interface AppConfig {
+  port: number;
+  /** holds ems.sqlite and config.json */
+  dataDir: string;
+  /** the built web app (apps/web/dist) */
+  webDir: string;
+  store: StoreConfig;
+  /** AES-256 key for passwords at rest (32 bytes) */
+  key: Buffer;
+  /** where the key came from, for the banner */
+  keySource: string;
+  /** warnings to print at start */
+  notes: string[];
+  demo: boolean;
+  /** ROOT's password at first start; default Root@12345 */
+  rootPassword: string | undefined;
+  logLevel: string;
+  /** the server clock, ms since epoch */
+  now: () => number;
+  /** reply delay after the n-th consecutive failed login (index n-1); missing entries mean 0 */
+  loginDelaysMs: number[];
+  /** trust X-Forwarded-For (EMS_TRUST_PROXY: 1, or the proxy addresses); the login lock keys on the client address */
+  trustProxy: boolean | string;
+  services: { redisUrl: string | undefined; mqttUrl: string | undefined; mqttPort: number };
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connect.js';
+import { initial } from './migrations/0001-initial.js';
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** The numbered migrations, in code so the bundle carries them; the same set runs on both stores. */
+function migrations(kind: StoreKind): Record<string, Migration> {
+  return {
+    '0001-initial': initial(kind),
+  };
+}
+
+/** Applies pending migrations; throws with the failing migration's error. */
+export async function migrate(db: Db, kind: StoreKind): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(kind) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+  }
+}

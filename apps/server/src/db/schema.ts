@@ -1,0 +1,125 @@
+import type { Generated } from 'kysely';
+
+/** Table shapes. Times are ms since the epoch (bigint), flags 0/1 integers, JSON as text. */
+export interface TenantTable {
+  id: Generated<number>;
+  name: string;
+  en_name: string;
+  create_time: number;
+}
+
+export interface ProjectTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  en_name: string;
+  code: string;
+  address: string;
+  en_address: string;
+  capacity_kva: number;
+  area_m2: number;
+  timezone: Generated<string>;
+  latitude: number | null;
+  longitude: number | null;
+  industry: string;
+  create_time: number;
+}
+
+export interface AppUserTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  nic_name: string;
+  email: string;
+  mobile_phone: string;
+  usertype: number;
+  /** base64(iv | tag | AES-256-GCM(md5hex(plain))), AAD = user id */
+  password_enc: string;
+  password_changed_at: number;
+  enabled: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** JSON text: {homepage, homePagePageNodeId} */
+  custom_config: string;
+}
+
+export interface RolePermissionTable {
+  role_id: number;
+  permission_id: number;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface UserProjectTable {
+  user_id: number;
+  project_id: number;
+}
+
+export interface UserGroupTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: number | null;
+  name: string;
+}
+
+export interface UserGroupMemberTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface TokenTable {
+  /** sha256 hex of the token */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginReplayTable {
+  user_name: string;
+  timestamps: number;
+  expires_at: number;
+}
+
+export interface LoginFailureTable {
+  user_name: string;
+  ip: string;
+  count: number;
+  first_failure_at: number;
+  locked_until: number | null;
+}
+
+export interface NodeTable {
+  id: Generated<number>;
+  project_id: number;
+  parent_id: number | null;
+  model_label: string;
+  name: string;
+  /** JSON text */
+  attrs: string;
+  sort: number;
+}
+
+export interface Database {
+  tenant: TenantTable;
+  project: ProjectTable;
+  app_user: AppUserTable;
+  role: RoleTable;
+  role_permission: RolePermissionTable;
+  user_role: UserRoleTable;
+  user_project: UserProjectTable;
+  user_group: UserGroupTable;
+  user_group_member: UserGroupMemberTable;
+  token: TokenTable;
+  login_replay: LoginReplayTable;
+  login_failure: LoginFailureTable;
+  node: NodeTable;
+}

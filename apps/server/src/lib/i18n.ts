@@ -1,0 +1,41 @@
+export type Lang = 'zh' | 'en';
+
+/** en when Accept-Language asks for English first, otherwise zh (zh-CN is the default). */
+export function pickLang(acceptLanguage: string | undefined): Lang {
+  if (!acceptLanguage) return 'zh';
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh';
+}
+
+const MESSAGES = {
+  ok: ['成功', 'success'],
+  badRequest: ['参数错误', 'bad request'],
+  invalidField: ['参数 $0 不合法：$1', 'invalid field $0: $1'],
+  malformedJson: ['请求体不是合法的 JSON', 'the request body is not valid JSON'],
+  unauthorized: ['登录已失效，请重新登录', 'token expired, please log in again'],
+  notFound: ['未找到', 'not found'],
+  noPermission: ['无操作权限', 'no operation permission'],
+  conflict: ['数据冲突', 'conflict'],
+  nameTaken: ['名称已存在', 'the name is already in use'],
+  tooLarge: ['请求体过大', 'request body too large'],
+  internal: ['服务器内部错误', 'internal server error'],
+  unavailable: ['数据存储不可用，请稍后重试', 'the data store is unavailable, please try again later'],
+  clockSkew: ['客户端时间与服务器时间相差超过5分钟，请校准时间后重试', 'the client clock differs from the server clock by more than 5 minutes; correct the clock and try again'],
+  replay: ['登录请求已使用过，请重新登录', 'this login request was already used; please log in again'],
+  badCredentials: ['用户名或密码错误', 'wrong user name or password'],
+  locked: ['登录失败次数过多，请 $0 分钟后再试', 'too many failed logins; please wait $0 minutes and try again'],
+  oldPasswordWrong: ['原密码错误', 'the original password is wrong'],
+  weakPassword: ['密码必须包含大小写字母、数字和特殊字符，长度为8至18位', 'Password must contain upper and lower case letters, digits and special characters, length 8 to 18'],
+  samePassword: ['新密码不能与原密码相同', 'the new password must differ from the original password'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Message text in the language, with $0..$5 substituted. */
+export function t(lang: Lang, key: MessageKey, ...params: (string | number)[]): string {
+  const text = MESSAGES[key][lang === 'en' ? 1 : 0];
+  return text.replace(/\$(\d)/g, (m, i: string) => {
+    const v = params[Number(i)];
+    return v === undefined ? m : String(v);
+  });
+}

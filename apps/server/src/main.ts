@@ -1,0 +1,46 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, prepareStore } from './app.js';
+import { banner } from './banner.js';
+import { ConfigError, loadConfig } from './config/env.js';
+
+/** apps/web/dist, from both src/main.ts (tsx) and dist/main.js (the bundle); EMS_WEB_DIR overrides. */
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = process.env.EMS_WEB_DIR ? resolve(process.env.EMS_WEB_DIR) : resolve(here, '../../web/dist');
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, webDir);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`EMS: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  let report;
+  try {
+    report = await prepareStore(app);
+  } catch (err) {
+    process.stderr.write(`EMS: the store could not be prepared: ${(err as Error).message}\n`);
+    await app.close();
+    process.exit(1);
+  }
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  process.stdout.write(banner(config, report, `http://localhost:${config.port}`) + '\n');
+
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+void main().catch((err: unknown) => {
+  process.stderr.write(`EMS: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+import { ErrorCode, STRONG_PASSWORD_PATTERN, type ChangePasswordBody } from '@ems/contract';
+import type { Ems, Session } from '../../context.js';
+import { ApiError, unauthorized } from '../../lib/errors.js';
+import { md5hex, safeEqual } from '../../lib/hash.js';
+import { authRepository } from './repository.js';
+
+const STRONG = new RegExp(STRONG_PASSWORD_PATTERN);
+
+/** The strong-password rule of spec section 5. */
+export const isStrongPassword = (plain: string): boolean => STRONG.test(plain);
+
+/**
+ * Changes the caller's own password: id and name must be the caller's (else 401), the old password
+ * right (1005), the new one strong (1006) and different. Revokes every token of the user.
+ */
+export async function changePassword(ems: Ems, session: Session, body: ChangePasswordBody): Promise<void> {
+  if (body.id !== session.userId || body.name !== session.name) throw unauthorized();
+  const repo = authRepository(ems.db);
+  const user = await repo.findUserById(session.userId);
+  if (!user) throw unauthorized();
+  const stored = ems.cipher.decrypt(user.password_enc, Number(user.id));
+  const oldPassword = body.oldPassword.trim();
+  const newPassword = body.newPassword.trim();
+  if (stored === undefined || !safeEqual(stored, md5hex(oldPassword))) throw new ApiError(400, ErrorCode.oldPasswordWrong, 'oldPasswordWrong');
+  if (!isStrongPassword(newPassword)) throw new ApiError(400, ErrorCode.weakPassword, 'weakPassword');
+  if (newPassword === oldPassword) throw new ApiError(400, ErrorCode.weakPassword, 'samePassword');
+  const now = ems.config.now();
+  await repo.updatePassword(session.userId, ems.cipher.encrypt(md5hex(newPassword), session.userId), now);
+  await repo.revokeUserTokens(session.userId, now);
+}
+
+/** The encrypted form of a plain password for a user id (seeds use it). */
+export const encryptPlain = (ems: Pick<Ems, 'cipher'>, plain: string, userId: number) => ems.cipher.encrypt(md5hex(plain), userId);

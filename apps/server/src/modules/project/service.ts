@@ -1,0 +1,98 @@
+import type { Selectable } from 'kysely';
+import type { CloudProjectNode, ProjectBody, ProjectInfo, ProjectSummary } from '@ems/contract';
+import type { Ems, Session } from '../../context.js';
+import type { ProjectTable } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { isPlatformUser } from '../auth/session-service.js';
+import { projectRepository } from './repository.js';
+
+export function toProjectInfo(p: Selectable<ProjectTable>): ProjectInfo {
+  return {
+    projectId: Number(p.id),
+    name: p.name,
+    enName: p.en_name,
+    tenantid: Number(p.tenant_id),
+    belongTenantId: Number(p.tenant_id),
+    code: p.code,
+    address: p.address,
+    enAddress: p.en_address,
+    capacityKva: Number(p.capacity_kva),
+    areaM2: Number(p.area_m2),
+    timezone: p.timezone,
+    latitude: p.latitude === null ? null : Number(p.latitude),
+    longitude: p.longitude === null ? null : Number(p.longitude),
+    industry: p.industry,
+    createTime: Number(p.create_time),
+  };
+}
+
+export async function listProjects(ems: Ems, session: Session): Promise<ProjectInfo[]> {
+  const rows = await projectRepository(ems.db).listProjects(session.tenantId, [...session.projectIds]);
+  return rows.map(toProjectInfo);
+}
+
+/** The tenant with its projects: a tree (children) or a flat list, tenant first. 404 outside scope. */
+export async function cloudProjects(ems: Ems, session: Session, tenantId: number, tree: boolean): Promise<CloudProjectNode[]> {
+  if (tenantId !== session.tenantId) throw notFound();
+  const tenant = await projectRepository(ems.db).findTenant(tenantId);
+  if (!tenant) throw notFound();
+  const projects: CloudProjectNode[] = (await listProjects(ems, session)).map((p) => ({
+    ...p,
+    id: p.projectId,
+    modelLabel: 'project',
+  }));
+  const root: CloudProjectNode = { id: Number(tenant.id), modelLabel: 'tenant', name: tenant.name, enName: tenant.en_name, tenantid: Number(tenant.id) };
+  return tree ? [{ ...root, children: projects }] : [root, ...projects];
+}
+
+async function visibleProject(ems: Ems, session: Session, id: number) {
+  if (!session.projectIds.includes(id)) throw notFound();
+  const row = await projectRepository(ems.db).findProject(session.tenantId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function projectSummary(ems: Ems, session: Session, id: number): Promise<ProjectSummary> {
+  const repo = projectRepository(ems.db);
+  const row = await visibleProject(ems, session, id);
+  return { project: toProjectInfo(row), nodeCounts: await repo.nodeCounts(id), userCount: await repo.userCount(session.tenantId, id) };
+}
+
+function columns(body: ProjectBody) {
+  return {
+    name: body.name,
+    en_name: body.enName ?? '',
+    code: body.code ?? '',
+    address: body.address ?? '',
+    en_address: body.enAddress ?? '',
+    capacity_kva: body.capacityKva,
+    area_m2: body.areaM2 ?? 0,
+    timezone: body.timezone ?? 'Asia/Shanghai',
+    latitude: body.latitude ?? null,
+    longitude: body.longitude ?? null,
+    industry: body.industry ?? '',
+  };
+}
+
+export async function createProject(ems: Ems, session: Session, body: ProjectBody): Promise<ProjectInfo> {
+  const repo = projectRepository(ems.db);
+  if (await repo.nameTaken(session.tenantId, body.name)) throw conflict('nameTaken');
+  const assign = isPlatformUser(session.usertype, session.isRoot) ? undefined : session.userId;
+  const id = await repo.insertProject({ ...columns(body), tenant_id: session.tenantId, create_time: ems.config.now() }, assign);
+  const row = await repo.findProject(session.tenantId, id);
+  if (!row) throw notFound();
+  return toProjectInfo(row);
+}
+
+export async function updateProject(ems: Ems, session: Session, id: number, body: ProjectBody): Promise<ProjectInfo> {
+  const repo = projectRepository(ems.db);
+  await visibleProject(ems, session, id);
+  if (await repo.nameTaken(session.tenantId, body.name, id)) throw conflict('nameTaken');
+  await repo.updateProject(session.tenantId, id, columns(body));
+  return toProjectInfo(await visibleProject(ems, session, id));
+}
+
+export async function deleteProject(ems: Ems, session: Session, id: number): Promise<void> {
+  await visibleProject(ems, session, id);
+  await projectRepository(ems.db).deleteProject(session.tenantId, id);
+}

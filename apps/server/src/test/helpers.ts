@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API, type ApiReply, type LoginReply } from '@ems/contract';
+import { buildApp, prepareStore } from '../app.js';
+import type { AppConfig, StoreConfig } from '../config/types.js';
+import { deriveKey } from '../config/secret-key.js';
+import { md5hex } from '../lib/hash.js';
+import type { SeedReport } from '../modules/seed/service.js';
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/**
+ * PostgreSQL for the API suite: EMS_TEST_PG_URL when it answers. Unreachable: skipped, or a failure
+ * with EMS_REQUIRE_SERVICES=1.
+ */
+export async function pgTestUrl(): Promise<string | undefined> {
+  const url = process.env.EMS_TEST_PG_URL;
+  if (!url) {
+    if (process.env.EMS_REQUIRE_SERVICES === '1') throw new Error('EMS_REQUIRE_SERVICES=1 but EMS_TEST_PG_URL is not set');
+    return undefined;
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch (err) {
+    if (process.env.EMS_REQUIRE_SERVICES === '1') throw new Error(`PostgreSQL at ${url} is unreachable: ${(err as Error).message}`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const PG_URL = await pgTestUrl();
+
+/** The stores the API suite runs against: SQLite always, PostgreSQL when reachable. */
+export const STORES: { kind: StoreKind; skip: boolean }[] = [
+  { kind: 'sqlite', skip: false },
+  { kind: 'postgres', skip: PG_URL === undefined },
+];
+
+async function pgAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface Clock {
+  now: number;
+}
+
+export interface TestStore {
+  kind: StoreKind;
+  store: StoreConfig;
+  dataDir: string;
+  key: Buffer;
+  clock: Clock;
+  /** an AppConfig over this store (same key, data dir and clock unless overridden) */
+  config(overrides?: Partial<AppConfig>): AppConfig;
+  dispose(): Promise<void>;
+}
+
+/** A fresh store: a SQLite file in a temp dir, or a new PostgreSQL schema (dropped by dispose). */
+export async function createStore(kind: StoreKind): Promise<TestStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ems-test-'));
+  let store: StoreConfig;
+  let schema: string | undefined;
+  if (kind === 'postgres') {
+    if (!PG_URL) throw new Error('PostgreSQL not available');
+    schema = `ems_t_${randomBytes(6).toString('hex')}`;
+    await pgAdmin((c) => c.query(`create schema ${schema}`));
+    store = { kind: 'postgres', url: PG_URL, schema };
+  } else {
+    store = { kind: 'sqlite', file: join(dataDir, 'ems.sqlite') };
+  }
+  const key = deriveKey(randomBytes(32));
+  const clock: Clock = { now: Date.now() };
+  return {
+    kind,
+    store,
+    dataDir,
+    key,
+    clock,
+    config: (overrides = {}) => ({
+      port: 0,
+      dataDir,
+      webDir: join(dataDir, 'no-web'),
+      store,
+      key,
+      keySource: 'test',
+      notes: [],
+      demo: true,
+      rootPassword: undefined,
+      logLevel: 'silent',
+      now: () => clock.now,
+      loginDelaysMs: [0, 0, 0, 0],
+      trustProxy: false,
+      services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
+      ...overrides,
+    }),
+    async dispose() {
+      if (schema) await pgAdmin((c) => c.query(`drop schema if exists ${schema} cascade`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  report: SeedReport;
+}
+
+/** Builds the app over a store, migrates and seeds it. */
+export async function startApp(store: TestStore, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const app = await buildApp(store.config(overrides), { logger: false });
+  const report = await prepareStore(app);
+  return { app, report };
+}
+
+export const DEMO = 'Demo@12345';
+let seq = 0;
+
+/** The login body for a plain password, with a fresh timestamps near the server clock. */
+export function loginBody(clock: Clock, userName: string, plain: string, timestamps = clock.now - ++seq) {
+  return { userName, password: md5hex(`ems${timestamps}${md5hex(plain)}`), timestamps, client: 'web' as const };
+}
+
+export type Reply<T = unknown> = ApiReply<T> & { status: number };
+
+export function json<T = unknown>(res: LightMyRequestResponse): Reply<T> {
+  return { status: res.statusCode, ...(res.json() as ApiReply<T>) };
+}
+
+/** Logs in and returns token and user id (throws when the login fails). */
+export async function loginAs(app: FastifyInstance, clock: Clock, name: string, plain = DEMO, ip = '10.0.0.1') {
+  const res = await app.inject({ method: 'POST', url: API.login, payload: loginBody(clock, name, plain), remoteAddress: ip });
+  const body = json<LoginReply>(res);
+  if (body.code !== 0) throw new Error(`login ${name} failed: ${res.body}`);
+  return { token: body.data.token, userId: body.data.user.id, headers: { authorization: `Bearer ${body.data.token}` } };
+}

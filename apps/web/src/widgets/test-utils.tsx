@@ -1,13 +1,13 @@
 /* Test helper: renders widgets with a local i18next instance holding the 'widgets' namespace. */
 import type { ReactElement, ReactNode } from 'react';
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { App } from 'antd';
 import { render, type RenderResult } from '@testing-library/react';
 import zhCN from './locales/zh-CN';
 import enUS from './locales/en-US';
 
-export function createTestI18n(lng: 'zh-CN' | 'en-US' = 'en-US') {
+export function createTestI18n(lng: 'zh-CN' | 'en-US' = 'en-US'): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng,

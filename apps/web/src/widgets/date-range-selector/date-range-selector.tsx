@@ -1,0 +1,99 @@
+import { useState, type CSSProperties } from 'react';
+import dayjs from 'dayjs';
+import { Button, DatePicker, Select, Space } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  DATE_RANGE_TYPES,
+  DEFAULT_DATE_RANGE_TYPE,
+  blocksFuture,
+  changeType,
+  hasArrows,
+  isNextDisabled,
+  isUnitType,
+  rangeOf,
+  selectWidth,
+  shift,
+  type DateRange,
+  type DateRangeType,
+} from '@ems/domain';
+import { pickerLocale } from './picker-locale';
+import { SeasonPicker } from './season-picker';
+import { CustomRangePicker } from './range-picker';
+
+export interface DateRangeSelectorProps {
+  /** Controlled range; omit to let the selector keep its own. */
+  value?: DateRange;
+  /** Initial type when uncontrolled (default 3, month); the range is that unit holding now. */
+  defaultType?: DateRangeType;
+  /** The types offered in the dropdown (default all seven, in order). */
+  types?: readonly DateRangeType[];
+  /** Fired with {startTime, endTime, type} in ms on every change, including a change of type. */
+  onChange?: (range: DateRange) => void;
+  /** Disabled-date rule (ms of the day, now); default blocks future dates. Pass `false` to allow every date. */
+  disabledDate?: ((dateMs: number, nowMs: number) => boolean) | false;
+  style?: CSSProperties;
+  className?: string;
+}
+
+const PICKER = { 1: 'date', 2: 'week', 3: 'month', 5: 'year' } as const;
+const FORMAT = { 1: 'YYYY-MM-DD', 2: undefined, 3: 'YYYY-MM', 5: 'YYYY' } as const;
+
+/**
+ * Shared date-range selector (spec sections 2 and 4): type dropdown, a picker per type, previous/next
+ * arrows for the unit types, next disabled at the present, weeks from Monday, future dates blocked.
+ */
+export function DateRangeSelector(props: DateRangeSelectorProps) {
+  const { value, defaultType = DEFAULT_DATE_RANGE_TYPE, types = DATE_RANGE_TYPES, onChange, disabledDate = blocksFuture } = props;
+  const { t, i18n } = useTranslation('widgets');
+  const [inner, setInner] = useState<DateRange>(() => rangeOf(defaultType, Date.now()));
+  const range = value ?? inner;
+  const { type } = range;
+  const blocked = disabledDate ? (ms: number) => disabledDate(ms, Date.now()) : undefined;
+
+  const emit = (next: DateRange) => {
+    setInner(next);
+    onChange?.(next);
+  };
+
+  const picker = (() => {
+    if (type === 4) return <SeasonPicker value={range.startTime} onChange={emit} blockFuture={disabledDate !== false} />;
+    if (type === 6 || type === 7) return <CustomRangePicker type={type} value={range} onChange={emit} disabledDate={blocked} />;
+    return (
+      <DatePicker
+        picker={PICKER[type]}
+        format={FORMAT[type]}
+        locale={pickerLocale(i18n.language)}
+        allowClear={false}
+        value={dayjs(range.startTime)}
+        disabledDate={blocked ? (d) => blocked(d.valueOf()) : undefined}
+        onChange={(d) => d && emit(rangeOf(type, d.valueOf()))}
+      />
+    );
+  })();
+
+  return (
+    <Space size={4} className={props.className} style={props.style}>
+      <Select<DateRangeType>
+        aria-label={t('dateRange.type')}
+        style={{ width: selectWidth(types.some((x) => !isUnitType(x))) }}
+        popupMatchSelectWidth={false}
+        value={type}
+        options={types.map((x) => ({ value: x, label: t(`dateRange.type${x}`) }))}
+        onChange={(next) => emit(changeType(range, next, Date.now()))}
+      />
+      {hasArrows(type) && (
+        <Button aria-label={t('dateRange.previous')} icon={<LeftOutlined />} onClick={() => emit(shift(range, -1))} />
+      )}
+      {picker}
+      {hasArrows(type) && (
+        <Button
+          aria-label={t('dateRange.next')}
+          icon={<RightOutlined />}
+          disabled={disabledDate !== false && isNextDisabled(range, Date.now())}
+          onClick={() => emit(shift(range, 1))}
+        />
+      )}
+    </Space>
+  );
+}

@@ -25,3 +25,8 @@ if (!window.ResizeObserver) {
 import { afterEach as afterEachTest } from 'vitest';
 import { cleanup as cleanupRendered } from '@testing-library/react';
 afterEachTest(() => cleanupRendered());
+// jsdom does not implement getComputedStyle with a pseudo-element (antd measures the scrollbar that way).
+{
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (elt: Element) => computed(elt);
+}

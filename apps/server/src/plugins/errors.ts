@@ -10,7 +10,7 @@ export function isStoreDown(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && STORE_DOWN_CODES.has(code)) return true;
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|database connection is not open|Cannot use a pool after calling end/i.test(err.message);
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|database connection is not open|Cannot use a pool after calling end|driver has already been destroyed/i.test(err.message);
 }
 
 interface AjvError {

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, ErrorCode, TOKEN_TTL_MS, type CheckTokenReply, type CurrentUser } from '@ems/contract';
+import { STORES, createStore, json, loginAs, loginBody, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+
+for (const { kind, skip } of STORES) {
+  describe.skipIf(skip)(`tokens, identity and password change (${kind})`, () => {
+    let store: TestStore;
+    let t: TestApp;
+
+    beforeAll(async () => {
+      store = await createStore(kind);
+      t = await startApp(store);
+    });
+    afterAll(async () => {
+      await t?.app.close();
+      await store?.dispose();
+    });
+
+    const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: API.currentUser, headers: { 'accept-language': 'en-US', ...headers } }).then((r) => json<CurrentUser>(r));
+    const check = (token: string) => t.app.inject({ method: 'POST', url: API.checkToken, payload: { token } }).then((r) => json<CheckTokenReply>(r));
+
+    it('checktoken answers code 0 while the token is live, 401 otherwise', async () => {
+      const s = await loginAs(t.app, store.clock, 'fw_cloud');
+      const live = await check(s.token);
+      expect(live).toMatchObject({ status: 200, code: 0, data: { userId: s.userId, expiresAt: store.clock.now + TOKEN_TTL_MS } });
+      expect(await check('not-a-token')).toMatchObject({ status: 401, code: 401 });
+    });
+
+    it('a missing, unknown or malformed token gives HTTP 401 code 401 with the session-expired message', async () => {
+      expect(await me({})).toMatchObject({ status: 401, code: 401, msg: 'token expired, please log in again' });
+      expect(await me({ authorization: 'Bearer nope' })).toMatchObject({ status: 401, code: 401 });
+      const zh = json(await t.app.inject({ method: 'GET', url: API.currentUser }));
+      expect(zh.msg).toBe('登录已失效，请重新登录');
+    });
+
+    it('logout revokes the token', async () => {
+      const s = await loginAs(t.app, store.clock, 'fw_cloud');
+      expect((await me(s.headers)).code).toBe(0);
+      const out = json(await t.app.inject({ method: 'POST', url: API.logout, headers: s.headers }));
+      expect(out).toMatchObject({ status: 200, code: 0 });
+      expect((await me(s.headers)).status).toBe(401);
+      expect((await check(s.token)).status).toBe(401);
+    });
+
+    it('a token expires after 12 hours of server clock', async () => {
+      const s = await loginAs(t.app, store.clock, 'fw_cloud');
+      const saved = store.clock.now;
+      try {
+        store.clock.now += TOKEN_TTL_MS - 1000;
+        expect((await me(s.headers)).code).toBe(0);
+        store.clock.now += 2000;
+        expect(await me(s.headers)).toMatchObject({ status: 401, code: 401 });
+      } finally {
+        store.clock.now = saved;
+      }
+    });
+
+    it('a User-ID header naming another user than the token gives 401', async () => {
+      const s = await loginAs(t.app, store.clock, 'fw_plant');
+      expect((await me({ ...s.headers, 'user-id': String(s.userId) })).code).toBe(0);
+      expect(await me({ ...s.headers, 'user-id': '1' })).toMatchObject({ status: 401, code: 401 });
+    });
+
+    it('the current user carries role homepage, page nodes, auths, projects and usertype', async () => {
+      const s = await loginAs(t.app, store.clock, 'fw_plant');
+      const u = (await me(s.headers)).data;
+      expect(u).toMatchObject({ name: 'fw_plant', tenantId: 1, customConfig: '{"usertype":4}', modelNodes: [{ id: 1, modelLabel: 'project' }], rootUserGroupID: 1 });
+      const role = u.roles[0];
+      expect(role && JSON.parse(role.customConfig)).toMatchObject({ homepage: '/home' });
+      expect(role?.pageNodes.length).toBe(5);
+      const cloud = (await me((await loginAs(t.app, store.clock, 'fw_cloud')).headers)).data;
+      expect(JSON.parse(cloud.roles[0]?.customConfig ?? '')).toEqual({});
+      const svc = (await me((await loginAs(t.app, store.clock, 'pf_service')).headers)).data;
+      expect(JSON.parse(svc.roles[0]?.customConfig ?? '')).toMatchObject({ homepage: '/projectnavigation' });
+      expect(svc.modelNodes.map((n) => n.id)).toEqual([1, 2]);
+    });
+
+    const change = (headers: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'PUT', url: API.changePassword, headers: { 'accept-language': 'en-US', ...headers }, payload }).then((r) => json(r));
+
+    it('password change of another id or name gives 401 and changes nothing', async () => {
+      const s = await loginAs(t.app, store.clock, 'pf_service');
+      expect(await change(s.headers, { id: 1, name: 'ROOT', oldPassword: 'Demo@12345', newPassword: 'Better@2025' })).toMatchObject({ status: 401 });
+      expect(await change(s.headers, { id: s.userId, name: 'ROOT', oldPassword: 'Demo@12345', newPassword: 'Better@2025' })).toMatchObject({ status: 401 });
+      await loginAs(t.app, store.clock, 'ROOT', 'Root@12345');
+    });
+
+    it('password change refuses a wrong old password (1005), a weak new one (1006) and an unchanged one', async () => {
+      const s = await loginAs(t.app, store.clock, 'pf_service');
+      const base = { id: s.userId, name: 'pf_service' };
+      expect(await change(s.headers, { ...base, oldPassword: 'Wrong@12345', newPassword: 'Better@2025' })).toMatchObject({ status: 400, code: ErrorCode.oldPasswordWrong });
+      for (const weak of ['Sh@1a', 'alllower@123', 'ALLUPPER@123', 'NoDigits@abc', 'NoSpecial123']) {
+        expect(await change(s.headers, { ...base, oldPassword: 'Demo@12345', newPassword: weak })).toMatchObject({ status: 400, code: ErrorCode.weakPassword });
+      }
+      const tooLong = await change(s.headers, { ...base, oldPassword: 'Demo@12345', newPassword: 'Toolong@1234567890123' });
+      expect(tooLong).toMatchObject({ status: 400, code: 400 });
+      expect(tooLong.msg).toContain('newPassword');
+      const weak = await change(s.headers, { ...base, oldPassword: 'Demo@12345', newPassword: 'abc' });
+      expect(weak).toMatchObject({ status: 400, code: ErrorCode.weakPassword, msg: 'Password must contain upper and lower case letters, digits and special characters, length 8 to 18' });
+      expect(await change(s.headers, { ...base, oldPassword: 'Demo@12345', newPassword: 'Demo@12345' })).toMatchObject({ status: 400, code: ErrorCode.weakPassword });
+      expect(await change(s.headers, { ...base, oldPassword: 'Demo@12345' })).toMatchObject({ status: 400, code: 400 });
+      await loginAs(t.app, store.clock, 'pf_service');
+    });
+
+    it('password change re-encrypts, revokes every token of the user, and the new password logs in', async () => {
+      const a = await loginAs(t.app, store.clock, 'fw_cloud');
+      const b = await loginAs(t.app, store.clock, 'fw_cloud');
+      const other = await loginAs(t.app, store.clock, 'fw_plant');
+      expect(await change(a.headers, { id: a.userId, name: 'fw_cloud', oldPassword: 'Demo@12345', newPassword: 'Changed@2025' })).toMatchObject({ status: 200, code: 0 });
+      expect((await me(a.headers)).status).toBe(401);
+      expect((await me(b.headers)).status).toBe(401);
+      expect((await me(other.headers)).code).toBe(0);
+      const old = json(await t.app.inject({ method: 'POST', url: API.login, payload: loginBody(store.clock, 'fw_cloud', 'Demo@12345'), remoteAddress: '10.9.9.9' }));
+      expect(old.code).toBe(ErrorCode.badCredentials);
+      await loginAs(t.app, store.clock, 'fw_cloud', 'Changed@2025');
+    });
+  });
+}

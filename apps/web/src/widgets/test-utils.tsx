@@ -4,6 +4,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { App } from 'antd';
 import { render, type RenderResult } from '@testing-library/react';
+import { setNotifier } from '../lib/notify';
 import zhCN from './locales/zh-CN';
 import enUS from './locales/en-US';
 
@@ -28,4 +29,12 @@ export function renderWidget(ui: ReactElement, lng: 'zh-CN' | 'en-US' = 'en-US')
     </I18nextProvider>
   );
   return render(ui, { wrapper: Wrapper });
+}
+
+/** Swaps the app notifier for a recorder; returns the list of texts shown (cleared on each call). */
+export function recordNotices(): { kind: string; text: string }[] {
+  const shown: { kind: string; text: string }[] = [];
+  const rec = (kind: string) => (text: string) => void shown.push({ kind, text });
+  setNotifier({ success: rec('success'), info: rec('info'), warning: rec('warning'), error: rec('error') });
+  return shown;
 }

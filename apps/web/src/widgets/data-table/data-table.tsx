@@ -4,7 +4,7 @@ import type { TablePaginationConfig } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from '../constants';
-import './paging.css';
+import { pagingDefaults } from './paging';
 
 export type SelectionMode = 'none' | 'single' | 'multiple';
 
@@ -18,18 +18,6 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'rowSelection' | 
   onCurrentRowChange?: (row: T) => void;
   /** Merged over the defaults: 100 a page, 10/20/50/100, total, sizes, prev, pager, next, jumper. `false` hides paging. */
   pagination?: TablePaginationConfig | false;
-}
-
-/** Paging defaults of the generic table and the grid; `pageSizes` and `pageSize` differ between them. */
-export function pagingDefaults(t: (k: string, o?: object) => string, pageSize: number, pageSizes: readonly number[]): TablePaginationConfig {
-  return {
-    defaultPageSize: pageSize,
-    pageSizeOptions: pageSizes.map(String),
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showTotal: (total) => t('table.total', { total }),
-    className: 'ems-paging',
-  };
 }
 
 /** Generic table (spec sections 4, 5, 9) on antd Table. */
@@ -58,7 +46,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       size="small"
       {...rest}
       rowSelection={rowSelection}
-      pagination={pagination === false ? false : { ...pagingDefaults(t, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES), ...pagination }}
+      pagination={pagination === false ? false : { ...pagingDefaults((total) => t('table.total', { total }), TABLE_PAGE_SIZE, TABLE_PAGE_SIZES), ...pagination }}
       onRow={(record, index) => {
         const extra = onRow?.(record, index) ?? {};
         const key = typeof rest.rowKey === 'function' ? rest.rowKey(record) : (record as Record<string, unknown>)[String(rest.rowKey ?? 'key')];

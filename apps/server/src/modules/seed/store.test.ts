@@ -169,6 +169,28 @@ describe('catalogues, system configuration and the frame', () => {
     expect(e.data[0]).toEqual({ energyType: 2, name: '电', unit: 'kWh', symbol: 'elec' });
   });
 
+  it('serves the built web app: GET / is index.html, assets are public, API paths stay guarded', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const webDir = join(store.dataDir, 'web');
+    mkdirSync(join(webDir, 'assets'), { recursive: true });
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>EMS</title>');
+    writeFileSync(join(webDir, 'assets', 'app.js'), 'console.log(1)');
+    const web = await startApp(store, { webDir });
+    try {
+      const index = await web.app.inject({ method: 'GET', url: '/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.headers['content-type']).toContain('text/html');
+      expect(index.body).toContain('<title>EMS</title>');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+      expect((await web.app.inject({ method: 'GET', url: API.currentUser })).statusCode).toBe(401);
+      const missing = await web.app.inject({ method: 'GET', url: '/eem-service/v1/nothing' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 404 });
+    } finally {
+      await web.app.close();
+    }
+  });
+
   it('unknown API paths give a 404 envelope; replies carry the CSP', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/eem-service/v1/nothing/here' });
     expect(r.statusCode).toBe(404);

@@ -1,0 +1,13 @@
+// The public door of the shared widgets. Features import from here only.
+export * from './constants';
+export { DateRangeSelector, type DateRangeSelectorProps } from './date-range-selector/date-range-selector';
+export { SeasonPicker, type SeasonPickerProps } from './date-range-selector/season-picker';
+export { EditDialog, type EditDialogProps } from './edit-dialog/edit-dialog';
+export { DataTable, type DataTableProps, type SelectionMode } from './data-table/data-table';
+export { useEditableRows, removeRows, visibleRows, type EditableRow } from './data-table/editable-rows';
+export { useTableActions } from './data-table/table-actions';
+export { EmptyState, type EmptyStateKind, type EmptyStateProps } from './empty-state/empty-state';
+export * from './illustrations';
+export { VALIDATE_ON_BLUR, trimValues, useFormRules } from './form-rules';
+export { usePeriodicTask, type UsePeriodicTaskOptions } from './hooks/use-periodic-task';
+export { useDebouncedValue } from './hooks/use-debounced-value';

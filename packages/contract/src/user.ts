@@ -62,7 +62,7 @@ export const ProjectInfo = Type.Object({
   enName: Type.String(),
   tenantid: Type.Integer(),
   /** same as tenantid (spec section 3: tenantid is copied to belongTenantId) */
-  belongTenantId: Type.Integer(),
+  belongTenantId: Type.Optional(Type.Integer()),
   code: Type.String(),
   address: Type.String(),
   enAddress: Type.String(),

@@ -1,4 +1,4 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type Resource, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../lib/storage';
 import { substitute } from './substitute';
@@ -22,7 +22,7 @@ export const BASE_RESOURCES: Record<LocaleTag, Record<string, object>> = {
   'en-US': { common: enCommon, frame: enFrame },
 };
 
-export const i18n = i18next.createInstance();
+export const i18n: I18n = i18next.createInstance();
 
 /**
  * Starts i18next in the chosen language with the base namespaces plus `extra` (namespace ->

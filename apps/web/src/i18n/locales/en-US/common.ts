@@ -22,6 +22,7 @@ const common: typeof zh = {
   noOperationPermission: 'no operation permission',
   http: {
     tokenExpired: 'token expired, please log in again',
+    tokenInvalid: 'account token invalid, please log in again',
     network: 'please check whether the network connection is normal',
     jsonFormat: 'backend JSON format error',
     httpStatus: 'Request failed (HTTP $0)',

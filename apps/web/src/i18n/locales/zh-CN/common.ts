@@ -21,6 +21,7 @@ const common = {
   noOperationPermission: '无操作权限',
   http: {
     tokenExpired: 'token已过期，请重新登录',
+    tokenInvalid: '账号token无效，请重新登录',
     network: '请检查网络连接是否正常',
     jsonFormat: '后端JSON格式错误',
     httpStatus: '请求失败（HTTP $0）',

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { APP_PATHS, APP_ROUTES } from './route-table';
+
+describe('route table (spec 2)', () => {
+  it('only built pages enter the router and the menu', () => {
+    expect(APP_ROUTES.map((r) => r.key)).toEqual(['projectnavigation', 'cloudProjectConfig', 'pfHome', 'home']);
+    expect(APP_PATHS).toEqual(['/projectnavigation', '/cloudProjectConfig', '/home']);
+  });
+});

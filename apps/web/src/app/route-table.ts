@@ -1,0 +1,30 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { NAV_GROUPS, NAV_ROUTES, type NavRoute } from '@ems/contract';
+import { lazyPage } from '../lib/lazy-page';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * The `built` registry: navigation keys whose page exists. Every other entry of NAV_ROUTES stays
+ * out of the menu and the router. One route table drives router, menu, tabs and breadcrumb.
+ */
+const BUILT: Record<string, Page> = {
+  projectnavigation: lazyPage(() => import('../features/project-navigation').then((m) => ({ default: m.ProjectNavigationPage }))),
+  cloudProjectConfig: lazyPage(() => import('../features/project-config').then((m) => ({ default: m.ProjectConfigPage }))),
+  pfHome: lazyPage(() => import('../features/home').then((m) => ({ default: m.PlatformHomePage }))),
+  home: lazyPage(() => import('../features/home').then((m) => ({ default: m.ProjectHomePage }))),
+};
+
+export interface AppRoute extends NavRoute {
+  Page: Page;
+}
+
+export const APP_ROUTES: readonly AppRoute[] = NAV_ROUTES.flatMap((r) => {
+  const Page = BUILT[r.key];
+  return Page ? [{ ...r, Page }] : [];
+});
+
+/** Distinct hash paths the router knows inside the layout. */
+export const APP_PATHS: readonly string[] = [...new Set(APP_ROUTES.map((r) => r.path))];
+
+export { NAV_GROUPS };

@@ -1,0 +1,2 @@
+export { default as PlatformHomePage } from './platform-home-page';
+export { default as ProjectHomePage } from './project-home-page';

@@ -1,0 +1,1 @@
+export { default as ProjectConfigPage } from './project-config-page';

@@ -1,0 +1,26 @@
+/** Project configuration texts (namespace 'project-config'). */
+const projectConfig = {
+  createTitle: '新建项目',
+  editTitle: '编辑项目',
+  name: '项目名称',
+  enName: '英文名称',
+  code: '项目编号',
+  address: '地址',
+  enAddress: '英文地址',
+  capacityKva: '装机容量 (kVA)',
+  areaM2: '面积 (m²)',
+  timezone: '时区',
+  latitude: '纬度',
+  longitude: '经度',
+  industry: '行业',
+  codePattern: '只能包含字母、数字、下划线和连字符',
+  industries: {
+    industrial: '工业',
+    commercial: '商业',
+    public: '公共建筑',
+    residential: '居住',
+    other: '其他',
+  },
+};
+
+export default projectConfig;

@@ -1,0 +1,1 @@
+export { default as ProjectNavigationPage } from './project-navigation-page';

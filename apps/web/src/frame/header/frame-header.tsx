@@ -1,0 +1,57 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { logout } from '../../lib/auth';
+import { useSession } from '../../lib/session';
+import { FavouritesPopover } from './favourites';
+import { ReturnToPlatform } from './return-to-platform';
+import { SettingsPopover } from './settings-popover';
+import { UserInfoDialog } from './user-info-dialog';
+
+/**
+ * Header tools: return to platform, current project, notifications slot (a later issue fills it;
+ * nothing is shown meanwhile), favourites, settings, user info and logout.
+ */
+export function HeaderTools({ notifications }: { notifications?: ReactNode }) {
+  const { t } = useTranslation('frame');
+  const { modal } = App.useApp();
+  const user = useSession((s) => s.user);
+  const project = useSession((s) => s.projectInfo);
+  const [userOpen, setUserOpen] = useState(false);
+  const english = useTranslation().i18n.language === 'en-US';
+  return (
+    <Flex align="center" gap={4} data-testid="header-tools">
+      <ReturnToPlatform />
+      {project && (
+        <Typography.Text data-testid="current-project" style={{ marginInline: 8 }} ellipsis>
+          {english && project.enName ? project.enName : project.name}
+        </Typography.Text>
+      )}
+      {notifications}
+      <FavouritesPopover />
+      <SettingsPopover />
+      <Button type="text" data-testid="user-info-button" aria-label={t('header.userInfo')} icon={<UserOutlined />} onClick={() => setUserOpen(true)}>
+        {user?.nicName || user?.name}
+      </Button>
+      <Tooltip title={t('header.logout')}>
+        <Button
+          type="text"
+          data-testid="logout-button"
+          aria-label={t('header.logout')}
+          icon={<LogoutOutlined />}
+          onClick={() =>
+            modal.confirm({
+              title: t('logoutConfirm'),
+              okText: t('common:ok'),
+              cancelText: t('common:cancel'),
+              okButtonProps: { 'data-testid': 'logout-confirm' } as Record<string, string>,
+              onOk: () => logout(),
+            })
+          }
+        />
+      </Tooltip>
+      <UserInfoDialog open={userOpen} onClose={() => setUserOpen(false)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,43 @@
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { MenuIcon } from './icons';
+import { useFrameModel } from './frame-model';
+
+/**
+ * The menu built from the navigation tree: groups are sub-menus with icons, pages are items keyed
+ * by their path. Vertical in the side bar, horizontal in the top bar.
+ */
+export function SideMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizontal'; collapsed?: boolean }) {
+  const { t } = useTranslation('frame');
+  const { menu, findRoute } = useFrameModel();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current = findRoute(pathname);
+  const items: MenuProps['items'] = menu.map((group) => ({
+    key: `group:${group.key}`,
+    icon: <MenuIcon name={group.icon} />,
+    label: <span data-testid={`menu-group-${group.key}`}>{group.label}</span>,
+    children: group.children.map((route) => ({
+      key: route.path,
+      label: (
+        <span data-testid={`menu-item-${route.key}`} data-path={route.path}>
+          {route.label}
+        </span>
+      ),
+    })),
+  }));
+  return (
+    <Menu
+      aria-label={t('menu.label')}
+      data-testid="side-menu"
+      mode={mode}
+      theme="light"
+      items={items}
+      selectedKeys={current ? [current.path] : []}
+      defaultOpenKeys={mode === 'inline' && !collapsed ? menu.map((g) => `group:${g.key}`) : undefined}
+      onClick={({ key }) => navigate(key)}
+      style={{ borderInlineEnd: 'none', flex: 1, minWidth: 0 }}
+    />
+  );
+}

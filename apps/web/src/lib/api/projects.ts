@@ -1,0 +1,19 @@
+import { API, type ProjectInfo, type ProjectSummary } from '@ems/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../http/client';
+
+/** GET /eem-service/v1/project/project?system=cloud: the caller's projects. */
+export async function fetchProjects(options?: { hideNotice?: boolean }): Promise<ProjectInfo[]> {
+  const reply = await http.get<ProjectInfo[]>(API.projects, { system: 'cloud' }, options);
+  return reply.data ?? [];
+}
+
+export const projectsQuery = () => queryOptions({ queryKey: ['projects'], queryFn: () => fetchProjects() });
+
+/** GET /eem-service/v1/project/summary/{projectId}: project info plus node counts. */
+export async function fetchProjectSummary(projectId: number): Promise<ProjectSummary> {
+  return (await http.get<ProjectSummary>(`${API.projectSummary}/${projectId}`)).data;
+}
+
+export const projectSummaryQuery = (projectId: number) =>
+  queryOptions({ queryKey: ['projectSummary', projectId], queryFn: () => fetchProjectSummary(projectId) });

@@ -30,3 +30,5 @@ afterEachTest(() => cleanupRendered());
   const computed = window.getComputedStyle.bind(window);
   window.getComputedStyle = (elt: Element) => computed(elt);
 }
+// jsdom has no canvas: answer getContext with null quietly (ECharts then measures text without it).
+HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];

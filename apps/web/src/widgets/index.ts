@@ -11,3 +11,7 @@ export * from './illustrations';
 export { VALIDATE_ON_BLUR, trimValues, useFormRules } from './form-rules';
 export { usePeriodicTask, type UsePeriodicTaskOptions } from './hooks/use-periodic-task';
 export { useDebouncedValue } from './hooks/use-debounced-value';
+export { EChart, type EChartProps } from './echart/echart';
+export { applyChartDefaults, hasChartData } from './echart/chart-defaults';
+export { echarts } from './echart/echarts-setup';
+export { Grid, type GridProps, type GridQuery } from './grid/grid';

@@ -5,6 +5,6 @@ import { collectLocales } from '../i18n/collect';
  * its folder). Eager: the texts are small and needed before the first page paints.
  */
 export const AREA_LOCALES = collectLocales({
-  ...import.meta.glob('../widgets/locales/*.ts', { eager: true }),
-  ...import.meta.glob('../features/*/locales/*.ts', { eager: true }),
+  ...import.meta.glob('../widgets/locales/{zh-CN,en-US}.ts', { eager: true }),
+  ...import.meta.glob('../features/*/locales/{zh-CN,en-US}.ts', { eager: true }),
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Flex, Spin } from 'antd';
 import { switchModule } from '@ems/domain';
@@ -60,13 +60,18 @@ function RouteGuard({ model, children }: { model: FrameModel; children: ReactNod
   const projectId = useSession((s) => s.projectId);
   const decision = decideRoute(pathname, model, module, projectId, getSystemConfig().isPlatformModel);
   const switchTo = typeof decision === 'object' && 'switchTo' in decision ? decision.switchTo : null;
+  // A page of the other module switches the module only when the user arrives at it; a module set
+  // just before a navigation (entering a project, returning to the platform) waits for the path.
+  const seenPath = useRef<string | null>(null);
   useEffect(() => {
-    if (!switchTo) return;
+    const arrived = seenPath.current !== pathname;
+    seenPath.current = pathname;
+    if (!switchTo || !arrived) return;
     const change = switchModule(module, switchTo);
     if (!change) return;
     if (change.clearProject) clearProject();
     setModule(change.module);
-  }, [switchTo, module]);
+  }, [switchTo, module, pathname]);
   if (decision === 'allow') return <>{children}</>;
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
   return <FullPageSpin />;

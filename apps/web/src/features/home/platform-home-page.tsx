@@ -22,7 +22,7 @@ export default function PlatformHomePage() {
     { key: 'capacity', title: t('field.capacityKva'), align: 'right', render: (_v, p) => formatFigure(p.capacityKva, locale) },
     { key: 'area', title: t('field.areaM2'), align: 'right', render: (_v, p) => formatFigure(p.areaM2, locale, 2) },
     { key: 'timezone', title: t('field.timezone'), dataIndex: 'timezone' },
-    { key: 'industry', title: t('field.industry'), render: (_v, p) => p.industry || '--' },
+    { key: 'industry', title: t('field.industry'), render: (_v, p) => (p.industry ? t(`industries.${p.industry}`, { defaultValue: p.industry }) : '--') },
     {
       key: 'actions',
       title: t('common:actions'),
@@ -32,8 +32,8 @@ export default function PlatformHomePage() {
           size="small"
           data-testid="enter-project"
           onClick={() => {
-            enterProject(p);
             navigate('/home');
+            enterProject(p);
           }}
         >
           {t('platform.enter')}

@@ -32,7 +32,7 @@ export default function ProjectHomePage() {
               { key: 'capacity', label: t('field.capacityKva'), children: formatFigure(p.capacityKva, locale) },
               { key: 'area', label: t('field.areaM2'), children: formatFigure(p.areaM2, locale, 2) },
               { key: 'timezone', label: t('field.timezone'), children: p.timezone || '--' },
-              { key: 'industry', label: t('field.industry'), children: p.industry || '--' },
+              { key: 'industry', label: t('field.industry'), children: p.industry ? t(`industries.${p.industry}`, { defaultValue: p.industry }) : '--' },
               {
                 key: 'location',
                 label: t('field.location'),

@@ -19,8 +19,9 @@ export default function ProjectNavigationPage() {
   const nameOf = (p: ProjectInfo) => (english && p.enName ? p.enName : p.name);
   const shown = data.filter((p) => nameOf(p).toLowerCase().includes(filter.trim().toLowerCase()));
   const enter = (p: ProjectInfo) => {
-    enterProject(p);
+    // navigate first: the route guard must see the project page and the new module together
     navigate('/home');
+    enterProject(p);
   };
   const number = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString(i18n.language, { maximumFractionDigits: digits }) : '--');
 
@@ -59,7 +60,7 @@ export default function ProjectNavigationPage() {
                     { key: 'capacity', label: t('capacity'), children: `${number(p.capacityKva)} kVA` },
                     { key: 'area', label: t('area'), children: `${number(p.areaM2, 2)} m²` },
                     { key: 'timezone', label: t('timezone'), children: p.timezone || '--' },
-                    { key: 'industry', label: t('industry'), children: p.industry || '--' },
+                    { key: 'industry', label: t('industry'), children: p.industry ? t(`industries.${p.industry}`, { defaultValue: p.industry }) : '--' },
                   ]}
                 />
               </Card>

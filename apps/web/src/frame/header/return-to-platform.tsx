@@ -21,9 +21,9 @@ export function ReturnToPlatform() {
   const config = getSystemConfig();
   if (!canReturnToPlatform(config.isPlatformModel, userTypeOf(user), module)) return null;
   const onClick = () => {
+    navigate(returnToPlatformTarget(config.pfHomePage, (p) => roleHas(p, 'pf')));
     clearProject();
     setModule('pf');
-    navigate(returnToPlatformTarget(config.pfHomePage, (p) => roleHas(p, 'pf')));
   };
   return (
     <Button type="link" data-testid="return-to-platform" icon={<RollbackOutlined />} onClick={onClick}>

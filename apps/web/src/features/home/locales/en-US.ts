@@ -27,6 +27,13 @@ const home: typeof zh = {
     createTime: 'Created',
     location: 'Latitude, longitude',
   },
+  industries: {
+    industrial: 'Industrial',
+    commercial: 'Commercial',
+    public: 'Public building',
+    residential: 'Residential',
+    other: 'Other',
+  },
   modelLabel: {
     building: 'Buildings',
     floor: 'Floors',

@@ -10,6 +10,13 @@ const projectNavigation: typeof zh = {
   area: 'Area',
   timezone: 'Time zone',
   industry: 'Industry',
+  industries: {
+    industrial: 'Industrial',
+    commercial: 'Commercial',
+    public: 'Public building',
+    residential: 'Residential',
+    other: 'Other',
+  },
 };
 
 export default projectNavigation;

@@ -15,3 +15,8 @@ export { EChart, type EChartProps } from './echart/echart';
 export { applyChartDefaults, hasChartData } from './echart/chart-defaults';
 export { echarts } from './echart/echarts-setup';
 export { Grid, type GridProps, type GridQuery } from './grid/grid';
+export { ModelTree, type ModelTreeProps } from './model-tree/model-tree';
+export { filterTree, searchTree, type ModelTreeNode } from './model-tree/tree-filter';
+export { TransferPanel, type TransferPanelProps, type TransferItem } from './transfer-panel/transfer-panel';
+export { SidePanel, type SidePanelProps } from './side-panel/side-panel';
+export { Scroller, type ScrollerProps } from './scroller/scroller';

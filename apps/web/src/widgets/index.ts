@@ -20,3 +20,4 @@ export { filterTree, searchTree, type ModelTreeNode } from './model-tree/tree-fi
 export { TransferPanel, type TransferPanelProps, type TransferItem } from './transfer-panel/transfer-panel';
 export { SidePanel, type SidePanelProps } from './side-panel/side-panel';
 export { Scroller, type ScrollerProps } from './scroller/scroller';
+export { MessageText } from './message-text/message-text';

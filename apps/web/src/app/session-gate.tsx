@@ -48,8 +48,8 @@ export function decideRoute(path: string, model: FrameModel, module: 'pf' | 'fw'
   if (path === '/' || path === '') return { redirect: model.homePath ?? '/noPermission' };
   const route = model.findRoute(path);
   if (!route) return { redirect: '/noPermission' };
+  if (!model.roleHas(path, route.module)) return { redirect: '/noPermission' };
   if (route.module !== module) return { switchTo: route.module };
-  if (!model.roleHas(path)) return { redirect: '/noPermission' };
   if (module === 'fw' && projectId === null) return { redirect: isPlatformModel ? '/projectnavigation' : '/noPermission' };
   return 'allow';
 }

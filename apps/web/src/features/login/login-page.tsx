@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { loadSession } from '../../lib/auth';
 import { getSystemConfig } from '../../lib/config';
 import { setSessionToken } from '../../lib/session';
-import { LoginIllustration } from '../../widgets';
+import { LoginIllustration } from '../../widgets/illustrations';
 import { login } from './api/login';
 
 interface LoginForm {

@@ -2,7 +2,7 @@ import { Button, Flex, Result, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
-import { NoAccessIllustration } from '../../widgets';
+import { NoAccessIllustration } from '../../widgets/illustrations';
 
 /**
  * Outside the layout: shown when a user has no home page or a route is forbidden. Offers the way

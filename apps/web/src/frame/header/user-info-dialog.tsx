@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../../lib/auth';
 import { http } from '../../lib/http/client';
 import { useSession } from '../../lib/session';
-import { EditDialog, VALIDATE_ON_BLUR, trimValues, useFormRules } from '../../widgets';
+// direct module paths, not the widgets index: the index also registers the ECharts charts, which
+// must not ride in the start-up chunk the frame belongs to
+import { EditDialog } from '../../widgets/edit-dialog/edit-dialog';
+import { VALIDATE_ON_BLUR, trimValues, useFormRules } from '../../widgets/form-rules';
 
 type PasswordForm = {
   oldPassword: string;

@@ -4,7 +4,9 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSaver } from '../../../lib/http/query';
 import { notify } from '../../../lib/notify';
-import { EditDialog, VALIDATE_ON_BLUR, trimValues, useFormRules } from '../../../widgets';
+// module paths rather than the widgets index, which also registers the ECharts charts
+import { EditDialog } from '../../../widgets/edit-dialog/edit-dialog';
+import { VALIDATE_ON_BLUR, trimValues, useFormRules } from '../../../widgets/form-rules';
 import { createProject, updateProject } from '../api/project-mutations';
 
 const TIMEZONES = ['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Singapore', 'Asia/Tokyo', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'UTC'];
@@ -29,6 +31,9 @@ function toBody(values: FormValues): ProjectBody {
 export function ProjectFormDialog({ open, project, onClose, onSaved }: { open: boolean; project: ProjectInfo | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('project-config');
   const rules = useFormRules();
+  const { t: tw } = useTranslation('widgets');
+  // optional text: empty passes, otherwise at most `max` characters
+  const optionalLength = (max: number) => [{ max, message: tw('validation.lengthRange', { max }) }];
   const [form] = Form.useForm<FormValues>();
   const saver = useMemo(() => createSaver((body: ProjectBody) => (project ? updateProject(project.projectId, body) : createProject(body))), [project]);
 
@@ -69,7 +74,7 @@ export function ProjectFormDialog({ open, project, onClose, onSaved }: { open: b
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="enName" label={t('enName')} rules={rules.length(100).map((r) => r)} required={false}>
+            <Form.Item name="enName" label={t('enName')} rules={optionalLength(100)}>
               <Input data-testid="project-en-name" />
             </Form.Item>
           </Col>
@@ -84,12 +89,12 @@ export function ProjectFormDialog({ open, project, onClose, onSaved }: { open: b
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="address" label={t('address')} rules={rules.length(255)}>
+            <Form.Item name="address" label={t('address')} rules={optionalLength(255)}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="enAddress" label={t('enAddress')} rules={rules.length(255)}>
+            <Form.Item name="enAddress" label={t('enAddress')} rules={optionalLength(255)}>
               <Input />
             </Form.Item>
           </Col>

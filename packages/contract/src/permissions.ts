@@ -2,7 +2,7 @@ import { NAV_ROUTES } from './navigation.js';
 
 /**
  * Permission catalogue served by `GET /auth/v1/permissions`. Ids are stable: pages take
- * 1000 + their index in NAV_ROUTES, operations 100000 + resourceIndex * 100 + operationIndex,
+ * the explicit id of their NAV_ROUTES entry, operations 100000 + resourceIndex * 100 + operationIndex,
  * custom permissions 200000 + index. Only append to the lists below, never reorder them.
  */
 export type PermissionKind = 'page' | 'operation' | 'custom';
@@ -107,10 +107,10 @@ export const CUSTOM_PERMISSIONS = [
 function buildCatalogue(): PermissionDef[] {
   const list: PermissionDef[] = [];
   const seen = new Set<string>();
-  NAV_ROUTES.forEach((r, i) => {
+  NAV_ROUTES.forEach((r) => {
     if (seen.has(r.permission)) return;
     seen.add(r.permission);
-    list.push({ id: 1000 + i, name: r.permission, kind: 'page', zh: r.zh, en: r.en });
+    list.push({ id: r.id, name: r.permission, kind: 'page', zh: r.zh, en: r.en });
   });
   PERMISSION_RESOURCES.forEach(([res, resZh, resEn], ri) => {
     PERMISSION_OPERATIONS.forEach(([op, opZh, opEn], oi) => {

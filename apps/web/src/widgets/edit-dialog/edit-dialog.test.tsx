@@ -53,6 +53,16 @@ describe('spec 4: edit dialog', () => {
     expect(shown).toEqual(['操作成功！']);
   });
 
+  it("a page's own success message replaces it, and false shows none", () => {
+    renderWidget(<Harness successMessage="保存成功!" />);
+    fireEvent.click(ok());
+    expect(shown).toEqual(['保存成功!']);
+    shown = [];
+    renderWidget(<Harness successMessage={false} />);
+    fireEvent.click(screen.getAllByRole('button', { name: /OK/ }).at(-1)!);
+    expect(shown).toEqual([]);
+  });
+
   it('falsy check keeps it open and fires nothing', () => {
     const onConfirm = vi.fn();
     renderWidget(<Harness beforeConfirm={() => false} onConfirm={onConfirm} />);

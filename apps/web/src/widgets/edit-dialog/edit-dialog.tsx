@@ -22,6 +22,11 @@ export interface EditDialogProps {
   onCancel?: () => void;
   okText?: ReactNode;
   cancelText?: ReactNode;
+  /**
+   * The message shown after a successful confirm; default 'operation succeeded!'. A page that shows
+   * its own outcome (保存成功!) passes that text, or false for none.
+   */
+  successMessage?: string | false;
   /** Replace the footer (e.g. `null` for a read-only dialog). */
   footer?: ReactNode;
 }
@@ -41,7 +46,8 @@ export function EditDialog(props: EditDialogProps) {
 
   const succeed = () => {
     onClose();
-    notify.success(t('dialog.operationSucceeded'));
+    const text = props.successMessage ?? t('dialog.operationSucceeded');
+    if (text !== false) notify.success(text);
     onConfirm?.();
   };
 

@@ -3,7 +3,6 @@ import type { ProjectBody, ProjectInfo } from '@ems/contract';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSaver } from '../../../lib/http/query';
-import { notify } from '../../../lib/notify';
 // module paths rather than the widgets index, which also registers the ECharts charts
 import { EditDialog } from '../../../widgets/edit-dialog/edit-dialog';
 import { VALIDATE_ON_BLUR, trimValues, useFormRules } from '../../../widgets/form-rules';
@@ -60,10 +59,8 @@ export function ProjectFormDialog({ open, project, onClose, onSaved }: { open: b
       open={open}
       title={<span data-testid="project-dialog-title">{project ? t('editTitle') : t('createTitle')}</span>}
       beforeConfirm={submit}
-      onConfirm={() => {
-        notify.success(t('common:saveSucceeded'));
-        onSaved();
-      }}
+      successMessage={t('common:saveSucceeded')}
+      onConfirm={onSaved}
       onClose={onClose}
     >
       <Form form={form} layout="vertical" {...VALIDATE_ON_BLUR} data-testid="project-form">

@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+export const ROOT_PASSWORD = 'Root@12345';
+
+/** Opens the app's login page and signs in through the form, waiting for the frame. */
+export async function login(page: Page, baseUrl: string, user: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByTestId('login-username').fill(user);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('frame').waitFor({ timeout: 20_000 });
+}
+
+/** The text of the antd message toasts shown now (joined). */
+export async function toastText(page: Page): Promise<string> {
+  await page.locator('.ant-message-notice').first().waitFor({ timeout: 10_000 });
+  return (await page.locator('.ant-message-notice').allInnerTexts()).join(' | ');
+}
+
+export async function tabIds(page: Page): Promise<string[]> {
+  return page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab-id') ?? ''));
+}

@@ -9,20 +9,24 @@ import { LoadingOverlay } from '../lib/http/loading-overlay';
 import { MESSAGE_SECONDS, setNotifier } from '../lib/notify';
 import type { Theme } from '../lib/storage';
 import { antdThemeConfig } from '../lib/theme';
+import { MessageText } from '../widgets/message-text/message-text';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-/** Routes lib messages through antd's context-aware message API so they follow the theme. */
+/**
+ * Routes lib messages through antd's context-aware message API so they follow the theme; text longer
+ * than 60 characters shows in the warning colour (spec section 5).
+ */
 function NotifierBridge({ configError }: { configError?: string }) {
   const { message } = AntApp.useApp();
   useEffect(() => {
     setNotifier({
-      error: (t, s = MESSAGE_SECONDS) => void message.error(t, s),
-      info: (t, s = MESSAGE_SECONDS) => void message.info(t, s),
-      success: (t, s = MESSAGE_SECONDS) => void message.success(t, s),
-      warning: (t, s = MESSAGE_SECONDS) => void message.warning(t, s),
+      error: (t, s = MESSAGE_SECONDS) => void message.error(<MessageText text={t} />, s),
+      info: (t, s = MESSAGE_SECONDS) => void message.info(<MessageText text={t} />, s),
+      success: (t, s = MESSAGE_SECONDS) => void message.success(<MessageText text={t} />, s),
+      warning: (t, s = MESSAGE_SECONDS) => void message.warning(<MessageText text={t} />, s),
     });
     if (configError) void message.error(tr('common:http.configLoad', configError));
   }, [message, configError]);

@@ -21,3 +21,4 @@ export { TransferPanel, type TransferPanelProps, type TransferItem } from './tra
 export { SidePanel, type SidePanelProps } from './side-panel/side-panel';
 export { Scroller, type ScrollerProps } from './scroller/scroller';
 export { MessageText } from './message-text/message-text';
+export { PermissionTabs, type PermissionTabItem, type PermissionTabsProps } from './permission-tabs/permission-tabs';

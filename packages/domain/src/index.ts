@@ -7,3 +7,7 @@ export * from './permissions.js';
 export * from './home-page.js';
 export * from './module.js';
 export * from './tabs.js';
+// Measurement rules (issue 3)
+export * from './counters.js';
+export * from './trend.js';
+export * from './downsample.js';

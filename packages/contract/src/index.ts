@@ -6,3 +6,5 @@ export * from './navigation.js';
 export * from './permissions.js';
 export * from './project.js';
 export * from './common.js';
+export * from './model-meta.js';
+export * from './model.js';

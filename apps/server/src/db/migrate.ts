@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
+import { model } from './migrations/0002-model.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -8,6 +9,7 @@ export type StoreKind = 'sqlite' | 'postgres';
 function migrations(kind: StoreKind): Record<string, Migration> {
   return {
     '0001-initial': initial(kind),
+    '0002-model': model(),
   };
 }
 

@@ -106,6 +106,10 @@ export interface NodeTable {
   /** JSON text */
   attrs: string;
   sort: number;
+  /** 0002-model */
+  code: Generated<string>;
+  create_time: Generated<number>;
+  update_time: Generated<number>;
 }
 
 export interface Database {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { projectsQuery } from '../../lib/api/projects';
 import { enterProject } from '../../lib/session';
 import { formatFigure } from './format';
+import { industryLabel } from '../../lib/industry';
 
 /** Platform home (module pf): the user's projects with basic information and totals. */
 export default function PlatformHomePage() {
@@ -22,7 +23,7 @@ export default function PlatformHomePage() {
     { key: 'capacity', title: t('field.capacityKva'), align: 'right', render: (_v, p) => formatFigure(p.capacityKva, locale) },
     { key: 'area', title: t('field.areaM2'), align: 'right', render: (_v, p) => formatFigure(p.areaM2, locale, 2) },
     { key: 'timezone', title: t('field.timezone'), dataIndex: 'timezone' },
-    { key: 'industry', title: t('field.industry'), render: (_v, p) => (p.industry ? t(`industries.${p.industry}`, { defaultValue: p.industry }) : '--') },
+    { key: 'industry', title: t('field.industry'), render: (_v, p) => industryLabel(t, p.industry) },
     {
       key: 'actions',
       title: t('common:actions'),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { projectSummaryQuery } from '../../lib/api/projects';
 import { useSession } from '../../lib/session';
 import { formatFigure } from './format';
+import { industryLabel } from '../../lib/industry';
 
 /**
  * Project home (module fw): the project's information and node counts. Energy figures arrive
@@ -32,7 +33,7 @@ export default function ProjectHomePage() {
               { key: 'capacity', label: t('field.capacityKva'), children: formatFigure(p.capacityKva, locale) },
               { key: 'area', label: t('field.areaM2'), children: formatFigure(p.areaM2, locale, 2) },
               { key: 'timezone', label: t('field.timezone'), children: p.timezone || '--' },
-              { key: 'industry', label: t('field.industry'), children: p.industry ? t(`industries.${p.industry}`, { defaultValue: p.industry }) : '--' },
+              { key: 'industry', label: t('field.industry'), children: industryLabel(t, p.industry) },
               {
                 key: 'location',
                 label: t('field.location'),

@@ -8,6 +8,7 @@ import { projectsQuery } from '../../lib/api/projects';
 import { Permission } from '../../lib/permission';
 import { deleteProject } from './api/project-mutations';
 import { ProjectFormDialog } from './components/project-form-dialog';
+import { industryLabel } from '../../lib/industry';
 
 /** Project configuration: the tenant's projects with create, edit and delete. */
 export default function ProjectConfigPage() {
@@ -45,7 +46,7 @@ export default function ProjectConfigPage() {
     { key: 'capacityKva', title: t('capacityKva'), align: 'right', dataIndex: 'capacityKva' },
     { key: 'areaM2', title: t('areaM2'), align: 'right', dataIndex: 'areaM2' },
     { key: 'timezone', title: t('timezone'), dataIndex: 'timezone' },
-    { key: 'industry', title: t('industry'), render: (_v, p) => (p.industry ? t(`industries.${p.industry}`, { defaultValue: p.industry }) : '--') },
+    { key: 'industry', title: t('industry'), render: (_v, p) => industryLabel(t, p.industry) },
     {
       key: 'actions',
       title: t('common:actions'),

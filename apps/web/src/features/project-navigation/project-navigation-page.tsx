@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { substitute } from '../../i18n/substitute';
 import { projectsQuery } from '../../lib/api/projects';
 import { enterProject } from '../../lib/session';
+import { industryLabel } from '../../lib/industry';
 
 /** The user's projects as cards with basic information; entering one switches to module fw. */
 export default function ProjectNavigationPage() {
@@ -60,7 +61,7 @@ export default function ProjectNavigationPage() {
                     { key: 'capacity', label: t('capacity'), children: `${number(p.capacityKva)} kVA` },
                     { key: 'area', label: t('area'), children: `${number(p.areaM2, 2)} m²` },
                     { key: 'timezone', label: t('timezone'), children: p.timezone || '--' },
-                    { key: 'industry', label: t('industry'), children: p.industry ? t(`industries.${p.industry}`, { defaultValue: p.industry }) : '--' },
+                    { key: 'industry', label: t('industry'), children: industryLabel(t, p.industry) },
                   ]}
                 />
               </Card>

@@ -27,13 +27,6 @@ const home: typeof zh = {
     createTime: 'Created',
     location: 'Latitude, longitude',
   },
-  industries: {
-    industrial: 'Industrial',
-    commercial: 'Commercial',
-    public: 'Public building',
-    residential: 'Residential',
-    other: 'Other',
-  },
   modelLabel: {
     building: 'Buildings',
     floor: 'Floors',

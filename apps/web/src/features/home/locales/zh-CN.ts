@@ -26,13 +26,6 @@ const home = {
     createTime: '创建时间',
     location: '经纬度',
   },
-  industries: {
-    industrial: '工业',
-    commercial: '商业',
-    public: '公共建筑',
-    residential: '居住',
-    other: '其他',
-  },
   modelLabel: {
     building: '建筑',
     floor: '楼层',

@@ -7,9 +7,9 @@ import { createSaver } from '../../../lib/http/query';
 import { EditDialog } from '../../../widgets/edit-dialog/edit-dialog';
 import { VALIDATE_ON_BLUR, trimValues, useFormRules } from '../../../widgets/form-rules';
 import { createProject, updateProject } from '../api/project-mutations';
+import { INDUSTRIES, industryLabel } from '../../../lib/industry';
 
 const TIMEZONES = ['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Singapore', 'Asia/Tokyo', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'UTC'];
-const INDUSTRIES = ['industrial', 'commercial', 'public', 'residential', 'other'] as const;
 
 type FormValues = Omit<ProjectBody, 'latitude' | 'longitude'> & { latitude?: number | null; longitude?: number | null };
 
@@ -82,7 +82,7 @@ export function ProjectFormDialog({ open, project, onClose, onSaved }: { open: b
           </Col>
           <Col span={12}>
             <Form.Item name="industry" label={t('industry')}>
-              <Select allowClear options={INDUSTRIES.map((i) => ({ value: i, label: t(`industries.${i}`) }))} />
+              <Select allowClear options={INDUSTRIES.map((i) => ({ value: i, label: industryLabel(t, i) }))} />
             </Form.Item>
           </Col>
           <Col span={12}>

@@ -15,13 +15,6 @@ const projectConfig: typeof zh = {
   longitude: 'Longitude',
   industry: 'Industry',
   codePattern: 'Letters, digits, underscores and hyphens only',
-  industries: {
-    industrial: 'Industrial',
-    commercial: 'Commercial',
-    public: 'Public building',
-    residential: 'Residential',
-    other: 'Other',
-  },
 };
 
 export default projectConfig;

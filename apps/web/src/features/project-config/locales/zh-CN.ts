@@ -14,13 +14,6 @@ const projectConfig = {
   longitude: '经度',
   industry: '行业',
   codePattern: '只能包含字母、数字、下划线和连字符',
-  industries: {
-    industrial: '工业',
-    commercial: '商业',
-    public: '公共建筑',
-    residential: '居住',
-    other: '其他',
-  },
 };
 
 export default projectConfig;

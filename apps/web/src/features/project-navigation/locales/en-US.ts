@@ -10,13 +10,6 @@ const projectNavigation: typeof zh = {
   area: 'Area',
   timezone: 'Time zone',
   industry: 'Industry',
-  industries: {
-    industrial: 'Industrial',
-    commercial: 'Commercial',
-    public: 'Public building',
-    residential: 'Residential',
-    other: 'Other',
-  },
 };
 
 export default projectNavigation;

@@ -9,13 +9,6 @@ const projectNavigation = {
   area: '面积',
   timezone: '时区',
   industry: '行业',
-  industries: {
-    industrial: '工业',
-    commercial: '商业',
-    public: '公共建筑',
-    residential: '居住',
-    other: '其他',
-  },
 };
 
 export default projectNavigation;

@@ -32,6 +32,13 @@ const common: typeof zh = {
     chunkLoad: 'The page failed to load, please refresh and try again',
     configLoad: 'Failed to load the file: $0',
   },
+  industries: {
+    industrial: 'Industrial',
+    commercial: 'Commercial',
+    public: 'Public building',
+    residential: 'Residential',
+    other: 'Other',
+  },
 };
 
 export default common;

@@ -31,6 +31,13 @@ const common = {
     chunkLoad: '页面加载失败，请刷新重试',
     configLoad: '文件加载失败：$0',
   },
+  industries: {
+    industrial: '工业',
+    commercial: '商业',
+    public: '公共建筑',
+    residential: '居住',
+    other: '其他',
+  },
 };
 
 export default common;

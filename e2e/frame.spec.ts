@@ -42,6 +42,20 @@ describe('the frame, as ROOT (spec sections 2 and 4)', () => {
     await expect(page.getByTestId('breadcrumb').innerText()).resolves.toContain('项目配置');
   });
 
+  it('keeps a page alive: its state survives switching tabs (spec 2, up to 5 pages)', async () => {
+    await page.locator('[data-testid="tab"][data-tab-id="/projectnavigation"]').click();
+    const search = page.locator('[data-testid="project-search"] input, input[data-testid="project-search"]');
+    await search.fill('滨江');
+    await expect(page.getByTestId('project-card').count()).resolves.toBe(1);
+    await page.locator('[data-testid="tab"][data-tab-id="/cloudProjectConfig"]').click();
+    await page.getByTestId('project-config').waitFor();
+    await page.locator('[data-testid="tab"][data-tab-id="/projectnavigation"]').click();
+    await expect(search.inputValue()).resolves.toBe('滨江');
+    await expect(page.getByTestId('project-card').count()).resolves.toBe(1);
+    await page.locator('[data-testid="tab"][data-tab-id="/cloudProjectConfig"]').click();
+    await page.getByTestId('project-config').waitFor();
+  });
+
   it('closes a tab by its close icon and activates the previous one when none follows', async () => {
     await page.locator('.ant-tabs-tab:has([data-tab-id="/cloudProjectConfig"]) [data-testid="tab-close"]').click();
     expect(await tabIds(page)).toEqual(['/home', '/projectnavigation']);

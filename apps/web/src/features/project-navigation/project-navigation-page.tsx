@@ -30,7 +30,7 @@ export default function ProjectNavigationPage() {
     <Flex vertical gap={16} data-testid="project-navigation">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Text type="secondary">{substitute(t('count'), data.length)}</Typography.Text>
-        <Input.Search allowClear placeholder={t('search')} style={{ width: 260 }} onChange={(e) => setFilter(e.target.value)} />
+        <Input.Search allowClear data-testid="project-search" placeholder={t('search')} style={{ width: 260 }} onChange={(e) => setFilter(e.target.value)} />
       </Flex>
       {isLoading ? (
         <Skeleton active />

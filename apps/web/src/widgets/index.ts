@@ -22,3 +22,15 @@ export { SidePanel, type SidePanelProps } from './side-panel/side-panel';
 export { Scroller, type ScrollerProps } from './scroller/scroller';
 export { MessageText } from './message-text/message-text';
 export { PermissionTabs, type PermissionTabItem, type PermissionTabsProps } from './permission-tabs/permission-tabs';
+export { TrendChart, type TrendChartProps } from './trend-chart/trend-chart';
+export { buildTrendOption, type TrendChartTokens, type TrendLabels } from './trend-chart/trend-option';
+export { buildTrendTable, trendColumnTitle, trendRowTexts, type TrendTable, type TrendTableViewRow } from './trend-chart/trend-table';
+export { buildTrendWorkbook, exportTrendTable } from './trend-chart/trend-export';
+export {
+  DEFAULT_EXPORT_NAME,
+  DEFAULT_TREND_TOGGLES,
+  TREND_OPTIONS,
+  type TrendOption,
+  type TrendToggles,
+  type TrendView,
+} from './trend-chart/trend-toggles';

@@ -1,0 +1,100 @@
+import type { EChartsOption, LineSeriesOption } from 'echarts';
+import type { GlobalToken } from 'antd';
+import {
+  assignYAxes,
+  differenceView,
+  displayUnit,
+  formatNumber,
+  formatWithUnit,
+  rawMarkSpans,
+  trendSeriesName,
+  trendStats,
+  trendValue,
+  type TrendSeries,
+} from '@ems/domain';
+import { MIN_ZOOM_SPAN_MS } from '../constants';
+import { Y_AXIS_OFFSET_PX, type TrendToggles } from './trend-toggles';
+
+/** The antd tokens the overlays read (the line colours come from the ECharts theme). */
+export type TrendChartTokens = Pick<GlobalToken, 'colorWarningBg' | 'colorWarningBorder' | 'colorTextSecondary'>;
+
+/** Translated names of the overlays. */
+export interface TrendLabels {
+  max: string;
+  min: string;
+  average: string;
+  upperLimit: string;
+  lowerLimit: string;
+  rawMark: string;
+}
+
+type MarkLineItem = NonNullable<NonNullable<LineSeriesOption['markLine']>['data']>[number];
+
+function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, tokens: TrendChartTokens, labels: TrendLabels): LineSeriesOption {
+  const { param } = s;
+  const points = toggles.diff ? differenceView(s.data) : s.data;
+  const stats = trendStats(points);
+  const label = (v: unknown) => formatNumber(v as number);
+  const lines: MarkLineItem[] = [];
+  if (toggles.average && stats.average !== null) lines.push({ name: labels.average, yAxis: stats.average, lineStyle: { type: 'dotted' } });
+  // limits belong to the measured values, not to their differences
+  if (toggles.limit && !toggles.diff) {
+    if (trendValue(param.upperLimit) !== null) lines.push({ name: labels.upperLimit, yAxis: param.upperLimit as number, lineStyle: { type: 'dashed' } });
+    if (trendValue(param.lowerLimit) !== null) lines.push({ name: labels.lowerLimit, yAxis: param.lowerLimit as number, lineStyle: { type: 'dashed' } });
+  }
+  const extremes = toggles.maxMin
+    ? [
+        stats.max && { name: labels.max, coord: [stats.max.time, stats.max.value], value: stats.max.value },
+        stats.min && { name: labels.min, coord: [stats.min.time, stats.min.value], value: stats.min.value, symbolRotate: 180, label: { offset: [0, 8] } },
+      ].filter((m) => m !== null)
+    : [];
+  const spans = toggles.rawMark ? rawMarkSpans(s.data) : [];
+  return {
+    type: 'line',
+    name: trendSeriesName(param),
+    yAxisIndex,
+    showSymbol: toggles.point,
+    connectNulls: false,
+    data: points.map((p) => [p.time, trendValue(p.value)]),
+    tooltip: { valueFormatter: (v) => formatWithUnit(v as number, param.unit) },
+    markPoint: extremes.length ? { symbolSize: 40, label: { formatter: (p) => label((p as { value: unknown }).value) }, data: extremes } : undefined,
+    markLine: lines.length ? { symbol: 'none', label: { formatter: (p) => `${p.name} ${label(p.value)}`, position: 'insideEndTop' }, data: lines } : undefined,
+    markArea: spans.length
+      ? {
+          silent: true,
+          itemStyle: { color: tokens.colorWarningBg, borderColor: tokens.colorWarningBorder, borderWidth: 1, borderType: 'dashed', opacity: 0.6 },
+          label: { color: tokens.colorTextSecondary },
+          data: spans.map((span) => [{ name: labels.rawMark, xAxis: span.start }, { xAxis: span.end }]),
+        }
+      : undefined,
+  };
+}
+
+/**
+ * The ECharts option of the trend chart: time axis, one y axis per unit (left, right, then offset
+ * further out on alternating sides), zoom no narrower than 1 hour, 'device - data point' legend,
+ * 2-decimal tooltip with units, and the overlays switched on in `toggles`.
+ */
+export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendToggles, tokens: TrendChartTokens, labels: TrendLabels): EChartsOption {
+  const { units, yIndex } = assignYAxes(series.map((s) => s.param));
+  const axesOn = (side: 0 | 1) => units.filter((_, i) => i % 2 === side).length;
+  return {
+    legend: { type: 'scroll', top: 0 },
+    tooltip: { trigger: 'axis' },
+    grid: { top: 40, bottom: 60, left: 16 + Math.max(0, axesOn(0) - 1) * Y_AXIS_OFFSET_PX, right: 16 + Math.max(0, axesOn(1) - 1) * Y_AXIS_OFFSET_PX },
+    xAxis: { type: 'time' },
+    yAxis: units.map((unit, i) => ({
+      type: 'value',
+      name: displayUnit(unit),
+      position: i % 2 === 0 ? 'left' : 'right',
+      offset: Math.floor(i / 2) * Y_AXIS_OFFSET_PX,
+      axisLine: { show: true },
+      splitLine: { show: i === 0 },
+    })),
+    dataZoom: [
+      { type: 'inside', minValueSpan: MIN_ZOOM_SPAN_MS },
+      { type: 'slider', minValueSpan: MIN_ZOOM_SPAN_MS, bottom: 10 },
+    ],
+    series: series.map((s, k) => lineSeries(s, yIndex[k] ?? 0, toggles, tokens, labels)),
+  };
+}

@@ -25,6 +25,8 @@ export interface TrendChartProps {
   defaultView?: TrendView;
   /** Export file name without extension (default 表格导出). */
   exportName?: string;
+  /** Chart renderer (default canvas). */
+  renderer?: 'canvas' | 'svg';
 }
 
 /**
@@ -32,7 +34,7 @@ export interface TrendChartProps {
  * line, limit lines, point markers, raw-data marks and the difference view; exports the table to
  * .xlsx in the browser.
  */
-export function TrendChart({ series, loading = false, height = 400, options, defaultView = 'curve', exportName }: TrendChartProps) {
+export function TrendChart({ series, loading = false, height = 400, options, defaultView = 'curve', exportName, renderer }: TrendChartProps) {
   const { t } = useTranslation('widgets');
   const { token } = theme.useToken();
   const [view, setView] = useState<TrendView>(defaultView);
@@ -83,7 +85,7 @@ export function TrendChart({ series, loading = false, height = 400, options, def
         <EmptyState description={t('chart.noData')} size={120} />
       </div>
     ) : view === 'curve' ? (
-      <EChart option={option} height={height} loading={loading} empty={!hasData} />
+      <EChart option={option} height={height} loading={loading} empty={!hasData} renderer={renderer} />
     ) : (
       <DataTable<TrendTableViewRow> rowKey="key" columns={columns} dataSource={table.rows} loading={loading} scroll={{ x: 'max-content', y: Math.max(120, height - 110) }} />
     );

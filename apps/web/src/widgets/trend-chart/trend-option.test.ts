@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { LineSeriesOption } from 'echarts';
+import { buildTrendOption, type TrendLabels } from './trend-option';
+import { DEFAULT_TREND_TOGGLES, type TrendToggles } from './trend-toggles';
+import { H, T0, line } from './fixtures';
+
+const tokens = { colorWarningBg: 'tok-warning-bg', colorWarningBorder: 'tok-warning-border', colorTextSecondary: 'tok-text-2' };
+const labels: TrendLabels = { max: 'Max', min: 'Min', average: 'Average', upperLimit: 'Upper limit', lowerLimit: 'Lower limit', rawMark: 'Raw' };
+const build = (on: Partial<TrendToggles>, ...series: ReturnType<typeof line>[]) => buildTrendOption(series, { ...DEFAULT_TREND_TOGGLES, ...on }, tokens, labels);
+const first = (o: ReturnType<typeof build>) => (o.series as LineSeriesOption[])[0]!;
+const limits = line([10, 50, 30, 2147483648], { upperLimit: 45, lowerLimit: 5 });
+
+describe('spec 4 trend chart option', () => {
+  it('all overlays off: plain line, no markers, symbols hidden, sentinels as gaps', () => {
+    const s = first(build({}, limits));
+    expect(s).toMatchObject({ type: 'line', name: 'Compressor 1 - Active power', showSymbol: false, connectNulls: false });
+    expect(s.markPoint).toBeUndefined();
+    expect(s.markLine).toBeUndefined();
+    expect(s.markArea).toBeUndefined();
+    expect(s.data).toEqual([
+      [T0, 10],
+      [T0 + H, 50],
+      [T0 + 2 * H, 30],
+      [T0 + 3 * H, null],
+    ]);
+  });
+
+  it('limit: upper and lower lines at the parameter limits', () => {
+    const data = first(build({ limit: true }, limits)).markLine?.data;
+    expect(data).toEqual([expect.objectContaining({ name: 'Upper limit', yAxis: 45 }), expect.objectContaining({ name: 'Lower limit', yAxis: 5 })]);
+  });
+
+  it('limit: a line without limits (null or sentinel) draws none; the difference view hides limits', () => {
+    expect(first(build({ limit: true }, line([1, 2], { upperLimit: null, lowerLimit: -2147483648 }))).markLine).toBeUndefined();
+    expect(first(build({ limit: true, diff: true }, limits)).markLine).toBeUndefined();
+  });
+
+  it('average: a line at the mean of the values, sentinels ignored', () => {
+    expect(first(build({ average: true }, limits)).markLine?.data).toEqual([expect.objectContaining({ name: 'Average', yAxis: 30 })]);
+  });
+
+  it('max/min: markers at the highest and lowest point', () => {
+    const data = first(build({ maxMin: true }, limits)).markPoint?.data;
+    expect(data).toEqual([
+      expect.objectContaining({ name: 'Max', coord: [T0 + H, 50], value: 50 }),
+      expect.objectContaining({ name: 'Min', coord: [T0, 10], value: 10 }),
+    ]);
+  });
+
+  it('diff: values become next minus this, last 0; overlays measure the differences', () => {
+    const s = first(build({ diff: true, maxMin: true }, line([10, 50, 30])));
+    expect((s.data as [number, number][]).map((p) => p[1])).toEqual([40, -20, 0]);
+    expect(s.markPoint?.data).toEqual([expect.objectContaining({ value: 40 }), expect.objectContaining({ value: -20 })]);
+  });
+
+  it('point: symbols shown', () => expect(first(build({ point: true }, limits)).showSymbol).toBe(true));
+
+  it('raw mark: areas from status 3 to the next status 0, tinted with theme tokens', () => {
+    const s = first(build({ rawMark: true }, line([1, 2, 3, 4, 5], {}, [0, 3, 1, 0, 3])));
+    expect(s.markArea?.data).toEqual([
+      [{ name: 'Raw', xAxis: T0 + H }, { xAxis: T0 + 3 * H }],
+      [{ name: 'Raw', xAxis: T0 + 4 * H }, { xAxis: T0 + 4 * H }],
+    ]);
+    expect(s.markArea?.itemStyle).toMatchObject({ color: 'tok-warning-bg', borderColor: 'tok-warning-border' });
+  });
+
+  it('one y axis per unit: left, right, then offset outward; lines point at their unit axis', () => {
+    const o = build({}, line([1], { unit: 'kW' }), line([1], { unit: 'm3' }), line([1], { unit: 'kW' }), line([1], { unit: '℃' }));
+    expect((o.yAxis as { name: string; position: string; offset: number }[]).map((a) => [a.name, a.position, a.offset])).toEqual([
+      ['kW', 'left', 0],
+      ['m³', 'right', 0],
+      ['℃', 'left', 60],
+    ]);
+    expect((o.series as LineSeriesOption[]).map((s) => s.yAxisIndex)).toEqual([0, 1, 0, 2]);
+  });
+
+  it('time axis, zoom no narrower than 1 hour, legend, tooltip with 2 decimals and the unit', () => {
+    const o = build({}, limits);
+    expect(o.xAxis).toMatchObject({ type: 'time' });
+    expect(o.dataZoom).toEqual([expect.objectContaining({ minValueSpan: H }), expect.objectContaining({ minValueSpan: H })]);
+    expect(o.legend).toBeDefined();
+    const fmt = (first(o).tooltip as { valueFormatter: (v: unknown) => string }).valueFormatter;
+    expect([fmt(12.345), fmt(null), fmt(2147483648)]).toEqual(['12.35 kW', '--', '--']);
+  });
+});

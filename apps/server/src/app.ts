@@ -8,6 +8,7 @@ import { PasswordCipher } from './lib/password-cipher.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { commonRoutes } from './modules/common/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { modelRoutes } from './modules/model/routes.js';
 import { projectRoutes } from './modules/project/routes.js';
 import { seed, type SeedReport } from './modules/seed/service.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -51,6 +52,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(projectRoutes);
+  await app.register(modelRoutes);
   return app;
 }
 

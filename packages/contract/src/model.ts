@@ -112,12 +112,12 @@ export const ModelNodeSchema = Type.Object({ id: Type.Integer(), modelLabel: Typ
  */
 export interface HierarchyItem {
   modelLabel: string;
-  id?: number;
+  id?: number | null;
   name?: string;
   code?: string;
-  delete_flag?: boolean;
+  delete_flag?: boolean | null;
   moveFrom?: { id: number; modelLabel: string } | null;
-  children?: HierarchyItem[];
+  children?: HierarchyItem[] | null;
   [field: string]: unknown;
 }
 
@@ -183,9 +183,4 @@ export interface AttrInfo {
   values?: { value: string | number; text: string }[];
   refLabel?: string;
   default?: string | number | boolean;
-}
-
-export interface ModelNodeRef {
-  modelLabel: string;
-  id: number;
 }

@@ -29,11 +29,25 @@ export interface DemoProject {
   nodes: DemoNode[];
 }
 
-const meter = (name: string, energyType = 2): DemoNode => ({ label: 'meter', name, attrs: { energyType } });
+/** Meter attributes follow packages/contract model-meta (energyType codes: ENERGY_TYPE). */
+const meter = (name: string, energyType = 2, ratedKw?: number): DemoNode => ({
+  label: 'meter',
+  name,
+  attrs: { energyType, ctPt: 1, registerMax: 99999999.99, ...(ratedKw !== undefined ? { ratedKw } : {}), lossTolerancePct: energyType === 2 ? 5 : 8 },
+});
 const transformer = (name: string, kva: number, meters: DemoNode[]): DemoNode => ({
   label: 'transformer',
   name,
-  attrs: { ratedCapacityKva: kva, voltage: '10/0.4kV' },
+  attrs: {
+    ratedKva: kva,
+    p0Kw: kva >= 1600 ? 1.96 : 1.59,
+    pkKw: kva >= 1600 ? 11.73 : 9.69,
+    i0Pct: 0.4,
+    ukPct: 6,
+    primaryVoltageKv: 10,
+    secondaryVoltageKv: 0.4,
+    insulation: 'dry',
+  },
   children: meters,
 });
 const floor = (name: string, rooms: string[]): DemoNode => ({ label: 'floor', name, children: rooms.map((r) => ({ label: 'room', name: r })) });
@@ -61,7 +75,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
           transformer('1#变压器', 1600, [meter('1#进线总表'), meter('空压站电表'), meter('制冷站电表')]),
           transformer('2#变压器', 1600, [meter('2#进线总表'), meter('生产线电表'), meter('照明电表')]),
           meter('总水表', 3),
-          meter('天然气总表', 4),
+          meter('天然气总表', 15),
         ],
       },
     ],

@@ -1,0 +1,208 @@
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { QueryOperator } from '@ems/contract';
+import type { Database, NodeTable } from '../../db/schema.js';
+import type { StoreKind } from '../../db/migrate.js';
+
+export type Scalar = string | number | boolean;
+export type ValueKind = 'number' | 'string' | 'boolean';
+export type NodeColumnName = 'id' | 'name' | 'model_label' | 'parent_id' | 'project_id' | 'code' | 'create_time' | 'update_time';
+
+/** A property resolved against the model metadata: a column or an attribute read with its type. */
+export type PropRef = { kind: 'column'; column: NodeColumnName; value: ValueKind } | { kind: 'attr'; name: string; value: ValueKind };
+
+/** One filter condition; `values` null means EQ null (is null) or NE null (is not null). */
+export interface Cond {
+  prop: PropRef;
+  op: QueryOperator;
+  values: Scalar[] | null;
+}
+
+export interface OrderBy {
+  prop: PropRef;
+  desc: boolean;
+}
+
+/** Which nodes a query reads; every read is limited to projectIds (the caller's scope). */
+export interface NodeSelection {
+  projectIds: readonly number[];
+  label: string;
+  id?: number;
+  /** the subtree under a node (the node itself excluded) */
+  underNode?: number;
+  /** direct children of these nodes or (parent null) of these projects */
+  parentIds?: readonly number[];
+  parentProjectIds?: readonly number[];
+  conds: readonly Cond[];
+  orders: readonly OrderBy[];
+  offset?: number;
+  limit?: number;
+}
+
+export type NodeRow = Selectable<NodeTable>;
+
+const NODE_FIELDS = ['node.id', 'node.project_id', 'node.parent_id', 'node.model_label', 'node.name', 'node.attrs', 'node.sort', 'node.code', 'node.create_time', 'node.update_time'] as const;
+
+const FALSE = sql<SqlBool>`1 = 0`;
+
+/** Subtree ids under a node (excluded), one recursive query. */
+const subtreeOf = (id: number) =>
+  sql`(with recursive sub(id) as (select id from node where parent_id = ${id} union all select n.id from node n inner join sub on n.parent_id = sub.id) select id from sub)`;
+
+/** All SQL of the plant model. Attributes are read with json_extract (SQLite) or ->> (PostgreSQL), typed. */
+export function modelRepository(db: Kysely<Database>, kind: StoreKind) {
+  const pg = kind === 'postgres';
+
+  const valueExpr = (p: PropRef): RawBuilder<unknown> => {
+    if (p.kind === 'column') return sql.ref(`node.${p.column}`);
+    if (!pg) {
+      const path = `$.${p.name}`;
+      const types = p.value === 'number' ? sql`('integer', 'real')` : p.value === 'string' ? sql`('text')` : sql`('true', 'false')`;
+      return sql`(case when json_type(node.attrs, ${path}) in ${types} then json_extract(node.attrs, ${path}) end)`;
+    }
+    const cast = p.value === 'number' ? sql`::double precision` : p.value === 'boolean' ? sql`::boolean` : sql``;
+    return sql`(case when jsonb_typeof(node.attrs::jsonb -> ${p.name}::text) = ${p.value} then (node.attrs::jsonb ->> ${p.name}::text)${cast} end)`;
+  };
+  /** ordered comparisons of strings by code point on both stores */
+  const ordered = (p: PropRef) => (pg && p.value === 'string' ? sql`${valueExpr(p)} collate "C"` : valueExpr(p));
+  const bind = (v: Scalar) => (!pg && typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+  const condSql = (c: Cond): RawBuilder<SqlBool> => {
+    const x = valueExpr(c.prop);
+    const xo = ordered(c.prop);
+    const vs = c.values;
+    if (vs === null) return c.op === 'NE' ? sql<SqlBool>`${x} is not null` : sql<SqlBool>`${x} is null`;
+    const [a, b] = [vs[0] as Scalar, vs[1] as Scalar];
+    switch (c.op) {
+      case 'EQ':
+        return sql<SqlBool>`${x} = ${bind(a)}`;
+      case 'NE':
+        return sql<SqlBool>`${x} <> ${bind(a)}`;
+      case 'GT':
+        return sql<SqlBool>`${xo} > ${bind(a)}`;
+      case 'GE':
+        return sql<SqlBool>`${xo} >= ${bind(a)}`;
+      case 'LT':
+        return sql<SqlBool>`${xo} < ${bind(a)}`;
+      case 'LE':
+        return sql<SqlBool>`${xo} <= ${bind(a)}`;
+      case 'IN':
+        return sql<SqlBool>`${x} in (${sql.join(vs.map(bind))})`;
+      case 'BETWEEN':
+        return sql<SqlBool>`${xo} between ${bind(a)} and ${bind(b)}`;
+      case 'LIKE': {
+        const pattern = `%${String(a).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        return sql<SqlBool>`lower(${x}) like lower(${pattern}) escape '\\'`;
+      }
+    }
+  };
+
+  const whereOf = (s: NodeSelection): RawBuilder<SqlBool>[] => {
+    if (s.projectIds.length === 0) return [FALSE];
+    const parts: RawBuilder<SqlBool>[] = [
+      sql<SqlBool>`node.project_id in (${sql.join([...s.projectIds])})`,
+      sql<SqlBool>`node.model_label = ${s.label}`,
+    ];
+    if (s.id !== undefined) parts.push(sql<SqlBool>`node.id = ${s.id}`);
+    if (s.underNode !== undefined) parts.push(sql<SqlBool>`node.id in ${subtreeOf(s.underNode)}`);
+    if (s.parentIds !== undefined || s.parentProjectIds !== undefined) {
+      const alts: RawBuilder<SqlBool>[] = [];
+      if (s.parentIds && s.parentIds.length > 0) alts.push(sql<SqlBool>`node.parent_id in (${sql.join([...s.parentIds])})`);
+      if (s.parentProjectIds && s.parentProjectIds.length > 0) {
+        alts.push(sql<SqlBool>`(node.parent_id is null and node.project_id in (${sql.join([...s.parentProjectIds])}))`);
+      }
+      parts.push(alts.length === 0 ? FALSE : sql<SqlBool>`(${sql.join(alts, sql` or `)})`);
+    }
+    for (const c of s.conds) parts.push(condSql(c));
+    return parts;
+  };
+  const whereSql = (s: NodeSelection) => sql<SqlBool>`${sql.join(whereOf(s), sql` and `)}`;
+
+  const orderSql = (orders: readonly OrderBy[]) => {
+    const parts = orders.flatMap((o) => {
+      const x = valueExpr(o.prop);
+      return [sql`case when ${x} is null then 1 else 0 end`, o.desc ? sql`${ordered(o.prop)} desc` : sql`${ordered(o.prop)} asc`];
+    });
+    if (orders.length === 0) parts.push(sql`node.sort asc`);
+    parts.push(sql`node.id asc`);
+    return sql.join(parts);
+  };
+
+  /** Ids of the subtree under a node (the node excluded). */
+  const subtreeIds = async (id: number): Promise<number[]> => {
+    const rows = await sql<{ id: number }>`select id from ${subtreeOf(id)} as s`.execute(db);
+    return rows.rows.map((r) => Number(r.id));
+  };
+
+  return {
+    subtreeIds,
+
+    /** Nodes of a selection, ordered and paged. */
+    async select(s: NodeSelection): Promise<NodeRow[]> {
+      let q = db.selectFrom('node').select([...NODE_FIELDS]).where(whereSql(s)).orderBy(orderSql(s.orders));
+      if (s.limit !== undefined) q = q.limit(s.limit).offset(s.offset ?? 0);
+      return q.execute();
+    },
+
+    async count(s: NodeSelection): Promise<number> {
+      const row = await db.selectFrom('node').select(sql<number>`cast(count(*) as integer)`.as('n')).where(whereSql(s)).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A node inside the scope, or undefined. */
+    findNode(projectIds: readonly number[], id: number): Promise<NodeRow | undefined> {
+      if (projectIds.length === 0) return Promise.resolve(undefined);
+      return db.selectFrom('node').select([...NODE_FIELDS]).where('node.id', '=', id).where('node.project_id', 'in', [...projectIds]).executeTakeFirst();
+    },
+
+    async findNodes(projectIds: readonly number[], ids: readonly number[]): Promise<NodeRow[]> {
+      if (projectIds.length === 0 || ids.length === 0) return [];
+      return db.selectFrom('node').select([...NODE_FIELDS]).where('node.id', 'in', [...ids]).where('node.project_id', 'in', [...projectIds]).execute();
+    },
+
+    async insertNode(values: { project_id: number; parent_id: number | null; model_label: string; name: string; code: string; attrs: string; sort: number; now: number }): Promise<number> {
+      const { now, ...rest } = values;
+      const row = await db
+        .insertInto('node')
+        .values({ ...rest, create_time: now, update_time: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async updateNode(id: number, values: { parent_id: number | null; name: string; code: string; attrs: string; now: number }) {
+      const { now, ...rest } = values;
+      await db
+        .updateTable('node')
+        .set({ ...rest, update_time: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Deletes the nodes and their subtrees; returns every deleted id. */
+    async deleteSubtrees(ids: readonly number[]): Promise<number[]> {
+      const all = new Set<number>();
+      for (const id of ids) {
+        if (all.has(id)) continue;
+        all.add(id);
+        for (const d of await subtreeIds(id)) all.add(d);
+      }
+      const list = [...all];
+      for (let i = 0; i < list.length; i += 500) await db.deleteFrom('node').where('id', 'in', list.slice(i, i + 500)).execute();
+      return list;
+    },
+
+    /** Visible projects as rows. */
+    projects(tenantId: number, ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('project').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).orderBy('id').execute();
+    },
+
+    /** [modelLabel, id] of every node of the projects (cheap: two columns, one index). */
+    async nodeRefs(projectIds: readonly number[]): Promise<{ id: number; model_label: string }[]> {
+      if (projectIds.length === 0) return [];
+      return db.selectFrom('node').select(['id', 'model_label']).where('project_id', 'in', [...projectIds]).orderBy('id').execute();
+    },
+  };
+}
+
+export type ModelRepository = ReturnType<typeof modelRepository>;

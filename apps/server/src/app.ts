@@ -14,6 +14,8 @@ import { seed, type SeedReport } from './modules/seed/service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { ensureSystemConfig, readSystemConfig } from './modules/system/service.js';
 import { userRoutes } from './modules/user/routes.js';
+import { timeseriesRoutes } from './modules/timeseries/routes.js';
+import { ingestRoutes } from './modules/ingest/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -52,6 +54,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(projectRoutes);
+  await app.register(timeseriesRoutes);
+  await app.register(ingestRoutes);
   await app.register(modelRoutes);
   return app;
 }

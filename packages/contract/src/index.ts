@@ -8,3 +8,5 @@ export * from './project.js';
 export * from './common.js';
 export * from './model-meta.js';
 export * from './model.js';
+export * from './timeseries.js';
+export * from './ingest.js';

@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { model } from './migrations/0002-model.js';
+import { timeseries } from './migrations/0003-timeseries.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -10,6 +11,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
   return {
     '0001-initial': initial(kind),
     '0002-model': model(),
+    '0003-timeseries': timeseries(kind),
   };
 }
 

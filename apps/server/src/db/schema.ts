@@ -112,6 +112,72 @@ export interface NodeTable {
   update_time: Generated<number>;
 }
 
+/** 0003-timeseries: data-point catalogue. */
+export interface DataPointTable {
+  data_id: number;
+  name_zh: string;
+  name_en: string;
+  unit: string;
+  energy_type: number | null;
+  /** 'counter' | 'instant' | 'status' */
+  kind: string;
+  upper_limit: number | null;
+  lower_limit: number | null;
+}
+
+/** 0003-timeseries: raw readings, keyed by (device_id, data_id, ts); device_id is a node id. */
+export interface ReadingTable {
+  device_id: number;
+  data_id: number;
+  ts: number;
+  value: number;
+  status: number;
+}
+
+/** 0003-timeseries: counter consumption per bucket (rollup_15m, rollup_hour, rollup_day, rollup_month). */
+export interface RollupTable {
+  device_id: number;
+  data_id: number;
+  bucket_start: number;
+  value: number | null;
+  /** worst status of the 15-min intervals */
+  quality: number;
+  n_intervals: number;
+  n_good: number;
+}
+
+/** 0003-timeseries: a declared meter replacement / register reset. */
+export interface CounterResetTable {
+  device_id: number;
+  data_id: number;
+  ts: number;
+  closing: number;
+  opening: number;
+}
+
+/** 0003-timeseries: an ingest gateway with its hashed key. */
+export interface GatewayTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** sha256 hex of the plain key */
+  api_key_hash: string;
+  mqtt_username: string;
+  mqtt_password_hash: string;
+  enabled: number;
+  last_seen: number | null;
+}
+
+/** 0003-timeseries: a rejected message with its reason. */
+export interface IngestErrorTable {
+  id: Generated<number>;
+  project_id: number;
+  gateway_id: number | null;
+  received_at: number;
+  reason: string;
+  excerpt: string;
+}
+
 export interface Database {
   tenant: TenantTable;
   project: ProjectTable;
@@ -126,4 +192,13 @@ export interface Database {
   login_replay: LoginReplayTable;
   login_failure: LoginFailureTable;
   node: NodeTable;
+  data_point: DataPointTable;
+  reading: ReadingTable;
+  rollup_15m: RollupTable;
+  rollup_hour: RollupTable;
+  rollup_day: RollupTable;
+  rollup_month: RollupTable;
+  counter_reset: CounterResetTable;
+  gateway: GatewayTable;
+  ingest_error: IngestErrorTable;
 }

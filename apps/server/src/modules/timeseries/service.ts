@@ -1,0 +1,175 @@
+import { bucketEnd, bucketStart, toIntervals, type CounterParams, type Grain } from '@ems/domain';
+import { INGEST_REASON, type IngestResult, type RollupGrain, type RollupRow } from '@ems/contract';
+import type { Ems } from '../../context.js';
+import { notFound } from '../../lib/errors.js';
+import { timeseriesRepository, type IntervalRow, type ReadingRow, type SeriesPlan, type TouchedSeries, type WindowReading, type WindowReset } from './repository.js';
+
+/** A reading handed to the write path: ts in ms, status 0..4 (default 0). */
+export interface ReadingInput {
+  deviceId: number;
+  dataId: number;
+  ts: number;
+  value: number;
+  status?: number;
+}
+
+/** Meter parameters read from a node's attrs JSON; missing or malformed attrs give the defaults. */
+export interface MeterAttrs {
+  multiplier: number;
+  registerMax: number | null;
+  ratedKw: number | null;
+  energyType: number | null;
+}
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+};
+
+/** attrs: ctPt (multiplier, default 1), registerMax, ratedKw, energyType; tolerant of anything missing. */
+export function meterAttrs(attrsJson: string | undefined): MeterAttrs {
+  let a: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(attrsJson ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) a = parsed as Record<string, unknown>;
+  } catch {
+    a = {};
+  }
+  const ct = num(a.ctPt);
+  const max = num(a.registerMax);
+  const rated = num(a.ratedKw);
+  return {
+    multiplier: ct !== null && ct > 0 ? ct : 1,
+    registerMax: max !== null && max > 0 ? max : null,
+    ratedKw: rated !== null && rated > 0 ? rated : null,
+    energyType: num(a.energyType),
+  };
+}
+
+/** Readings more than this ahead of the server clock are refused. */
+const MAX_FUTURE_MS = 3_600_000;
+/** Readings before 2000-01-01 are refused. */
+const MIN_TS = Date.UTC(2000, 0, 1);
+
+interface SeriesInfo extends TouchedSeries {
+  params: CounterParams;
+}
+
+/** The buckets of each coarser grain that contain the intervals, [start, end). */
+function bucketsOf(intervals: IntervalRow[], timeZone: string): Pick<SeriesPlan, 'hour' | 'day' | 'month'> {
+  const sets: Record<'hour' | 'day' | 'month', Map<number, number>> = { hour: new Map(), day: new Map(), month: new Map() };
+  let lastHour = NaN;
+  for (const iv of intervals) {
+    const h = bucketStart(iv.start, 'hour', timeZone);
+    if (h === lastHour) continue;
+    lastHour = h;
+    sets.hour.set(h, h + 3_600_000);
+  }
+  for (const h of sets.hour.keys()) {
+    const d = bucketStart(h, 'day', timeZone);
+    if (!sets.day.has(d)) sets.day.set(d, bucketEnd(d, 'day', timeZone));
+  }
+  for (const d of sets.day.keys()) {
+    const m = bucketStart(d, 'month', timeZone);
+    if (!sets.month.has(m)) sets.month.set(m, bucketEnd(m, 'month', timeZone));
+  }
+  const list = (m: Map<number, number>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
+  return { hour: list(sets.hour), day: list(sets.day), month: list(sets.month) };
+}
+
+function planner(series: Map<string, SeriesInfo>, timeZone: string) {
+  return (s: TouchedSeries, window: WindowReading[], resets: WindowReset[]): SeriesPlan => {
+    const info = series.get(`${s.deviceId}:${s.dataId}`);
+    const intervals = toIntervals(window, { ...(info?.params ?? {}), resets });
+    return { intervals, ...bucketsOf(intervals, timeZone) };
+  };
+}
+
+/**
+ * The write path: validates the readings against the project (device is a node of the project,
+ * data point in the catalogue, ts sane, value finite), upserts them (a repeated reading
+ * overwrites; in a batch the last duplicate wins) and recomputes the 15-min intervals of every
+ * touched counter series from the reading before its earliest touched ts to the one after its
+ * latest, then the hour/day/month buckets (project timezone) containing them — one transaction.
+ * Instantaneous and status points are stored only.
+ */
+export async function writeBatch(ems: Ems, projectId: number, readings: readonly ReadingInput[]): Promise<IngestResult> {
+  const repo = timeseriesRepository(ems);
+  const timeZone = await repo.projectTimezone(projectId);
+  if (timeZone === undefined) throw notFound();
+  const catalogue = new Map((await repo.catalogue()).map((d) => [Number(d.data_id), d.kind]));
+  const ids = [...new Set(readings.map((r) => r.deviceId).filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const devices = await repo.projectDevices(projectId, ids);
+  const now = ems.config.now();
+  const errors: { index: number; reason: string }[] = [];
+  const rows = new Map<string, ReadingRow>();
+  const series = new Map<string, SeriesInfo>();
+  readings.forEach((r, i) => {
+    const index = i;
+    const status = r.status ?? 0;
+    let reason: string | undefined;
+    if (!Number.isSafeInteger(r.ts) || r.ts < MIN_TS) reason = INGEST_REASON.badTime;
+    else if (r.ts > now + MAX_FUTURE_MS) reason = INGEST_REASON.futureTime;
+    else if (!devices.has(r.deviceId)) reason = INGEST_REASON.unknownDevice;
+    else if (!catalogue.has(r.dataId)) reason = INGEST_REASON.unknownDataPoint;
+    else if (!Number.isFinite(r.value) || Math.abs(r.value) > 1e15) reason = INGEST_REASON.badValue;
+    else if (!Number.isInteger(status) || status < 0 || status > 4) reason = INGEST_REASON.invalidReading;
+    if (reason) {
+      errors.push({ index, reason });
+      return;
+    }
+    const key = `${r.deviceId}:${r.dataId}:${r.ts}`;
+    rows.delete(key);
+    rows.set(key, { deviceId: r.deviceId, dataId: r.dataId, ts: r.ts, value: r.value, status });
+    if (catalogue.get(r.dataId) !== 'counter') return;
+    const sk = `${r.deviceId}:${r.dataId}`;
+    const s = series.get(sk);
+    if (s) {
+      s.minTs = Math.min(s.minTs, r.ts);
+      s.maxTs = Math.max(s.maxTs, r.ts);
+    } else {
+      const a = meterAttrs(devices.get(r.deviceId));
+      series.set(sk, { deviceId: r.deviceId, dataId: r.dataId, minTs: r.ts, maxTs: r.ts, params: { multiplier: a.multiplier, registerMax: a.registerMax, ratedKw: a.ratedKw } });
+    }
+  });
+  if (rows.size > 0) await repo.write([...rows.values()], [...series.values()], planner(series, timeZone));
+  return { accepted: readings.length - errors.length, rejected: errors.length, errors };
+}
+
+/**
+ * Declares a meter replacement (or register reset) at ts: the old meter's closing total and the new
+ * one's opening total. The rollups around it are recomputed.
+ */
+export async function declareReset(ems: Ems, projectId: number, r: { deviceId: number; dataId: number; ts: number; closing: number; opening: number }): Promise<void> {
+  const repo = timeseriesRepository(ems);
+  const timeZone = await repo.projectTimezone(projectId);
+  const devices = await repo.projectDevices(projectId, [r.deviceId]);
+  if (timeZone === undefined || !devices.has(r.deviceId)) throw notFound();
+  await repo.upsertReset(r);
+  const a = meterAttrs(devices.get(r.deviceId));
+  const s: SeriesInfo = { deviceId: r.deviceId, dataId: r.dataId, minTs: r.ts, maxTs: r.ts, params: { multiplier: a.multiplier, registerMax: a.registerMax, ratedKw: a.ratedKw } };
+  await repo.write([], [s], planner(new Map([[`${r.deviceId}:${r.dataId}`, s]]), timeZone));
+}
+
+const TABLE: Record<RollupGrain, 'rollup_15m' | 'rollup_hour' | 'rollup_day' | 'rollup_month'> = {
+  '15m': 'rollup_15m',
+  hour: 'rollup_hour',
+  day: 'rollup_day',
+  month: 'rollup_month',
+};
+
+/** Rollup rows of devices of the project for a data point and grain, bucket_start in [from, to). */
+export async function readRollups(ems: Ems, projectId: number, q: { deviceIds: number[]; dataId: number; grain: Grain; from: number; to: number }): Promise<RollupRow[]> {
+  const repo = timeseriesRepository(ems);
+  const devices = await repo.projectDevices(projectId, q.deviceIds);
+  const rows = await repo.rollups(TABLE[q.grain], [...devices.keys()], q.dataId, q.from, q.to);
+  return rows.map((r) => ({
+    deviceId: Number(r.device_id),
+    dataId: Number(r.data_id),
+    bucketStart: Number(r.bucket_start),
+    value: r.value === null ? null : Number(r.value),
+    quality: Number(r.quality),
+    nIntervals: Number(r.n_intervals),
+    nGood: Number(r.n_good),
+  }));
+}

@@ -1,0 +1,116 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Status of readings and of rollup intervals (smallint), issue 3 section 2. The same codes as
+ * `ReadingStatus` in @ems/domain (counters.ts). Quality of a rollup bucket is the worst status of its
+ * 15-min intervals, by severity normal < interpolated < estimated < counter reset < suspect.
+ */
+export const READING_STATUS = {
+  /** 0 normal: measured */
+  normal: 0,
+  /** 1 interpolated: cumulative register interpolated linearly across a short gap */
+  interpolated: 1,
+  /** 2 estimated: a long gap (> 24 h) filled by a similar-day profile or linearly */
+  estimated: 2,
+  /** 3 suspect or unverified: spike, unexplained drop (value null), or so marked by the source; the spec's raw-data mark starts here */
+  suspect: 3,
+  /** 4 counter reset: register rollover or declared meter replacement, explained and counted */
+  counterReset: 4,
+} as const;
+
+/** Kind of a data point: a cumulative counter (rolled up), an instantaneous value or a status. */
+export const DataPointKind = Type.Union([Type.Literal('counter'), Type.Literal('instant'), Type.Literal('status')]);
+export type DataPointKind = Static<typeof DataPointKind>;
+
+/** One entry of the data-point catalogue (table data_point; ids are stable). */
+export const DataPointInfo = Type.Object({
+  dataId: Type.Integer(),
+  nameZh: Type.String(),
+  nameEn: Type.String(),
+  unit: Type.String(),
+  /** energy type code (2 electricity, 3 water, …) or null */
+  energyType: Type.Union([Type.Integer(), Type.Null()]),
+  kind: DataPointKind,
+  upperLimit: Type.Union([Type.Number(), Type.Null()]),
+  lowerLimit: Type.Union([Type.Number(), Type.Null()]),
+});
+export type DataPointInfo = Static<typeof DataPointInfo>;
+
+/** Stable data-point ids of the seeded catalogue. */
+export const DATA_ID = {
+  activeEnergyImport: 1,
+  reactiveEnergyImport: 2,
+  activePower: 3,
+  reactivePower: 4,
+  voltageA: 5,
+  voltageB: 6,
+  voltageC: 7,
+  currentA: 8,
+  currentB: 9,
+  currentC: 10,
+  powerFactor: 11,
+  frequency: 12,
+  waterVolume: 13,
+  gasVolume: 14,
+  steamMass: 15,
+  compressedAirVolume: 16,
+  coolingEnergy: 17,
+  temperature: 18,
+  humidity: 19,
+  switchStatus: 20,
+  apparentPower: 21,
+  activeEnergyExport: 22,
+  waterFlow: 23,
+  heatEnergy: 24,
+} as const;
+
+/** Rollup grains: 15 min, hour, day and month (day and month on the project's timezone). */
+export type RollupGrain = '15m' | 'hour' | 'day' | 'month';
+
+/** One rollup bucket of counter consumption (tables rollup_15m, rollup_hour, rollup_day, rollup_month). */
+export interface RollupRow {
+  deviceId: number;
+  dataId: number;
+  /** bucket start, ms */
+  bucketStart: number;
+  /** consumption in the data point's unit × CT×PT; null when no interval was explained */
+  value: number | null;
+  /** worst READING_STATUS of the 15-min intervals */
+  quality: number;
+  nIntervals: number;
+  /** intervals with status normal or counter reset */
+  nGood: number;
+}
+
+/** Time-series paths. */
+export const TIMESERIES_API = {
+  /** GET: the data-point catalogue */
+  dataPoints: '/eem-service/v1/timeseries/dataPoints',
+  /** POST RollupQuery: rollup rows of the project's devices */
+  rollups: '/eem-service/v1/timeseries/rollups',
+} as const;
+
+export const RollupQuery = Type.Object(
+  {
+    projectId: Type.Integer({ minimum: 1 }),
+    deviceIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+    dataId: Type.Integer({ minimum: 1 }),
+    grain: Type.Union([Type.Literal('15m'), Type.Literal('hour'), Type.Literal('day'), Type.Literal('month')]),
+    /** ms, bucket_start ≥ from */
+    from: Type.Integer({ minimum: 0 }),
+    /** ms, bucket_start < to */
+    to: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type RollupQuery = Static<typeof RollupQuery>;
+
+export const RollupRowSchema = Type.Object({
+  deviceId: Type.Integer(),
+  dataId: Type.Integer(),
+  bucketStart: Type.Integer(),
+  value: Type.Union([Type.Number(), Type.Null()]),
+  quality: Type.Integer(),
+  nIntervals: Type.Integer(),
+  nGood: Type.Integer(),
+});

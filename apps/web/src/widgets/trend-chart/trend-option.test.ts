@@ -74,6 +74,8 @@ describe('spec 4 trend chart option', () => {
     expect((o.series as LineSeriesOption[]).map((s) => s.yAxisIndex)).toEqual([0, 1, 0, 2]);
   });
 
+  it('no lines (still loading): one plain y axis', () => expect(buildTrendOption([], DEFAULT_TREND_TOGGLES, tokens, labels).yAxis).toEqual([{ type: 'value' }]));
+
   it('time axis, zoom no narrower than 1 hour, legend, tooltip with 2 decimals and the unit', () => {
     const o = build({}, limits);
     expect(o.xAxis).toMatchObject({ type: 'time' });

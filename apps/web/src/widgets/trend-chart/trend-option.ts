@@ -83,7 +83,8 @@ export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendT
     tooltip: { trigger: 'axis' },
     grid: { top: 40, bottom: 60, left: 16 + Math.max(0, axesOn(0) - 1) * Y_AXIS_OFFSET_PX, right: 16 + Math.max(0, axesOn(1) - 1) * Y_AXIS_OFFSET_PX },
     xAxis: { type: 'time' },
-    yAxis: units.map((unit, i) => ({
+    // while loading with no lines yet, one plain axis keeps the grid valid
+    yAxis: units.length === 0 ? [{ type: 'value' }] : units.map((unit, i) => ({
       type: 'value',
       name: displayUnit(unit),
       position: i % 2 === 0 ? 'left' : 'right',

@@ -22,7 +22,10 @@ export const QUERY_OPERATORS = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE', 'IN', 'LIKE'
 export type QueryOperator = (typeof QUERY_OPERATORS)[number];
 
 const Label = Type.String({ minLength: 1, maxLength: 64 });
+/** objects and arrays: the value first, so a bad value is reported inside it */
 const Nullable = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+/** scalars: null first, as the server's Ajv coerces types and would turn null into 0 for a leading integer */
+const NullableScalar = <T extends TSchema>(t: T) => Type.Optional(Type.Union([Type.Null(), t]));
 
 export const QueryExpression = Type.Object({
   /** a column (id, name, modelLabel, parentId, projectId, code, createTime, updateTime) or an attribute */
@@ -31,7 +34,7 @@ export const QueryExpression = Type.Object({
   operator: Type.String({ minLength: 1, maxLength: 16 }),
   /** scalar; an array for IN (1–1000 values) and BETWEEN (2 values) */
   limit: Type.Unknown(),
-  tagid: Nullable(Type.Integer()),
+  tagid: NullableScalar(Type.Integer()),
 });
 export type QueryExpression = Static<typeof QueryExpression>;
 
@@ -64,12 +67,12 @@ export type SubLayerCondition = Static<typeof SubLayerCondition>;
 export const ModelQueryBody = Type.Object({
   rootLabel: Label,
   /** a node id of rootLabel; negative or null: every rootLabel node in scope */
-  rootID: Nullable(Type.Integer()),
+  rootID: NullableScalar(Type.Integer()),
   rootCondition: Nullable(
     Type.Object({
       filter: Nullable(QueryFilter),
       /** accepted for compatibility; tree return is driven by subLayerConditions */
-      include_relatedlabel: Nullable(Type.Union([Type.Boolean(), Type.Array(Type.String())])),
+      include_relatedlabel: NullableScalar(Type.Union([Type.Boolean(), Type.Array(Type.String())])),
       /** restricts to the subtree under this node (a project: the project's nodes) */
       treeNode: Nullable(Type.Object({ id: Type.Integer(), modelLabel: Label })),
       page: Nullable(QueryPage),
@@ -79,7 +82,7 @@ export const ModelQueryBody = Type.Object({
     }),
   ),
   subLayerConditions: Nullable(Type.Array(SubLayerCondition, { maxItems: 30 })),
-  treeReturnEnable: Nullable(Type.Boolean()),
+  treeReturnEnable: NullableScalar(Type.Boolean()),
 });
 export type ModelQueryBody = Static<typeof ModelQueryBody>;
 
@@ -126,8 +129,8 @@ export const HierarchyItemSchema = Type.Recursive(
     Type.Object(
       {
         modelLabel: Label,
-        id: Nullable(Type.Integer({ minimum: 0 })),
-        delete_flag: Nullable(Type.Boolean()),
+        id: NullableScalar(Type.Integer({ minimum: 0 })),
+        delete_flag: NullableScalar(Type.Boolean()),
         moveFrom: Nullable(Type.Object({ id: Type.Integer({ minimum: 0 }), modelLabel: Label })),
         children: Nullable(Type.Array(Self, { maxItems: 5000 })),
       },

@@ -456,10 +456,10 @@ for (const { kind, skip } of STORES) {
       const expr = fc
         .tuple(fc.constantFrom(...props), fc.constantFrom('EQ', 'NE', 'GT', 'GE', 'LT', 'LE', 'IN', 'LIKE', 'BETWEEN'), fc.boolean())
         .chain(([[prop, type], operator, nullish]) => {
-          const v = type === 'number' ? num : str;
-          const limit =
+          const v: fc.Arbitrary<unknown> = type === 'number' ? num : str;
+          const limit: fc.Arbitrary<unknown> =
             operator === 'IN' ? fc.array(v, { minLength: 1, maxLength: 4 }) : operator === 'BETWEEN' ? fc.tuple(v, v) : (operator === 'EQ' || operator === 'NE') && nullish ? fc.constant(null) : v;
-          return limit.map((l) => ({ prop, operator, limit: l as unknown, type }));
+          return limit.map((l) => ({ prop, operator, limit: l, type }));
         });
       const cmp = (a: unknown, b: unknown) => ((a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0);
       const holds = (n: ModelNode, e: { prop: string; operator: string; limit: unknown; type: string }): boolean => {

@@ -15,6 +15,7 @@ import { API } from '@ems/contract';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
 import { deriveKey } from '../apps/server/src/config/secret-key.js';
+import { benchIngest } from './ingest.js';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -130,6 +131,7 @@ try {
   } else {
     console.log('postgres: skipped (set EMS_BENCH_PG_URL or EMS_TEST_PG_URL)');
   }
+  await benchIngest(dataDir, pgUrl);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -202,36 +202,78 @@ export function timeseriesRepository(ems: Ems) {
                                ${rows.map((r) => r.value)}::float8[], ${rows.map((r) => r.status)}::smallint[])
           on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status`.execute(tx);
       }
+      if (series.length === 0) return;
+      // set-based: every touched series' window bounds, readings and resets in one query each
+      const col = <T>(f: (s: TouchedSeries) => T) => series.map(f);
+      const bounds = (
+        await sql<{ d: number; k: number; lo: number; hi: number }>`
+          select s.d, s.k, coalesce(
+              (select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts <= p.prev - mod(p.prev, ${Q15}) order by ts desc limit 1), p.prev) as lo,
+            coalesce(
+              (select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts >= p.nxt + mod(${Q15} - mod(p.nxt, ${Q15}), ${Q15}) order by ts limit 1), p.nxt) as hi
+          from unnest(${col((x) => x.deviceId)}::int[], ${col((x) => x.dataId)}::int[], ${col((x) => x.minTs)}::bigint[], ${col((x) => x.maxTs)}::bigint[]) as s(d, k, mn, mx)
+          cross join lateral (select
+              coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts < s.mn order by ts desc limit 1), s.mn) as prev,
+              coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts > s.mx order by ts limit 1), s.mx) as nxt) p`.execute(tx)
+      ).rows.map((r) => ({ d: Number(r.d), k: Number(r.k), lo: Number(r.lo), hi: Number(r.hi) }));
+      const arr = <T>(f: (b: (typeof bounds)[number]) => T) => bounds.map(f);
+      const windows = new Map<string, WindowReading[]>();
+      const readingsRes = await sql<{ d: number; k: number; ts: number; value: number; status: number }>`
+        select w.d, w.k, r.ts, r.value, r.status
+        from unnest(${arr((b) => b.d)}::int[], ${arr((b) => b.k)}::int[], ${arr((b) => b.lo)}::bigint[], ${arr((b) => b.hi)}::bigint[]) as w(d, k, lo, hi)
+        join reading r on r.device_id = w.d and r.data_id = w.k and r.ts >= w.lo and r.ts <= w.hi
+        order by w.d, w.k, r.ts`.execute(tx);
+      for (const r of readingsRes.rows) {
+        const key = `${r.d}:${r.k}`;
+        let list = windows.get(key);
+        if (!list) windows.set(key, (list = []));
+        list.push({ ts: Number(r.ts), value: Number(r.value), status: Number(r.status) });
+      }
+      const resets = new Map<string, WindowReset[]>();
+      const resetRes = await sql<{ d: number; k: number; ts: number; closing: number; opening: number }>`
+        select w.d, w.k, c.ts, c.closing, c.opening
+        from unnest(${arr((b) => b.d)}::int[], ${arr((b) => b.k)}::int[], ${arr((b) => b.lo)}::bigint[], ${arr((b) => b.hi)}::bigint[]) as w(d, k, lo, hi)
+        join counter_reset c on c.device_id = w.d and c.data_id = w.k and c.ts > w.lo and c.ts <= w.hi`.execute(tx);
+      for (const r of resetRes.rows) {
+        const key = `${r.d}:${r.k}`;
+        let list = resets.get(key);
+        if (!list) resets.set(key, (list = []));
+        list.push({ ts: Number(r.ts), closing: Number(r.closing), opening: Number(r.opening) });
+      }
+      const iv = { d: [] as number[], k: [] as number[], b: [] as number[], v: [] as (number | null)[], q: [] as number[], g: [] as number[] };
+      const parents = { hour: [] as number[][], day: [] as number[][], month: [] as number[][] };
       for (const s of series) {
-        const { deviceId: d, dataId: k } = s;
-        const one = async (q: ReturnType<typeof sql<{ ts: number }>>) => {
-          const r = await q.execute(tx);
-          return r.rows[0] ? Number(r.rows[0].ts) : undefined;
-        };
-        const prev = (await one(sql`select ts from reading where device_id = ${d} and data_id = ${k} and ts < ${s.minTs} order by ts desc limit 1`)) ?? s.minTs;
-        const next = (await one(sql`select ts from reading where device_id = ${d} and data_id = ${k} and ts > ${s.maxTs} order by ts limit 1`)) ?? s.maxTs;
-        const lo = (await one(sql`select ts from reading where device_id = ${d} and data_id = ${k} and ts <= ${floor15(prev)} order by ts desc limit 1`)) ?? prev;
-        const hi = (await one(sql`select ts from reading where device_id = ${d} and data_id = ${k} and ts >= ${ceil15(next)} order by ts limit 1`)) ?? next;
-        const window = (
-          await sql<WindowReading>`select ts, value, status from reading where device_id = ${d} and data_id = ${k} and ts >= ${lo} and ts <= ${hi} order by ts`.execute(tx)
-        ).rows.map((r) => ({ ts: Number(r.ts), value: Number(r.value), status: Number(r.status) }));
-        const resets = (
-          await sql<WindowReset>`select ts, closing, opening from counter_reset where device_id = ${d} and data_id = ${k} and ts > ${lo} and ts <= ${hi}`.execute(tx)
-        ).rows.map((r) => ({ ts: Number(r.ts), closing: Number(r.closing), opening: Number(r.opening) }));
-        const p = plan(s, window, resets);
-        if (p.intervals.length > 0) {
-          await sql`insert into rollup_15m (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
-            select ${d}, ${k}, b, v, q, 1, g from unnest(${p.intervals.map((i) => i.start)}::bigint[], ${p.intervals.map((i) => i.value)}::float8[],
-                                                        ${p.intervals.map((i) => i.status)}::smallint[], ${p.intervals.map(good)}::int[]) as t(b, v, q, g)
-            on conflict (device_id, data_id, bucket_start) do update set
-              value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`.execute(tx);
+        const key = `${s.deviceId}:${s.dataId}`;
+        const p = plan(s, windows.get(key) ?? [], resets.get(key) ?? []);
+        for (const i of p.intervals) {
+          iv.d.push(s.deviceId);
+          iv.k.push(s.dataId);
+          iv.b.push(i.start);
+          iv.v.push(i.value);
+          iv.q.push(i.status);
+          iv.g.push(good(i));
         }
-        for (const [g, parent, child] of GRAINS) {
-          for (const [a, b] of p[g]) {
-            const params = [a, d, k, a, b];
-            await sql.raw(reaggregateSql(parent, child, (i) => String(params[i - 1]))).execute(tx);
-          }
-        }
+        for (const [g] of GRAINS) for (const [a, b] of p[g]) parents[g].push([s.deviceId, s.dataId, a, b]);
+      }
+      if (iv.d.length > 0) {
+        await sql`insert into rollup_15m (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
+          select d, k, b, v, q, 1, g from unnest(${iv.d}::int[], ${iv.k}::int[], ${iv.b}::bigint[], ${iv.v}::float8[], ${iv.q}::smallint[], ${iv.g}::int[]) as t(d, k, b, v, q, g)
+          on conflict (device_id, data_id, bucket_start) do update set
+            value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`.execute(tx);
+      }
+      for (const [g, parent, child] of GRAINS) {
+        const list = parents[g];
+        if (list.length === 0) continue;
+        const c = (i: number) => list.map((x) => x[i] as number);
+        await sql`insert into ${sql.table(parent)} (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
+          select d, k, a, v, case s when 4 then 3 when 3 then 4 else s end, n, g
+          from (select w.d, w.k, w.a, sum(c.value) as v, max(case c.quality when 3 then 4 when 4 then 3 else c.quality end) as s,
+                       sum(c.n_intervals) as n, sum(c.n_good) as g
+                from unnest(${c(0)}::int[], ${c(1)}::int[], ${c(2)}::bigint[], ${c(3)}::bigint[]) as w(d, k, a, b)
+                join ${sql.table(child)} c on c.device_id = w.d and c.data_id = w.k and c.bucket_start >= w.a and c.bucket_start < w.b
+                group by w.d, w.k, w.a) t
+          on conflict (device_id, data_id, bucket_start) do update set
+            value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`.execute(tx);
       }
     });
   }

@@ -55,26 +55,50 @@ interface SeriesInfo extends TouchedSeries {
   params: CounterParams;
 }
 
+/** Bucket lookups per timezone, memoised (Intl is the hot spot of the write path); bounded. */
+const calendars = new Map<string, { hour: Map<number, number>; day: Map<number, [number, number]>; month: Map<number, [number, number]> }>();
+
+function calendar(timeZone: string) {
+  let c = calendars.get(timeZone);
+  if (!c || c.hour.size > 100_000) {
+    c = { hour: new Map(), day: new Map(), month: new Map() };
+    calendars.set(timeZone, c);
+  }
+  return c;
+}
+
 /** The buckets of each coarser grain that contain the intervals, [start, end). */
 function bucketsOf(intervals: IntervalRow[], timeZone: string): Pick<SeriesPlan, 'hour' | 'day' | 'month'> {
-  const sets: Record<'hour' | 'day' | 'month', Map<number, number>> = { hour: new Map(), day: new Map(), month: new Map() };
-  let lastHour = NaN;
+  const cal = calendar(timeZone);
+  const hours = new Map<number, number>();
+  const days = new Map<number, number>();
+  const months = new Map<number, number>();
   for (const iv of intervals) {
-    const h = bucketStart(iv.start, 'hour', timeZone);
-    if (h === lastHour) continue;
-    lastHour = h;
-    sets.hour.set(h, h + 3_600_000);
-  }
-  for (const h of sets.hour.keys()) {
-    const d = bucketStart(h, 'day', timeZone);
-    if (!sets.day.has(d)) sets.day.set(d, bucketEnd(d, 'day', timeZone));
-  }
-  for (const d of sets.day.keys()) {
-    const m = bucketStart(d, 'month', timeZone);
-    if (!sets.month.has(m)) sets.month.set(m, bucketEnd(m, 'month', timeZone));
+    let h = cal.hour.get(iv.start);
+    if (h === undefined) {
+      h = bucketStart(iv.start, 'hour', timeZone);
+      cal.hour.set(iv.start, h);
+    }
+    if (hours.has(h)) continue;
+    hours.set(h, h + 3_600_000);
+    let d = cal.day.get(h);
+    if (!d) {
+      const ds = bucketStart(h, 'day', timeZone);
+      d = [ds, bucketEnd(ds, 'day', timeZone)];
+      cal.day.set(h, d);
+    }
+    if (days.has(d[0])) continue;
+    days.set(d[0], d[1]);
+    let m = cal.month.get(d[0]);
+    if (!m) {
+      const ms = bucketStart(d[0], 'month', timeZone);
+      m = [ms, bucketEnd(ms, 'month', timeZone)];
+      cal.month.set(d[0], m);
+    }
+    months.set(m[0], m[1]);
   }
   const list = (m: Map<number, number>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
-  return { hour: list(sets.hour), day: list(sets.day), month: list(sets.month) };
+  return { hour: list(hours), day: list(days), month: list(months) };
 }
 
 function planner(series: Map<string, SeriesInfo>, timeZone: string) {

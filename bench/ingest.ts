@@ -1,0 +1,145 @@
+/**
+ * Ingest (issue 3 section 6): readings through the service path (validation, upsert, counter
+ * rollups) in 1,000-row transactions against a floor measured in the same run on the same rows:
+ * SQLite — a bare prepared-statement insert into the same table, same durability mode (WAL,
+ * synchronous=NORMAL); PostgreSQL — COPY when pg-copy-streams is installed, else one multi-row
+ * INSERT from unnest() arrays per 1,000 rows (said in the printed line).
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { DATA_ID } from '@ems/contract';
+import { buildApp, prepareStore } from '../apps/server/src/app.js';
+import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
+import { deriveKey } from '../apps/server/src/config/secret-key.js';
+import { writeBatch, type ReadingInput } from '../apps/server/src/modules/timeseries/service.js';
+
+const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 100_000);
+const BATCH = 1000;
+const DEVICES = 50;
+const POINTS = [DATA_ID.activeEnergyImport, DATA_ID.activePower, DATA_ID.voltageA, DATA_ID.currentA];
+const T0 = Date.UTC(2025, 0, 1);
+
+/** 50 meters × 4 points (kWh counter, kW, V, A) at 1-min steps: a batch is 5 minutes of the site. */
+function rows(deviceIds: number[]): ReadingInput[][] {
+  const out: ReadingInput[][] = [];
+  let batch: ReadingInput[] = [];
+  for (let minute = 0; out.length * BATCH < ROWS; minute++) {
+    const ts = T0 + minute * 60_000;
+    for (const [d, deviceId] of deviceIds.entries()) {
+      for (const dataId of POINTS) {
+        const value = dataId === DATA_ID.activeEnergyImport ? 1000 * d + minute * (1 + (d % 5)) : 100 + ((minute * 7 + d) % 13);
+        batch.push({ deviceId, dataId, ts, value, status: 0 });
+        if (batch.length === BATCH) {
+          out.push(batch);
+          batch = [];
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function line(name: string, rate: number, floorName: string, floorRate: number) {
+  console.log(`${name.padEnd(44)} ${Math.round(rate).toLocaleString('en-US').padStart(9)} rows/s | floor (${floorName}) ${Math.round(floorRate).toLocaleString('en-US')} rows/s | ratio ${((rate / floorRate) * 100).toFixed(0)}%`);
+}
+
+async function benchStore(store: StoreConfig, label: string, dataDir: string) {
+  const config: AppConfig = {
+    port: 0,
+    dataDir,
+    webDir: join(dataDir, 'no-web'),
+    store,
+    key: deriveKey(randomBytes(32)),
+    keySource: 'bench',
+    notes: [],
+    demo: true,
+    rootPassword: undefined,
+    logLevel: 'silent',
+    now: () => Date.now(),
+    loginDelaysMs: [],
+    trustProxy: false,
+    services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
+  };
+  const app = await buildApp(config, { logger: false });
+  await prepareStore(app);
+  const ids: number[] = [];
+  for (let i = 0; i < DEVICES; i++) {
+    const row = await app.ems.db
+      .insertInto('node')
+      .values({ project_id: 1, parent_id: null, model_label: 'meter', name: `bench meter ${i}`, attrs: JSON.stringify({ ctPt: 1 }), sort: i })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(Number(row.id));
+  }
+  const batches = rows(ids);
+  const n = batches.length * BATCH;
+
+  let t0 = performance.now();
+  for (const b of batches) await writeBatch(app.ems, 1, b);
+  const service = n / ((performance.now() - t0) / 1000);
+  await app.close();
+
+  let floor: number;
+  let floorName: string;
+  if (store.kind === 'sqlite') {
+    // the same table shape in a fresh file, same durability mode
+    const db = new Database(join(dataDir, `floor-${randomBytes(3).toString('hex')}.sqlite`));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(`create table reading (device_id integer not null, data_id integer not null, ts bigint not null, value double precision not null,
+      status smallint not null default 0, primary key (device_id, data_id, ts)) without rowid`);
+    const ins = db.prepare('insert into reading (device_id, data_id, ts, value, status) values (?, ?, ?, ?, ?)');
+    const tx = db.transaction((b: ReadingInput[]) => {
+      for (const r of b) ins.run(r.deviceId, r.dataId, r.ts, r.value, r.status ?? 0);
+    });
+    t0 = performance.now();
+    for (const b of batches) tx(b);
+    floor = n / ((performance.now() - t0) / 1000);
+    floorName = 'bare prepared insert';
+    db.close();
+  } else {
+    const client = new pg.Client({ connectionString: store.url });
+    await client.connect();
+    await client.query(`set search_path to ${store.schema}`);
+    await client.query('create table reading_floor (like reading including all)');
+    let copy: unknown;
+    try {
+      copy = await import('pg-copy-streams' as string);
+    } catch {
+      copy = undefined;
+    }
+    floorName = copy ? 'COPY' : 'multi-row INSERT via unnest, pg-copy-streams absent';
+    t0 = performance.now();
+    for (const b of batches) {
+      await client.query(
+        'insert into reading_floor (device_id, data_id, ts, value, status) select * from unnest($1::int[], $2::int[], $3::bigint[], $4::float8[], $5::smallint[])',
+        [b.map((r) => r.deviceId), b.map((r) => r.dataId), b.map((r) => r.ts), b.map((r) => r.value), b.map((r) => r.status ?? 0)],
+      );
+    }
+    floor = n / ((performance.now() - t0) / 1000);
+    await client.end();
+  }
+  line(`[${label}] ingest service path (1,000-row tx)`, service, floorName, floor);
+}
+
+/** Runs the ingest bench on SQLite and, when a URL is given, PostgreSQL (in its own schema). */
+export async function benchIngest(dataDir: string, pgUrl: string | undefined) {
+  console.log(`ingest, ${ROWS.toLocaleString('en-US')} readings (${DEVICES} meters × kWh counter, kW, V, A at 1 min) in 1,000-row transactions`);
+  await benchStore({ kind: 'sqlite', file: join(dataDir, `ingest-${randomBytes(3).toString('hex')}.sqlite`) }, 'sqlite', dataDir);
+  if (!pgUrl) {
+    console.log('postgres: skipped (set EMS_BENCH_PG_URL or EMS_TEST_PG_URL)');
+    return;
+  }
+  const schema = `ems_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  try {
+    await benchStore({ kind: 'postgres', url: pgUrl, schema }, 'postgres', dataDir);
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}

@@ -46,6 +46,25 @@ export function meterAttrs(attrsJson: string | undefined): MeterAttrs {
   };
 }
 
+/** Catalogue and project timezone, cached a few seconds per store (both change rarely). */
+const contexts = new WeakMap<Ems['db'], Map<number, { at: number; timeZone: string; catalogue: Map<number, string> }>>();
+const CONTEXT_TTL_MS = 5000;
+
+async function batchContext(ems: Ems, projectId: number) {
+  let perDb = contexts.get(ems.db);
+  if (!perDb) contexts.set(ems.db, (perDb = new Map()));
+  const hit = perDb.get(projectId);
+  const now = Date.now();
+  if (hit && now - hit.at < CONTEXT_TTL_MS) return hit;
+  const repo = timeseriesRepository(ems);
+  const timeZone = await repo.projectTimezone(projectId);
+  if (timeZone === undefined) throw notFound();
+  const catalogue = new Map((await repo.catalogue()).map((d) => [Number(d.data_id), d.kind]));
+  const ctx = { at: now, timeZone, catalogue };
+  perDb.set(projectId, ctx);
+  return ctx;
+}
+
 /** Readings more than this ahead of the server clock are refused. */
 const MAX_FUTURE_MS = 3_600_000;
 /** Readings before 2000-01-01 are refused. */
@@ -119,9 +138,7 @@ function planner(series: Map<string, SeriesInfo>, timeZone: string) {
  */
 export async function writeBatch(ems: Ems, projectId: number, readings: readonly ReadingInput[]): Promise<IngestResult> {
   const repo = timeseriesRepository(ems);
-  const timeZone = await repo.projectTimezone(projectId);
-  if (timeZone === undefined) throw notFound();
-  const catalogue = new Map((await repo.catalogue()).map((d) => [Number(d.data_id), d.kind]));
+  const { timeZone, catalogue } = await batchContext(ems, projectId);
   const ids = [...new Set(readings.map((r) => r.deviceId).filter((id) => Number.isSafeInteger(id) && id > 0))];
   const devices = await repo.projectDevices(projectId, ids);
   const now = ems.config.now();

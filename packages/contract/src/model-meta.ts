@@ -55,7 +55,9 @@ export const ENERGY_TYPE = {
   water: 3,
   gas: 15,
   steam: 16,
+  heat: 17,
   cooling: 18,
+  diesel: 19,
   compressedAir: 45,
 } as const;
 export type EnergyTypeCode = (typeof ENERGY_TYPE)[keyof typeof ENERGY_TYPE];
@@ -66,7 +68,9 @@ export const ENERGY_TYPE_VALUES: readonly (EnumValueMeta & { value: EnergyTypeCo
   { value: 3, zh: '水', en: 'water', unit: 'm3' },
   { value: 15, zh: '天然气', en: 'natural gas', unit: 'Nm3' },
   { value: 16, zh: '蒸汽', en: 'steam', unit: 't' },
+  { value: 17, zh: '热量', en: 'heat', unit: 'GJ' },
   { value: 18, zh: '冷量', en: 'cooling', unit: 'kWh' },
+  { value: 19, zh: '柴油', en: 'diesel', unit: 't' },
   { value: 45, zh: '压缩空气', en: 'compressed air', unit: 'Nm3' },
 ];
 

@@ -1,3 +1,5 @@
+import { ENERGY_TYPE_VALUES } from '@ems/contract';
+
 /**
  * Enumerations and energy types served to the browser: data only, [id, zh, en]. Ids follow the
  * spec where it gives them (section 3 event enums, event classes, user types).
@@ -40,16 +42,13 @@ export const ENUMERATIONS: Readonly<Record<string, readonly Entry[]>> = {
   ],
 };
 
-/** Energy types: [code, zh, en, unit, symbol]; codes shared with the energytype enumeration. */
+/**
+ * Energy types: [code, zh, en, unit, symbol]. The metered carriers are the model's ENERGY_TYPE codes
+ * (one numbering for meters, rollups and reports); standard coal and CO2 are derived quantities.
+ */
+const SYMBOLS: Readonly<Record<number, string>> = { 2: 'elec', 3: 'water', 15: 'gas', 16: 'steam', 17: 'heat', 18: 'cold', 19: 'diesel', 45: 'air' };
 export const ENERGY_TYPES: readonly (readonly [number, string, string, string, string])[] = [
-  [2, '电', 'electricity', 'kWh', 'elec'],
-  [3, '水', 'water', 'm3', 'water'],
-  [4, '天然气', 'natural gas', 'Nm3', 'gas'],
-  [5, '蒸汽', 'steam', 't', 'steam'],
-  [6, '压缩空气', 'compressed air', 'Nm3', 'air'],
-  [7, '冷量', 'cooling', 'GJ', 'cold'],
-  [8, '热量', 'heat', 'GJ', 'heat'],
-  [9, '柴油', 'diesel', 't', 'diesel'],
+  ...ENERGY_TYPE_VALUES.map((e) => [e.value, e.zh, e.en, e.unit, SYMBOLS[e.value] ?? String(e.value)] as const),
   [13, '标准煤', 'standard coal', 'tce', 'tce'],
-  [18, '二氧化碳', 'CO2 emission', 'tCO2', 'co2'],
+  [22, '二氧化碳', 'CO2 emission', 'tCO2', 'co2'],
 ];

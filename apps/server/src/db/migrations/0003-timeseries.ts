@@ -2,8 +2,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { StoreKind } from '../migrate.js';
 
 /**
- * [dataId, nameZh, nameEn, unit, energyType, kind, upperLimit, lowerLimit]: the seeded data-point
- * catalogue. Ids are stable (DATA_ID in the contract); only append.
+ * [dataId, nameZh, nameEn, unit, energyType (ENERGY_TYPE codes of the contract), kind, upperLimit, lowerLimit]: the
+ * seeded data-point catalogue. Ids are stable (DATA_ID in the contract); only append.
  */
 export const DATA_POINTS: readonly (readonly [number, string, string, string, number | null, 'counter' | 'instant' | 'status', number | null, number | null])[] = [
   [1, '正向有功电能', 'active energy (import)', 'kWh', 2, 'counter', null, 0],
@@ -19,17 +19,17 @@ export const DATA_POINTS: readonly (readonly [number, string, string, string, nu
   [11, '功率因数', 'power factor', '', 2, 'instant', 1, -1],
   [12, '频率', 'frequency', 'Hz', 2, 'instant', 65, 45],
   [13, '累计水量', 'water volume', 'm3', 3, 'counter', null, 0],
-  [14, '累计燃气量', 'gas volume', 'm3', 4, 'counter', null, 0],
-  [15, '累计蒸汽量', 'steam mass', 't', 5, 'counter', null, 0],
-  [16, '累计压缩空气量', 'compressed air volume', 'm3', 6, 'counter', null, 0],
-  [17, '累计冷量', 'cooling energy', 'kWh', 7, 'counter', null, 0],
+  [14, '累计燃气量', 'gas volume', 'm3', 15, 'counter', null, 0],
+  [15, '累计蒸汽量', 'steam mass', 't', 16, 'counter', null, 0],
+  [16, '累计压缩空气量', 'compressed air volume', 'm3', 45, 'counter', null, 0],
+  [17, '累计冷量', 'cooling energy', 'kWh', 18, 'counter', null, 0],
   [18, '温度', 'temperature', '°C', null, 'instant', 150, -50],
   [19, '湿度', 'humidity', '%', null, 'instant', 100, 0],
   [20, '开关状态', 'switch status', '', null, 'status', 1, 0],
   [21, '视在功率', 'apparent power S', 'kVA', 2, 'instant', null, 0],
   [22, '反向有功电能', 'active energy (export)', 'kWh', 2, 'counter', null, 0],
   [23, '瞬时流量', 'water flow', 'm3/h', 3, 'instant', null, 0],
-  [24, '累计热量', 'heat energy', 'GJ', 8, 'counter', null, 0],
+  [24, '累计热量', 'heat energy', 'GJ', 17, 'counter', null, 0],
 ];
 
 /** Rollup tables, one per grain. */

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { model } from './migrations/0002-model.js';
@@ -18,7 +18,12 @@ function migrations(kind: StoreKind): Record<string, Migration> {
 /** Applies pending migrations; throws with the failing migration's error. */
 export async function migrate(db: Db, kind: StoreKind): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(kind) };
-  const migrator = new Migrator({ db, provider });
+  // Kysely finds its bookkeeping tables by introspection across every schema: pin them to the schema
+  // this connection writes to, or another schema's kysely_migration_lock (a second deployment or a
+  // test run in the same database) is taken for ours.
+  const migrationTableSchema =
+    kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

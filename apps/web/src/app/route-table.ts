@@ -13,6 +13,7 @@ const BUILT: Record<string, Page> = {
   cloudProjectConfig: lazyPage(() => import('../features/project-config').then((m) => ({ default: m.ProjectConfigPage }))),
   pfHome: lazyPage(() => import('../features/home').then((m) => ({ default: m.PlatformHomePage }))),
   home: lazyPage(() => import('../features/home').then((m) => ({ default: m.ProjectHomePage }))),
+  modelManage: lazyPage(() => import('../features/model-manage').then((m) => ({ default: m.ModelManagePage }))),
 };
 
 export interface AppRoute extends NavRoute {

@@ -1,0 +1,1 @@
+export { default as ModelManagePage } from './model-manage-page';

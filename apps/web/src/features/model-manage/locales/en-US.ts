@@ -1,0 +1,42 @@
+import type zh from './zh-CN';
+
+const modelManage: typeof zh = {
+  treeTitle: 'Model tree',
+  detailsTitle: 'Node details',
+  noSelection: 'Select a node in the tree',
+  add: 'Add child',
+  noChildLabels: 'Nothing can be added under this kind of node',
+  edit: 'Edit',
+  move: 'Move',
+  delete: 'Delete',
+  name: 'Name',
+  code: 'Code',
+  type: 'Type',
+  childCount: 'Nodes below',
+  yes: 'Yes',
+  no: 'No',
+  projectReadOnly: 'Project details are maintained in project configuration',
+  addTitle: 'New {{label}} (under {{parent}})',
+  editTitle: 'Edit {{label}}',
+  moveTitle: 'Move "{{name}}"',
+  moveCurrentParent: 'Current parent',
+  moveTarget: 'New parent',
+  moveHint: 'Only parents that allow this kind of node can be chosen',
+  deleteWithSubtree: '"{{name}}" and the {{count}} nodes below it will be deleted. This cannot be undone.',
+  deleteLeaf: '"{{name}}" will be deleted. This cannot be undone.',
+  rules: {
+    number: 'Please enter a number',
+    integer: 'Please enter a whole number',
+    range: 'Please enter a value from {{min}} to {{max}}',
+    rangeAbove: 'Please enter a value greater than {{min}} and at most {{max}}',
+    atLeast: 'Please enter a value of at least {{min}}',
+    above: 'Please enter a value greater than {{min}}',
+    atMost: 'Please enter a value of at most {{max}}',
+    maxLength: 'At most {{max}} characters',
+    pattern: 'Invalid format',
+    namePattern: 'The name must start with a letter or digit',
+    codePattern: 'Letters, digits and _ - . # only',
+  },
+};
+
+export default modelManage;

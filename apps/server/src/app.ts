@@ -16,6 +16,8 @@ import { ensureSystemConfig, readSystemConfig } from './modules/system/service.j
 import { userRoutes } from './modules/user/routes.js';
 import { timeseriesRoutes } from './modules/timeseries/routes.js';
 import { ingestRoutes } from './modules/ingest/routes.js';
+import { trendRoutes } from './modules/trend/routes.js';
+import { monitorRoutes } from './modules/monitor/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -57,6 +59,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(timeseriesRoutes);
   await app.register(ingestRoutes);
   await app.register(modelRoutes);
+  await app.register(trendRoutes);
+  await app.register(monitorRoutes);
   return app;
 }
 

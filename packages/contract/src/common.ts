@@ -32,6 +32,8 @@ export interface SystemConfig {
   tokenStorage: string;
   powerUserId?: number;
   sellCompanyId?: number;
+  /** POST URL of the trend data (spec section 7: the browser reads it from this file) */
+  trendDataUrl?: string;
   [extra: string]: unknown;
 }
 
@@ -44,4 +46,5 @@ export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
   pfHomePage: '/home',
   authStringent: false,
   tokenStorage: 'session',
+  trendDataUrl: '/eem-service/v1/trend/data',
 };

@@ -10,3 +10,5 @@ export * from './model-meta.js';
 export * from './model.js';
 export * from './timeseries.js';
 export * from './ingest.js';
+export * from './trend.js';
+export * from './monitor.js';

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+
+/** Worst status by severity (normal < interpolated < estimated < reset < suspect), as a sortable code. */
+const SEVERITY = sql`case status when 3 then 4 when 4 then 3 else status end`;
+/** The severity code back to a READING_STATUS. */
+export const fromSeverity = (s: number): number => (s === 4 ? 3 : s === 3 ? 4 : s);
+
+const big = (n: number) => sql`cast(${n} as bigint)`;
+
+export type RollupTableName = 'rollup_15m' | 'rollup_hour' | 'rollup_day';
+
+/** One line's range: device, data point, [from, to) in ms. */
+export interface LineRange {
+  deviceId: number;
+  dataId: number;
+  from: number;
+  to: number;
+}
+
+export interface TimeRow {
+  t: number;
+  v: number | null;
+  s: number;
+}
+
+const rowsOf = (rows: { t: unknown; v: unknown; s: unknown }[]): TimeRow[] =>
+  rows.map((r) => ({ t: Number(r.t), v: r.v === null || r.v === undefined ? null : Number(r.v), s: Number(r.s) }));
+
+/** All SQL of the trend API. Every read goes through the reading key (device_id, data_id, ts). */
+export function trendRepository(db: Db) {
+  return {
+    /** The nodes among the ids that lie in the projects, with their project's timezone. */
+    async devices(ids: number[], projectIds: readonly number[]) {
+      if (ids.length === 0 || projectIds.length === 0) return [];
+      return db
+        .selectFrom('node')
+        .innerJoin('project', 'project.id', 'node.project_id')
+        .select(['node.id', 'node.name', 'node.attrs', 'node.project_id', 'project.timezone'])
+        .where('node.id', 'in', ids)
+        .where('node.project_id', 'in', [...projectIds])
+        .execute();
+    },
+
+    async catalogue() {
+      return db.selectFrom('data_point').selectAll().execute();
+    },
+
+    /** Raw readings in range, at most `cap` + 1 rows (one more tells the caller it was cut). */
+    async raw(q: LineRange, cap: number): Promise<TimeRow[]> {
+      const r = await sql<{ t: number; v: number; s: number }>`
+        select ts as t, value as v, status as s from reading
+        where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts >= ${big(q.from)} and ts < ${big(q.to)}
+        order by ts limit ${cap + 1}`.execute(db);
+      return rowsOf(r.rows);
+    },
+
+    /** Whether more than `cap` readings lie in range (probes the key at offset cap). */
+    async exceeds(q: LineRange, cap: number): Promise<boolean> {
+      const r = await sql<{ ts: number }>`
+        select ts from reading
+        where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts >= ${big(q.from)} and ts < ${big(q.to)}
+        order by ts limit 1 offset ${cap}`.execute(db);
+      return r.rows.length > 0;
+    },
+
+    /**
+     * Readings aggregated per interval of `stepMs` aligned to `originMs` (≤ from): average (or max)
+     * value and worst status (as a severity code); reads at most `cap` readings.
+     */
+    async aggregated(q: LineRange, originMs: number, stepMs: number, how: 'avg' | 'max', cap: number): Promise<TimeRow[]> {
+      const agg = how === 'avg' ? sql`avg(value)` : sql`max(value)`;
+      const r = await sql<{ t: number; v: number | null; s: number }>`
+        select cast(${big(originMs)} + b * ${big(stepMs)} as bigint) as t, ${agg} as v, max(sev) as s
+        from (select (ts - ${big(originMs)}) / ${big(stepMs)} as b, value, ${SEVERITY} as sev from reading
+              where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts >= ${big(q.from)} and ts < ${big(q.to)}
+              order by ts limit ${cap}) r
+        group by b order by b`.execute(db);
+      return rowsOf(r.rows).map((x) => ({ ...x, s: fromSeverity(x.s) }));
+    },
+
+    /**
+     * Counter consumption per interval from readings: the last reading of each interval minus the
+     * last one before it (the reading before `from` opens the first interval). Register units, no
+     * rollover handling (the rollup intervals have that); worst status of the interval.
+     */
+    async counterDeltas(q: LineRange, originMs: number, stepMs: number, cap: number): Promise<TimeRow[]> {
+      const r = await sql<{ b: number; v: number | null; s: number }>`
+        with r as (
+          select case when ts < ${big(q.from)} then -1 else (ts - ${big(originMs)}) / ${big(stepMs)} end as b, ts, value, ${SEVERITY} as sev
+          from reading
+          where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts < ${big(q.to)}
+            and ts >= coalesce((select max(ts) from reading where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts < ${big(q.from)}), ${big(q.from)})
+          order by ts limit ${cap}
+        ), l as (
+          select b, value, max(sev) over (partition by b) as s, row_number() over (partition by b order by ts desc) as rn from r
+        )
+        select b, value - lag(value) over (order by b) as v, s from l where rn = 1 order by b`.execute(db);
+      return r.rows
+        .map((x) => ({ b: Number(x.b), v: x.v === null ? null : Number(x.v), s: fromSeverity(Number(x.s)) }))
+        .filter((x) => x.b >= 0)
+        .map((x) => ({ t: originMs + x.b * stepMs, v: x.v, s: x.s }));
+    },
+
+    /** Rollup buckets (counter consumption) starting in range. */
+    async rollups(table: RollupTableName, q: LineRange, cap: number): Promise<TimeRow[]> {
+      const r = await sql<{ t: number; v: number | null; s: number }>`
+        select bucket_start as t, value as v, quality as s from ${sql.table(table)}
+        where device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}
+        order by bucket_start limit ${cap}`.execute(db);
+      return rowsOf(r.rows);
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { TREND_DATA_TYPE, TREND_MAX_RANGE_MS, TREND_MAX_ROWS_PER_LINE, TREND_ROLLUP_INTERVALS, type TrendQueryBody, type TrendSeriesReply } from '@ems/contract';
+import { minMaxDownsample, zonedStart, type TimeValue } from '@ems/domain';
+import type { Ems } from '../../context.js';
+import { ApiError, noPermission } from '../../lib/errors.js';
+import { ErrorCode } from '@ems/contract';
+import type { Lang } from '../../lib/i18n.js';
+import { meterAttrs } from '../timeseries/service.js';
+import { trendRepository, type LineRange, type TimeRow } from './repository.js';
+
+/** 400 naming the field. */
+export const bad = (field: string, detail: string) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, detail]);
+
+const DATA_TYPE_NAMES: Record<number, [string, string]> = {
+  [TREND_DATA_TYPE.raw]: ['原始值', 'raw'],
+  [TREND_DATA_TYPE.average]: ['平均值', 'average'],
+  [TREND_DATA_TYPE.consumption]: ['用量', 'consumption'],
+  [TREND_DATA_TYPE.max]: ['最大值', 'maximum'],
+};
+
+/**
+ * 'YYYY-MM-DD HH:mm:ss' as wall-clock time in the zone → ms; null when the fields are not a real
+ * date and time (2025-02-30, 24:00:00). A wall-clock time skipped by DST resolves forward.
+ */
+export function parseLocalDateTime(text: string, timeZone: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  if (y < 1970 || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  return zonedStart(y, mo, d, timeZone, h) + (mi * 60 + s) * 1000;
+}
+
+type Plan = { kind: 'raw' } | { kind: 'avg' | 'max'; stepMs: number } | { kind: 'rollup'; table: 'rollup_15m' | 'rollup_hour' | 'rollup_day' } | { kind: 'delta'; stepMs: number };
+
+function planOf(kindOfPoint: string, interval: number): Plan {
+  if (interval === 0) return { kind: 'raw' };
+  const stepMs = interval * 1000;
+  if (kindOfPoint === 'counter') {
+    const table = TREND_ROLLUP_INTERVALS[interval as keyof typeof TREND_ROLLUP_INTERVALS];
+    return table ? { kind: 'rollup', table } : { kind: 'delta', stepMs };
+  }
+  return { kind: kindOfPoint === 'status' ? 'max' : 'avg', stepMs };
+}
+
+const dataTypeOf = (p: Plan) =>
+  p.kind === 'raw' ? TREND_DATA_TYPE.raw : p.kind === 'avg' ? TREND_DATA_TYPE.average : p.kind === 'max' ? TREND_DATA_TYPE.max : TREND_DATA_TYPE.consumption;
+
+/** min/max downsampling of a line to 2 points a pixel; statuses follow their points (times are unique). */
+function downsampleLine(rows: TimeRow[], pixelWidth: number | undefined): TimeRow[] {
+  if (!pixelWidth) return rows;
+  const statuses = new Map(rows.map((r) => [r.t, r.s]));
+  return minMaxDownsample(
+    rows.map((r): TimeValue => [r.t, r.v]),
+    pixelWidth,
+  ).map(([t, v]) => ({ t, v, s: statuses.get(t) ?? 0 }));
+}
+
+/**
+ * The trend data (spec section 3): one line per meter config, in order. Every device must be a node
+ * of the scope's projects (else 404 'no operation permission'); start and end are read in the
+ * timezone of the first device's project. Instantaneous points: raw readings or interval averages
+ * (status points: interval maximum); counters: raw register values, or interval consumption from
+ * the rollups (900/3600/86400 s, day on the project's calendar) or from the readings (any other
+ * interval, register units × CT×PT). Intervals align to local midnight of the start day.
+ */
+export async function trendData(ems: Ems, lang: Lang, scope: readonly number[], body: TrendQueryBody): Promise<TrendSeriesReply[]> {
+  const repo = trendRepository(ems.db);
+  const ids = [...new Set(body.meterConfigs.map((c) => c.deviceId))];
+  const devices = new Map((await repo.devices(ids, scope)).map((d) => [Number(d.id), d]));
+  if (ids.some((id) => !devices.has(id))) throw noPermission();
+  const catalogue = new Map((await repo.catalogue()).map((d) => [Number(d.data_id), d]));
+  body.meterConfigs.forEach((c, i) => {
+    if (!catalogue.has(c.dataId)) throw bad(`meterConfigs.${i}.dataId`, `unknown data point ${c.dataId}`);
+  });
+  const first = devices.get(body.meterConfigs[0]?.deviceId ?? -1);
+  const timeZone = first?.timezone || 'Asia/Shanghai';
+  const from = parseLocalDateTime(body.startTime, timeZone);
+  if (from === null) throw bad('startTime', 'not a valid date and time');
+  const to = parseLocalDateTime(body.endTime, timeZone);
+  if (to === null) throw bad('endTime', 'not a valid date and time');
+  if (to <= from) throw bad('endTime', 'must be after startTime');
+  if (to - from > TREND_MAX_RANGE_MS) throw bad('endTime', 'the range is longer than 400 days');
+  const [y, m, d] = body.startTime.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const origin = zonedStart(y, m, d, timeZone);
+  const cap = TREND_MAX_ROWS_PER_LINE;
+
+  return Promise.all(
+    body.meterConfigs.map(async (c) => {
+      const device = devices.get(c.deviceId)!;
+      const point = catalogue.get(c.dataId)!;
+      const plan = planOf(point.kind, body.interval);
+      const q: LineRange = { deviceId: c.deviceId, dataId: c.dataId, from, to };
+      let rows: TimeRow[];
+      let truncated = false;
+      switch (plan.kind) {
+        case 'raw':
+          rows = await repo.raw(q, cap);
+          truncated = rows.length > cap;
+          if (truncated) rows = rows.slice(0, cap);
+          break;
+        case 'avg':
+        case 'max':
+          [rows, truncated] = await Promise.all([repo.aggregated(q, origin, plan.stepMs, plan.kind, cap), repo.exceeds(q, cap)]);
+          break;
+        case 'rollup':
+          rows = await repo.rollups(plan.table, q, cap);
+          break;
+        case 'delta': {
+          const k = meterAttrs(device.attrs).multiplier;
+          [rows, truncated] = await Promise.all([repo.counterDeltas(q, origin, plan.stepMs, cap), repo.exceeds(q, cap)]);
+          // a drop is unexplained here (rollover and resets are the rollups' business): no value, suspect
+          rows = rows.map((r) => (r.v !== null && r.v < 0 ? { ...r, v: null, s: 3 } : { ...r, v: r.v === null ? null : r.v * k }));
+          break;
+        }
+      }
+      const dataTypeId = dataTypeOf(plan);
+      const names = DATA_TYPE_NAMES[dataTypeId] ?? ['', ''];
+      const line: TrendSeriesReply = {
+        deviceId: c.deviceId,
+        dataId: c.dataId,
+        dataTypeId: c.dataTypeId ?? 1,
+        logicalId: c.logicalId ?? 1,
+        param: {
+          deviceName: device.name,
+          dataName: lang === 'en' ? point.name_en : point.name_zh,
+          dataTypeName: lang === 'en' ? names[1] : names[0],
+          unit: point.unit,
+          upperLimit: point.upper_limit === null ? null : Number(point.upper_limit),
+          lowerLimit: point.lower_limit === null ? null : Number(point.lower_limit),
+        },
+        data: downsampleLine(rows, body.pixelWidth).map((r) => ({ time: r.t, value: r.v, status: r.s })),
+      };
+      if (truncated) line.truncated = true;
+      return line;
+    }),
+  );
+}

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, prepareStore } from './app.js';
 import { banner } from './banner.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { bannerGateways, mqttBannerText } from './ingest/mqtt-banner.js';
+import { startMqttIngest } from './ingest/mqtt-ingest.js';
 
 /** apps/web/dist, from both src/main.ts (tsx) and dist/main.js (the bundle); EMS_WEB_DIR overrides. */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,10 +31,20 @@ async function main() {
     process.exit(1);
   }
   await app.listen({ port: config.port, host: '0.0.0.0' });
+  let mqttIngest;
+  try {
+    mqttIngest = await startMqttIngest(app.ems, app.log);
+  } catch (err) {
+    process.stderr.write(`EMS: MQTT ingest could not start: ${(err as Error).message}\n`);
+    await app.close();
+    process.exit(1);
+  }
   process.stdout.write(banner(config, report, `http://localhost:${config.port}`) + '\n');
+  process.stdout.write(mqttBannerText(mqttIngest, report.demo ? await bannerGateways(app.ems) : [], Math.floor(Date.now() / 60_000) * 60_000) + '\n\n');
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await mqttIngest.close().catch(() => undefined);
     await app.close();
     process.exit(0);
   };

@@ -61,6 +61,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
   const redisUrl = url(value(env, 'EMS_REDIS_URL'), 'EMS_REDIS_URL', ['redis:', 'rediss:'], problems);
   const mqttUrl = url(value(env, 'EMS_MQTT_URL'), 'EMS_MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'], problems);
   const mqttPort = port(value(env, 'EMS_MQTT_PORT'), 'EMS_MQTT_PORT', 1883, problems);
+  const mqttClientId = value(env, 'EMS_MQTT_CLIENT_ID');
+  if (mqttClientId !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(mqttClientId)) problems.push(`EMS_MQTT_CLIENT_ID must be 1 to 64 letters, digits, '_', '.' or '-' (got "${mqttClientId}")`);
+  const mqttShareGroup = value(env, 'EMS_MQTT_SHARE_GROUP');
+  if (mqttShareGroup !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(mqttShareGroup)) problems.push(`EMS_MQTT_SHARE_GROUP must be 1 to 64 letters, digits, '_', '.' or '-' (got "${mqttShareGroup}")`);
   const demo = flag(value(env, 'EMS_DEMO'), 'EMS_DEMO', false, problems);
   const logLevel = (value(env, 'EMS_LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -135,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
     loginDelaysMs: [0, 0, 1000, 2000],
     trustProxy,
     services: { redisUrl, mqttUrl, mqttPort },
+    mqtt: { ...(mqttClientId !== undefined ? { clientId: mqttClientId } : {}), ...(mqttShareGroup !== undefined ? { shareGroup: mqttShareGroup } : {}) },
   };
 }

@@ -28,4 +28,6 @@ export interface AppConfig {
   /** trust X-Forwarded-For (EMS_TRUST_PROXY: 1, or the proxy addresses); the login lock keys on the client address */
   trustProxy: boolean | string;
   services: { redisUrl: string | undefined; mqttUrl: string | undefined; mqttPort: number };
+  /** external-broker ingest: EMS_MQTT_CLIENT_ID (default: host name + data dir hash), EMS_MQTT_SHARE_GROUP (default ems-ingest) */
+  mqtt?: { clientId?: string; shareGroup?: string };
 }

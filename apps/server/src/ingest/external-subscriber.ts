@@ -128,8 +128,10 @@ export async function startExternalSubscriber(ems: Ems, opts: ExternalSubscriber
 
   return {
     client,
+    /** a graceful stop: finish and ack what is in hand, then leave the shared group so the other instances get this one's share */
     async close() {
       await queue.idle();
+      await client.unsubscribeAsync(filter).catch(() => undefined);
       await client.endAsync();
     },
   };

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { NAME_PATTERN, NODE_CODE_MAX, NODE_CODE_PATTERN, NODE_NAME_MAX, type AttrInfo, type ModelNode } from '@ems/contract';
+import { NODE_CODE_MAX, NODE_CODE_PATTERN, NODE_NAME_MAX, type AttrInfo, type ModelNode } from '@ems/contract';
 import { displayUnit } from '@ems/domain';
 import type { useFormRules } from '../../widgets';
 import type { NodeFields } from './payload';
@@ -101,9 +101,29 @@ export function buildFields(attrs: readonly AttrInfo[], rules: FormRules, msg: M
   return attrs.map((a) => buildField(a, rules, msg));
 }
 
-/** Rules of every node's name: required, 1–50 without special characters (spec 5), starting with a letter or digit. */
-export function nameRules(label: string, rules: FormRules, msg: Msg): FormRule[] {
-  return [...rules.required(label), ...rules.name(NODE_NAME_MAX), { pattern: new RegExp(NAME_PATTERN, 'u'), message: msg('rules.namePattern') }];
+/**
+ * Rules of every node's name: required, 1–50 without special characters (spec 5, the shared
+ * validators), starting with a letter or digit (the server's rule). `stored`: the name of the node
+ * being edited; kept unchanged it passes, as the server accepted it (older names may hold `#`).
+ */
+export function nameRules(label: string, rules: FormRules, msg: Msg, stored?: string): FormRule[] {
+  const checks: FormRule[] = [...rules.name(NODE_NAME_MAX), { pattern: /^[\p{L}\p{N}]/u, message: msg('rules.namePattern') }];
+  return [...rules.required(label), ...(stored === undefined ? checks : checks.map((r) => unlessEqual(r, stored)))];
+}
+
+/** A validator or pattern rule that passes when the value equals `kept`. */
+function unlessEqual(rule: FormRule, kept: string): FormRule {
+  return (form) => {
+    const r = typeof rule === 'function' ? rule(form) : rule;
+    return {
+      ...(r.validateTrigger ? { validateTrigger: r.validateTrigger } : {}),
+      validator: async (inner, value: unknown, callback) => {
+        if (typeof value === 'string' && value.trim() === kept) return;
+        if (r.validator) return r.validator(inner, value, callback);
+        if (r.pattern && typeof value === 'string' && value !== '' && !r.pattern.test(value)) throw new Error(String(r.message));
+      },
+    };
+  };
 }
 
 /** Rules of every node's code: optional, at most 50 of letters, digits and `_-.#`. */

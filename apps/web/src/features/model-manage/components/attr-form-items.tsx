@@ -7,7 +7,8 @@ export interface RefOption {
   label: string;
 }
 
-function FieldInput({ field, refOptions }: { field: FieldSpec; refOptions: readonly RefOption[] }) {
+/** The input element itself (not a wrapper component): Form.Item hands value and onChange to its direct child. */
+function fieldInput(field: FieldSpec, refOptions: readonly RefOption[]) {
   const testId = `attr-${field.name}`;
   switch (field.kind) {
     case 'number':
@@ -62,7 +63,7 @@ export function AttrFormItems(props: {
       {fields.map((f) => (
         <Col span={12} key={f.name}>
           <Form.Item name={f.name} label={f.label} rules={f.rules} required={f.required} {...(f.kind === 'boolean' ? { valuePropName: 'checked' } : {})}>
-            <FieldInput field={f} refOptions={f.refLabel ? (refOptions[f.refLabel] ?? []) : []} />
+            {fieldInput(f, f.refLabel ? (refOptions[f.refLabel] ?? []) : [])}
           </Form.Item>
         </Col>
       ))}

@@ -64,7 +64,7 @@ export function NodeFormDialog({ target, refOptions, onClose, onSaved }: { targe
       onClose={onClose}
     >
       <Form form={form} layout="vertical" {...VALIDATE_ON_BLUR} data-testid="node-form">
-        <AttrFormItems fields={fields} nameLabel={t('name')} codeLabel={t('code')} nameRules={nameRules(t('name'), rules, msg)} codeRules={codeRules(msg)} refOptions={refs} />
+        <AttrFormItems fields={fields} nameLabel={t('name')} codeLabel={t('code')} nameRules={nameRules(t('name'), rules, msg, editedNode?.name)} codeRules={codeRules(msg)} refOptions={refs} />
       </Form>
     </EditDialog>
   );

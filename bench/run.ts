@@ -16,6 +16,7 @@ import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
 import { deriveKey } from '../apps/server/src/config/secret-key.js';
 import { benchIngest } from './ingest.js';
+import { benchMqtt } from './mqtt.js';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -132,6 +133,7 @@ try {
     console.log('postgres: skipped (set EMS_BENCH_PG_URL or EMS_TEST_PG_URL)');
   }
   await benchIngest(dataDir, pgUrl);
+  await benchMqtt(dataDir, pgUrl);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

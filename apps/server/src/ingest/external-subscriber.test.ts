@@ -88,7 +88,7 @@ function expectSameRollups(got: Record<string, RollupRow[]>, want: Record<string
     g.forEach((row, i) => {
       const ref = w[i] as RollupRow;
       expect({ ...row, value: 0 }).toEqual({ ...ref, value: 0 });
-      expect(Math.abs(row.value - ref.value), `${grain} #${i}`).toBeLessThanOrEqual(1e-9);
+      expect(Math.abs((row.value ?? NaN) - (ref.value ?? NaN)), `${grain} #${i}`).toBeLessThanOrEqual(1e-9);
     });
   }
 }

@@ -13,6 +13,8 @@ const BUILT: Record<string, Page> = {
   cloudProjectConfig: lazyPage(() => import('../features/project-config').then((m) => ({ default: m.ProjectConfigPage }))),
   pfHome: lazyPage(() => import('../features/home').then((m) => ({ default: m.PlatformHomePage }))),
   home: lazyPage(() => import('../features/home').then((m) => ({ default: m.ProjectHomePage }))),
+  equipmentTrendAnalysis: lazyPage(() => import('../features/equipment-trend').then((m) => ({ default: m.EquipmentTrendPage }))),
+  deviceMonitor: lazyPage(() => import('../features/device-monitor').then((m) => ({ default: m.DeviceMonitorPage }))),
   modelManage: lazyPage(() => import('../features/model-manage').then((m) => ({ default: m.ModelManagePage }))),
 };
 

@@ -36,3 +36,9 @@ export async function loadSystemConfig(fetchImpl: typeof fetch = fetch): Promise
     return { config: current, error: API.systemConfig };
   }
 }
+
+/** The trend data URL of the system configuration file (spec section 7), else the server's default. */
+export function getTrendDataUrl(): string {
+  const url = current.trendDataUrl;
+  return typeof url === 'string' && url.trim() !== '' ? url : (DEFAULT_SYSTEM_CONFIG.trendDataUrl ?? '/eem-service/v1/trend/data');
+}

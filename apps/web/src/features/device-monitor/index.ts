@@ -1,0 +1,1 @@
+export { default as DeviceMonitorPage } from './device-monitor-page';

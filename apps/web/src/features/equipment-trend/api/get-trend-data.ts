@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { TrendQueryBody, TrendSeriesReply } from '@ems/contract';
+import type { DateRange } from '@ems/domain';
+import { getTrendDataUrl } from '../../../lib/config';
+import { http } from '../../../lib/http/client';
+
+export interface TrendLineRef {
+  deviceId: number;
+  dataId: number;
+}
+
+export interface TrendRequest {
+  range: DateRange;
+  interval: number;
+  lines: TrendLineRef[];
+  pixelWidth: number;
+}
+
+const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The request body: end is exclusive, so the inclusive end of the range moves on by 1 ms (whole seconds). */
+export function trendBody(r: TrendRequest): TrendQueryBody {
+  return {
+    startTime: dayjs(r.range.startTime).format(FORMAT),
+    endTime: dayjs(Math.floor((r.range.endTime + 1000) / 1000) * 1000).format(FORMAT),
+    interval: r.interval,
+    meterConfigs: r.lines.map((l) => ({ deviceId: l.deviceId, dataId: l.dataId, dataTypeId: 1, logicalId: 1 })),
+    pixelWidth: Math.max(1, Math.round(r.pixelWidth)),
+  };
+}
+
+/** A query is worth sending: at least one line and a range that ends after it starts. */
+export function trendRequestValid(r: TrendRequest): boolean {
+  return r.lines.length > 0 && r.range.endTime > r.range.startTime;
+}
+
+/** POST to the configured trend data URL (system configuration `trendDataUrl`). */
+export async function fetchTrendData(r: TrendRequest): Promise<TrendSeriesReply[]> {
+  return (await http.post<TrendSeriesReply[]>(getTrendDataUrl(), trendBody(r))).data ?? [];
+}
+
+export const trendDataQuery = (r: TrendRequest) =>
+  queryOptions({ queryKey: ['equipment-trend', 'data', trendBody(r)], queryFn: () => fetchTrendData(r), enabled: trendRequestValid(r) });

@@ -1,0 +1,1 @@
+export { default as EquipmentTrendPage } from './equipment-trend-page';

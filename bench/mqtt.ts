@@ -159,7 +159,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string, mq
       line(`[${label}] MQTT via Mosquitto, ${GATEWAYS} gateways`, rate, floor);
       await Promise.all(clients.map((c) => c.endAsync(true)));
     } finally {
-      await sub.client.endAsync(true);
+      await sub.close();
     }
   }
   await app.close();

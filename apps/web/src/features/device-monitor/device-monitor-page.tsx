@@ -2,11 +2,16 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Empty, Flex, Row, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { MonitorDevice } from '@ems/contract';
 import { useSession } from '../../lib/session';
 import { EmptyState, ModelTree, SidePanel, usePeriodicTask, type ModelTreeNode } from '../../widgets';
 import { devicesQuery } from './api/get-devices';
 import { modelTreeQuery, type TreeNodeRef } from './api/get-model-tree';
 import { DeviceCard } from './components/device-card';
+
+/** Online devices first, then those with readings, then the rest; the server's order within each. */
+const rank = (d: MonitorDevice) => (d.online ? 0 : d.points.length > 0 ? 1 : 2);
+const byState = (list: MonitorDevice[]) => [...list].sort((a, b) => rank(a) - rank(b));
 
 /**
  * Device monitoring (/deviceMonitor): the devices under the chosen node (the project at first) with
@@ -24,7 +29,7 @@ export default function DeviceMonitorPage() {
   usePeriodicTask(() => devices.refetch().then(() => undefined), { realtime: true, enabled: node !== null });
 
   if (projectId === null || !node) return <Empty />;
-  const list = devices.data?.devices ?? [];
+  const list = byState(devices.data?.devices ?? []);
   const online = list.filter((d) => d.online).length;
   return (
     <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="device-monitor">

@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { API, DATA_ID, INGEST_API, MODEL_API, type ApiReply } from '@ems/contract';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { login, ROOT_PASSWORD } from './support/flows.js';
+
+const FACTORY = '华东示范工厂';
+const METER = 'E2E趋势电表';
+const STEP = 15 * 60_000;
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** yesterday 00:00 Asia/Shanghai, ms */
+let day0: number;
+let meterId: number;
+
+/** The values pushed: kW 100 + i, V 220 + (i mod 10) / 2, every 15 min over yesterday (96 each). */
+const kw = (i: number) => 100 + i;
+const volts = (i: number) => 220 + (i % 10) / 2;
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiReply<T>> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const reply = (await res.json()) as ApiReply<T>;
+  if (reply.code !== 0) throw new Error(`${path}: ${res.status} ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+/** As ROOT over the API: a meter in the demo factory, a gateway, and a day of readings through the HTTP batch ingest. */
+async function seedReadings(): Promise<void> {
+  const timestamps = Date.now();
+  const session = await api<{ token: string }>(API.login, {
+    body: { userName: 'ROOT', password: md5(`ems${timestamps}${md5(ROOT_PASSWORD)}`), timestamps, client: 'web' },
+  });
+  const auth = { authorization: `Bearer ${session.data.token}` };
+  const projects = await api<{ projectId: number; name: string }[]>(`${API.projects}?system=cloud`, { headers: auth });
+  const project = projects.data.find((p) => p.name === FACTORY);
+  if (!project) throw new Error(`ROOT does not see ${FACTORY}`);
+  const written = await api<{ children?: { id: number }[] }[]>(MODEL_API.writeHierarchy, {
+    headers: { ...auth, projectid: String(project.projectId) },
+    body: [{ modelLabel: 'project', id: project.projectId, children: [{ modelLabel: 'meter', name: METER, energyType: 2 }] }],
+  });
+  meterId = written.data[0]?.children?.[0]?.id ?? -1;
+  const gw = await api<{ apiKey: string }>(INGEST_API.gateways, { headers: auth, body: { projectId: project.projectId, name: 'e2e-trend' } });
+  const shanghaiToday = new Date(Date.now() + 8 * 3_600_000);
+  day0 = Date.UTC(shanghaiToday.getUTCFullYear(), shanghaiToday.getUTCMonth(), shanghaiToday.getUTCDate() - 1) - 8 * 3_600_000;
+  const readings = Array.from({ length: 96 }, (_, i) => [
+    { deviceId: meterId, dataId: DATA_ID.activePower, ts: day0 + i * STEP, value: kw(i) },
+    { deviceId: meterId, dataId: DATA_ID.voltageA, ts: day0 + i * STEP, value: volts(i) },
+  ]).flat();
+  // a fresh reading too, so the device monitor shows the meter online
+  readings.push({ deviceId: meterId, dataId: DATA_ID.activePower, ts: Date.now() - 60_000, value: 123.4 });
+  readings.push({ deviceId: meterId, dataId: DATA_ID.voltageA, ts: Date.now() - 60_000, value: 520 });
+  const res = await api<{ accepted: number; rejected: number }>(INGEST_API.batch, { headers: { 'x-gateway-key': gw.data.apiKey }, body: { readings } });
+  expect(res.data).toMatchObject({ accepted: 194, rejected: 0 });
+}
+
+/** The trend table's visible rows as texts. */
+async function tableRows(): Promise<string[][]> {
+  const rows = page.locator('[data-testid="trend-chart"] .ant-table-tbody tr.ant-table-row');
+  await rows.first().waitFor();
+  return rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())));
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await seedReadings();
+  // the project's timezone in the browser too, so the day and the table's times read as on site
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
+  await context.addInitScript(() => {
+    (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
+    localStorage.setItem('theme', 'light');
+    const style = document.createElement('style');
+    style.textContent = '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
+    document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
+  });
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('equipment trend analysis and device monitoring (issue 3 §4)', () => {
+  it('ROOT enters the demo factory and opens equipment trend analysis from the menu', async () => {
+    await login(page, server.url, 'ROOT', ROOT_PASSWORD);
+    await page.getByTestId('platform-home').waitFor();
+    await page.locator('tr', { hasText: FACTORY }).getByTestId('enter-project').click();
+    await page.getByTestId('project-home').waitFor();
+    await page.getByTestId('menu-group-energyAnalysis').click();
+    await page.getByTestId('menu-item-equipmentTrendAnalysis').click();
+    await page.getByTestId('equipment-trend').waitFor();
+  });
+
+  it('picks the meter in the model tree and two of its data points; yesterday, raw', async () => {
+    await page.getByTestId('trend-tree').locator('input').fill('E2E');
+    await page.getByTestId('trend-tree').getByText(METER).click();
+    const points = page.getByTestId('trend-points');
+    await points.getByText('有功功率').click();
+    await points.getByText('A相电压').click();
+    await expect(page.getByTestId('trend-selected-line').count()).resolves.toBe(2);
+    await page.getByRole('button', { name: '上一时段' }).click();
+    await page.locator('[data-testid="trend-chart"] canvas').first().waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'trend-equipment-curve');
+  });
+
+  it('the table view shows the pushed values', async () => {
+    await page.locator('.ant-segmented-item', { hasText: '表格' }).click();
+    const rows = await tableRows();
+    expect(rows).toHaveLength(96);
+    const date = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(rows[0]).toEqual([date(day0), kw(0).toFixed(2), volts(0).toFixed(2)]);
+    expect(rows[37]).toEqual([date(day0 + 37 * STEP), kw(37).toFixed(2), volts(37).toFixed(2)]);
+    expect(rows[95]).toEqual([date(day0 + 95 * STEP), kw(95).toFixed(2), volts(95).toFixed(2)]);
+    const headers = await page.locator('[data-testid="trend-chart"] .ant-table-thead th').allInnerTexts();
+    expect(headers.join('|')).toContain(`${METER} - 有功功率 (kW)`);
+  });
+
+  it('the difference view shows next minus this, the last point 0', async () => {
+    await page.getByRole('checkbox', { name: '差值' }).check();
+    const rows = await tableRows();
+    expect(rows[0]?.slice(1)).toEqual(['1.00', (volts(1) - volts(0)).toFixed(2)]);
+    expect(rows[9]?.slice(1)).toEqual(['1.00', (volts(10) - volts(9)).toFixed(2)]);
+    expect(rows[95]?.slice(1)).toEqual(['0.00', '0.00']);
+    await screenshot(page, 'trend-equipment-table-diff');
+    await page.getByRole('checkbox', { name: '差值' }).uncheck();
+  });
+
+  it('exports the table to a real .xlsx that reads back with the same values', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出/ }).click()]);
+    expect(download.suggestedFilename()).toBe('设备趋势分析.xlsx');
+    const path = await download.path();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.rowCount).toBe(97);
+    expect(String(sheet.getRow(1).getCell(2).value)).toContain('有功功率');
+    expect(sheet.getRow(2).getCell(2).value).toBe(kw(0));
+    expect(sheet.getRow(39).getCell(3).value).toBe(volts(37));
+  });
+
+  it('device monitoring shows the meter online with its live values and the over-limit voltage', async () => {
+    await page.getByTestId('menu-group-monitoring').click();
+    await page.getByTestId('menu-item-deviceMonitor').click();
+    await page.getByTestId('device-monitor').waitFor();
+    const card = page.locator(`[data-testid="monitor-device"][data-device-id="${meterId}"]`);
+    await card.waitFor();
+    await expect(card.getAttribute('data-online')).resolves.toBe('true');
+    await expect(card.getByTestId('monitor-online').innerText()).resolves.toBe('在线');
+    await expect(card.locator('[data-testid="monitor-point"][data-data-id="3"]').innerText()).resolves.toContain('123.40 kW');
+    await expect(card.locator('[data-testid="monitor-point"][data-data-id="5"]').getAttribute('data-limit')).resolves.toBe('over');
+    await expect(page.getByTestId('monitor-device').first().getAttribute('data-device-id')).resolves.toBe(String(meterId));
+    await screenshot(page, 'device-monitor');
+  });
+
+  it('both pages in English and the dark theme', async () => {
+    const en = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+    await en.addInitScript(() => {
+      (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
+      localStorage.setItem('theme', 'dark');
+      localStorage.setItem('language', 'en');
+    });
+    const p = await en.newPage();
+    try {
+      await login(p, server.url, 'ROOT', ROOT_PASSWORD);
+      await p.locator('tr', { hasText: 'East China Demo Factory' }).getByTestId('enter-project').click();
+      await p.getByTestId('project-home').waitFor();
+      await p.getByTestId('menu-group-monitoring').click();
+      await p.getByTestId('menu-item-deviceMonitor').click();
+      const card = p.locator(`[data-testid="monitor-device"][data-device-id="${meterId}"]`);
+      await expect(card.getByTestId('monitor-online').innerText()).resolves.toBe('Online');
+      await expect(card.locator('[data-testid="monitor-point"][data-data-id="5"]').innerText()).resolves.toContain('voltage phase A');
+      await screenshot(p, 'device-monitor-dark-en');
+      await p.getByTestId('menu-group-energyAnalysis').click();
+      await p.getByTestId('menu-item-equipmentTrendAnalysis').click();
+      await p.getByTestId('equipment-trend').waitFor();
+      await p.getByTestId('trend-tree').getByText(METER).click();
+      await p.getByTestId('trend-points').getByText('active power P').click();
+      await p.getByRole('button', { name: 'Previous period' }).click();
+      await p.getByRole('checkbox', { name: 'Max/min' }).check();
+      await p.locator('[data-testid="trend-chart"] canvas').first().waitFor();
+      await p.waitForTimeout(500);
+      await screenshot(p, 'trend-equipment-dark-en');
+    } finally {
+      await en.close();
+    }
+  });
+});

@@ -16,6 +16,7 @@ import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
 import { deriveKey } from '../apps/server/src/config/secret-key.js';
 import { benchIngest } from './ingest.js';
+import { benchSimSeed } from './sim.js';
 import { benchMqtt } from './mqtt.js';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -134,6 +135,7 @@ try {
   }
   await benchIngest(dataDir, pgUrl);
   await benchMqtt(dataDir, pgUrl);
+  await benchSimSeed();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -21,6 +21,7 @@ import { monitorRoutes } from './modules/monitor/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
+import { registerSim } from './sim/routes.js';
 
 export interface BuildOptions {
   /** pino logger options; false (tests) for none */
@@ -59,6 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(timeseriesRoutes);
   await app.register(ingestRoutes);
   await app.register(modelRoutes);
+  registerSim(app);
   await app.register(trendRoutes);
   await app.register(monitorRoutes);
   return app;

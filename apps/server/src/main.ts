@@ -40,6 +40,8 @@ async function main() {
     process.exit(1);
   }
   process.stdout.write(banner(config, report, `http://localhost:${config.port}`) + '\n');
+  // demo plant: history seeded in the background (newest first), then the live feed (EMS_SIM=0: off)
+  if (config.demo) app.sim.start();
   process.stdout.write(mqttBannerText(mqttIngest, report.demo ? await bannerGateways(app.ems) : [], Math.floor(Date.now() / 60_000) * 60_000) + '\n\n');
 
   const stop = async (signal: string) => {

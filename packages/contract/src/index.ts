@@ -12,3 +12,4 @@ export * from './timeseries.js';
 export * from './ingest.js';
 export * from './trend.js';
 export * from './monitor.js';
+export * from './sim.js';

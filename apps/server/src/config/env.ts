@@ -66,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
   const mqttShareGroup = value(env, 'EMS_MQTT_SHARE_GROUP');
   if (mqttShareGroup !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(mqttShareGroup)) problems.push(`EMS_MQTT_SHARE_GROUP must be 1 to 64 letters, digits, '_', '.' or '-' (got "${mqttShareGroup}")`);
   const demo = flag(value(env, 'EMS_DEMO'), 'EMS_DEMO', false, problems);
+  const sim = flag(value(env, 'EMS_SIM'), 'EMS_SIM', true, problems);
   const logLevel = (value(env, 'EMS_LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`EMS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -133,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
     keySource,
     notes,
     demo,
+    sim,
     rootPassword,
     logLevel,
     now: pinnedNow !== undefined ? () => pinnedNow : () => Date.now(),

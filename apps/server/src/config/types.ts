@@ -18,6 +18,8 @@ export interface AppConfig {
   /** warnings to print at start */
   notes: string[];
   demo: boolean;
+  /** demo live feed (EMS_SIM, default on; the history is seeded either way when demo is on) */
+  sim?: boolean;
   /** ROOT's password at first start; default Root@12345 */
   rootPassword: string | undefined;
   logLevel: string;

@@ -65,7 +65,24 @@ for (const { kind, skip } of STORES) {
       const r = await call<ProjectSummary>('GET', `${API.projectSummary}/1`, plant);
       expect(r.data.project.name).toBe('华东示范工厂');
       const counts = Object.fromEntries(r.data.nodeCounts.map((c) => [c.modelLabel, c.count]));
-      expect(counts).toEqual({ building: 2, floor: 3, room: 5, distributionroom: 1, transformer: 2, meter: 8 });
+      expect(counts).toEqual({
+        building: 3,
+        floor: 4,
+        room: 10,
+        distributionroom: 1,
+        cabinet: 19,
+        generatrix: 3,
+        transformer: 3,
+        meter: 98,
+        chiller: 3,
+        chilledpump: 3,
+        coolingpump: 3,
+        coolingtower: 3,
+        aircompressor: 4,
+        boiler: 1,
+        envsensor: 9,
+        gasdetector: 5,
+      });
       expect(r.data.userCount).toBe(5);
     });
 

@@ -1,4 +1,5 @@
 import { NAV_ROUTES, PERMISSIONS, permissionId } from '@ems/contract';
+import { DEMO_PLANTS, type DemoNode, type PlantConfig } from './demo-plant.js';
 
 /** Demo data (EMS_DEMO=1): one tenant, two projects, four users with their roles. Data only. */
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -8,12 +9,7 @@ export const ROOT_ROLE = '超级管理员';
 export const DEMO_TENANT = { name: '示范能源集团', enName: 'Demo Energy Group' };
 export const DEFAULT_TENANT = { name: '默认租户', enName: 'Default tenant' };
 
-export interface DemoNode {
-  label: string;
-  name: string;
-  attrs?: Record<string, unknown>;
-  children?: DemoNode[];
-}
+export type { DemoNode } from './demo-plant.js';
 
 export interface DemoProject {
   name: string;
@@ -26,32 +22,13 @@ export interface DemoProject {
   latitude: number;
   longitude: number;
   industry: string;
+  /** the model tree (demo-plant.ts) */
   nodes: DemoNode[];
+  /** simulator parameters of the plant (demo-plant.ts) */
+  plant: PlantConfig;
 }
 
-/** Meter attributes follow packages/contract model-meta (energyType codes: ENERGY_TYPE). */
-const meter = (name: string, energyType = 2, ratedKw?: number): DemoNode => ({
-  label: 'meter',
-  name,
-  attrs: { energyType, ctPt: 1, registerMax: 99999999.99, ...(ratedKw !== undefined ? { ratedKw } : {}), lossTolerancePct: energyType === 2 ? 5 : 8 },
-});
-const transformer = (name: string, kva: number, meters: DemoNode[]): DemoNode => ({
-  label: 'transformer',
-  name,
-  attrs: {
-    ratedKva: kva,
-    p0Kw: kva >= 1600 ? 1.96 : 1.59,
-    pkKw: kva >= 1600 ? 11.73 : 9.69,
-    i0Pct: 0.4,
-    ukPct: 6,
-    primaryVoltageKv: 10,
-    secondaryVoltageKv: 0.4,
-    insulation: 'dry',
-  },
-  children: meters,
-});
-const floor = (name: string, rooms: string[]): DemoNode => ({ label: 'floor', name, children: rooms.map((r) => ({ label: 'room', name: r })) });
-
+/** Project rows are stable (UI and tests rely on them); the plants are in demo-plant.ts. */
 export const DEMO_PROJECTS: DemoProject[] = [
   {
     name: '华东示范工厂',
@@ -64,21 +41,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     latitude: 31.2989,
     longitude: 120.5853,
     industry: 'industrial',
-    nodes: [
-      { label: 'building', name: '1#厂房', children: [floor('1F', ['生产车间A', '生产车间B']), floor('2F', ['装配车间', '办公区'])] },
-      { label: 'building', name: '2#仓库', children: [floor('1F', ['仓储区'])] },
-      {
-        label: 'distributionroom',
-        name: '10kV配电室',
-        attrs: { voltageKv: 10 },
-        children: [
-          transformer('1#变压器', 1600, [meter('1#进线总表'), meter('空压站电表'), meter('制冷站电表')]),
-          transformer('2#变压器', 1600, [meter('2#进线总表'), meter('生产线电表'), meter('照明电表')]),
-          meter('总水表', 3),
-          meter('天然气总表', 15),
-        ],
-      },
-    ],
+    ...(DEMO_PLANTS[0] as (typeof DEMO_PLANTS)[number]),
   },
   {
     name: '滨江办公园区',
@@ -91,20 +54,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     latitude: 30.2084,
     longitude: 120.2119,
     industry: 'commercial',
-    nodes: [
-      { label: 'building', name: 'A座', children: [floor('1F', ['大堂', '餐厅']), floor('2F', ['开放办公区']), floor('3F', ['会议中心'])] },
-      { label: 'building', name: 'B座', children: [floor('1F', ['数据机房']), floor('2F', ['办公区'])] },
-      {
-        label: 'distributionroom',
-        name: '配电房',
-        attrs: { voltageKv: 10 },
-        children: [
-          transformer('1#变压器', 1250, [meter('A座总表'), meter('空调主机电表')]),
-          transformer('2#变压器', 1250, [meter('B座总表'), meter('数据机房电表')]),
-          meter('园区总水表', 3),
-        ],
-      },
-    ],
+    ...(DEMO_PLANTS[1] as (typeof DEMO_PLANTS)[number]),
   },
 ];
 

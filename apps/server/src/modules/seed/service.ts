@@ -11,8 +11,8 @@ import {
   DEMO_TENANT,
   DEMO_USERS,
   ROOT_ROLE,
-  type DemoNode,
 } from './demo-data.js';
+import { insertDemoNodes } from './demo-plant.js';
 import { seedRepository, type SeedRepository } from './repository.js';
 
 export interface SeedReport {
@@ -41,13 +41,6 @@ async function ensureUser(
   return id;
 }
 
-async function insertNodes(repo: SeedRepository, projectId: number, parentId: number | null, nodes: DemoNode[]) {
-  for (const [sort, node] of nodes.entries()) {
-    const id = await repo.insertNode({ project_id: projectId, parent_id: parentId, model_label: node.label, name: node.name, attrs: JSON.stringify(node.attrs ?? {}), sort });
-    if (node.children) await insertNodes(repo, projectId, id, node.children);
-  }
-}
-
 async function seedDemo(ems: Ems, repo: SeedRepository, rootGroup: number) {
   const now = ems.config.now();
   const projectIds: number[] = [];
@@ -69,7 +62,7 @@ async function seedDemo(ems: Ems, repo: SeedRepository, rootGroup: number) {
           industry: p.industry,
           create_time: now,
         });
-    if (!(await repo.hasNodes(id))) await insertNodes(repo, id, null, p.nodes);
+    if (!(await repo.hasNodes(id))) await insertDemoNodes(ems, id, p.nodes);
     projectIds.push(id);
   }
   const groups = {

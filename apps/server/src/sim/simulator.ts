@@ -1,0 +1,332 @@
+import { DATA_ID, INGEST_MAX_READINGS, type SimStatus } from '@ems/contract';
+import { bucketEnd, bucketStart, localParts, zonedStart, type Reading } from '@ems/domain';
+import type { Ems } from '../context.js';
+import { demoGatewayCredentials } from '../modules/ingest/service.js';
+import { DEMO_PROJECTS } from '../modules/seed/demo-data.js';
+import { meterAttrs } from '../modules/timeseries/service.js';
+import { bulkWriter, type BulkWriter, type Chunk, type CounterChunk, type ReadingRow } from './bulk.js';
+import { directIngest, type SimPublish, type SimReading } from './feed.js';
+import { buildPlan, countersAt, ensureComputed, hasReading, instantsAt, plannedReset, Q15, reactiveAt, registerAt, type ProjectPlan } from './model.js';
+import { ensureStateTable, insertState, readState, setFilledTo, type SimStateRow } from './state.js';
+
+export interface SimOptions {
+  /** history length in months (default 13); `days` overrides */
+  months?: number;
+  days?: number;
+  /** instantaneous values for the last `instantDays` days (default 3) every `instantStepMin` minutes (default 5) */
+  instantDays?: number;
+  instantStepMin?: number;
+  /** live feed on (default config.sim ?? true) */
+  live?: boolean;
+  /** live tick period (default 60 s) */
+  liveIntervalMs?: number;
+  publish?: SimPublish;
+  log?: (msg: string, data?: Record<string, unknown>) => void;
+}
+
+interface ProjectRun {
+  plan: ProjectPlan;
+  state: SimStateRow;
+  gatewayId: number | undefined;
+  /** node attrs (JSON text) by node id, for the counter parameters (as the write path reads them) */
+  attrs: Map<number, string>;
+}
+
+interface ChunkJob {
+  run: ProjectRun;
+  from: number;
+  to: number;
+  newest: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The demo-plant simulator: on first start it writes the history of both demo projects (counters
+ * every 15 min, instantaneous values for the last days), newest day first, through the bulk path,
+ * recording progress per chunk in sim_state so a restart resumes; then a live loop sends the
+ * current readings through the publisher (default: the ingest service). Times come from
+ * config.now() (EMS_NOW pins it).
+ */
+export class Simulator {
+  private runs: ProjectRun[] = [];
+  private writer: BulkWriter | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopping = false;
+  private running: Promise<void> | undefined;
+  private ticking: Promise<number> | undefined;
+  private publish: SimPublish;
+  private st: { state: SimStatus['state']; total: number; done: number; doneThisRun: number; startedAt: number; seedMs: number | null; live: boolean } = {
+    state: 'off',
+    total: 0,
+    done: 0,
+    doneThisRun: 0,
+    startedAt: 0,
+    seedMs: null,
+    live: false,
+  };
+  private readonly opts: Required<Omit<SimOptions, 'days' | 'publish' | 'log'>> & Pick<SimOptions, 'days' | 'log'>;
+
+  constructor(
+    private readonly ems: Ems,
+    options: SimOptions = {},
+  ) {
+    this.opts = {
+      months: options.months ?? 13,
+      days: options.days,
+      instantDays: options.instantDays ?? 3,
+      instantStepMin: options.instantStepMin ?? 5,
+      live: options.live ?? ems.config.sim ?? true,
+      liveIntervalMs: options.liveIntervalMs ?? 60_000,
+      log: options.log,
+    };
+    this.publish = options.publish ?? directIngest(ems);
+  }
+
+  /** Replaces the live publisher (the MQTT transport's seam, see feed.ts). */
+  setPublisher(p: SimPublish): void {
+    this.publish = p;
+  }
+
+  /** The plans (tests, docs). */
+  plans(): ProjectPlan[] {
+    return this.runs.map((r) => r.plan);
+  }
+
+  status(): SimStatus {
+    const s = this.st;
+    if (this.runs.length === 0) return { state: s.state, progress: s.state === 'off' ? 0 : 0, from: null, to: null, filledFrom: null, etaMs: null, seedMs: s.seedMs, live: false };
+    const from = Math.min(...this.runs.map((r) => r.state.anchor));
+    const to = Math.max(...this.runs.map((r) => r.state.filledTo));
+    const filledFrom = Math.max(...this.runs.map((r) => Math.min(r.state.doneFrom, r.state.filledTo)));
+    const progress = s.total === 0 ? 100 : Math.round((1000 * s.done) / s.total) / 10;
+    const elapsed = Date.now() - s.startedAt;
+    const etaMs = s.state === 'seeding' && s.doneThisRun > 0 ? Math.round((elapsed / s.doneThisRun) * (s.total - s.done)) : null;
+    return { state: s.state, progress, from, to, filledFrom, etaMs, seedMs: s.seedMs, live: s.live };
+  }
+
+  /** Starts seeding in the background (returns at once); the live loop follows. */
+  start(): void {
+    if (!this.ems.config.demo || this.running) return;
+    this.running = this.run().catch((err: unknown) => {
+      this.opts.log?.(`sim: stopped on an error: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
+
+  /** Seeds (or resumes) the history; resolves when it is complete. Starts the live loop when enabled. */
+  async run(): Promise<void> {
+    await this.prepare();
+    const jobs = this.jobs();
+    this.st.state = jobs.length > 0 ? 'seeding' : this.opts.live ? 'live' : 'off';
+    this.st.startedAt = Date.now();
+    const t0 = performance.now();
+    let liveStarted = false;
+    const newestCount = jobs.filter((j) => j.newest).length;
+    let rows = 0;
+    for (const [i, job] of jobs.entries()) {
+      if (this.stopping) return;
+      rows += await this.writeChunk(job);
+      this.st.done++;
+      this.st.doneThisRun++;
+      if (!liveStarted && i + 1 >= newestCount) {
+        liveStarted = true;
+        this.startLive();
+      }
+      // let requests in between chunks
+      await new Promise((r) => setImmediate(r));
+    }
+    if (!liveStarted) this.startLive();
+    if (jobs.length > 0) {
+      this.st.seedMs = Math.round(performance.now() - t0);
+      this.opts.log?.(`sim: history seeded in ${(this.st.seedMs / 1000).toFixed(1)} s (${jobs.length} project-days, ${rows} rows)`, { seedMs: this.st.seedMs, rows, chunks: jobs.length });
+    }
+    this.st.state = this.opts.live ? 'live' : 'off';
+  }
+
+  private async prepare() {
+    const ems = this.ems;
+    await ensureStateTable(ems);
+    this.writer ??= bulkWriter(ems);
+    const gateways = await demoGatewayCredentials(ems);
+    this.runs = [];
+    for (const p of DEMO_PROJECTS) {
+      const proj = await ems.db.selectFrom('project').select(['id', 'timezone']).where('tenant_id', '=', 1).where('name', '=', p.name).executeTakeFirst();
+      if (!proj) continue;
+      const projectId = Number(proj.id);
+      const timeZone = proj.timezone;
+      const nodes = await ems.db.selectFrom('node').select(['id', 'code', 'attrs']).where('project_id', '=', projectId).execute();
+      const ids = new Map<string, number>();
+      const attrs = new Map<number, string>();
+      for (const n of nodes) {
+        if (n.code) ids.set(n.code, Number(n.id));
+        attrs.set(Number(n.id), n.attrs);
+      }
+      let state = await readState(ems, projectId);
+      if (!state) {
+        const plannedNow = Math.floor(ems.config.now() / Q15) * Q15;
+        const lp = localParts(plannedNow, timeZone);
+        const anchor = this.opts.days !== undefined ? bucketStart(plannedNow - this.opts.days * DAY_MS, 'day', timeZone) : zonedStart(lp.year, lp.month - this.opts.months, lp.day, timeZone);
+        state = { projectId, seed: p.plant.seed, plannedNow, anchor, doneFrom: plannedNow + 1, filledTo: plannedNow };
+        await insertState(ems, state);
+      }
+      const plan = buildPlan({ projectId, timeZone, nodes: p.nodes, plant: { ...p.plant, seed: state.seed }, ids, anchor: state.anchor, plannedNow: state.plannedNow });
+      ensureComputed(plan, Math.round((state.plannedNow - state.anchor) / Q15));
+      this.runs.push({ plan, state, gatewayId: gateways.find((g) => g.projectId === projectId)?.gatewayId, attrs });
+    }
+  }
+
+  /** Day chunks still to write, newest first, the projects interleaved. */
+  private jobs(): ChunkJob[] {
+    const perProject: ChunkJob[][] = [];
+    let total = 0;
+    for (const run of this.runs) {
+      const { plannedNow, anchor, doneFrom } = run.state;
+      const tz = run.plan.timeZone;
+      const list: ChunkJob[] = [];
+      let from = bucketStart(plannedNow, 'day', tz);
+      let to = plannedNow;
+      let newest = true;
+      for (;;) {
+        if (from < anchor) from = anchor;
+        total++;
+        if (from < doneFrom) list.push({ run, from, to, newest });
+        if (from <= anchor) break;
+        to = from;
+        from = bucketStart(from - 1, 'day', tz);
+        newest = false;
+      }
+      perProject.push(list);
+    }
+    const out: ChunkJob[] = [];
+    for (let i = 0; perProject.some((l) => i < l.length); i++) for (const l of perProject) if (i < l.length) out.push(l[i] as ChunkJob);
+    this.st.total = total;
+    this.st.done = total - out.length;
+    return out;
+  }
+
+  /** Builds one chunk from the model and writes it with its progress mark; returns the rows written. */
+  private async writeChunk(job: ChunkJob): Promise<number> {
+    const { plan, state } = job.run;
+    const chunk = this.buildChunk(job);
+    await (this.writer as BulkWriter).write(chunk, plan.timeZone, { projectId: plan.projectId, doneFrom: job.from, updatedAt: Date.now() });
+    state.doneFrom = job.from;
+    return chunk.readings.length;
+  }
+
+  /** A chunk of the history: counter readings (without the planted gap), the declared reset, and instantaneous values. */
+  buildChunk(job: { run: ProjectRun; from: number; to: number; newest: boolean }): Chunk {
+    const { plan } = job.run;
+    const kFrom = Math.round((job.from - plan.anchor) / Q15);
+    const kTo = Math.round((job.to - plan.anchor) / Q15);
+    const kMax = Math.round((plan.plannedNow - plan.anchor) / Q15);
+    const readings: ReadingRow[] = [];
+    const counters: CounterChunk[] = [];
+    const reset = plannedReset(plan);
+    const resets: Chunk['resets'] = [];
+    for (const m of plan.meters) {
+      if (m.deviceId === null) continue;
+      let kA = Math.max(0, kFrom - 1);
+      while (kA > 0 && !hasReading(plan, m.idx, plan.anchor + kA * Q15)) kA--;
+      let kB = kTo;
+      while (kB < kMax && !hasReading(plan, m.idx, plan.anchor + kB * Q15)) kB++;
+      const window: Reading[] = [];
+      const windowQ: Reading[] = [];
+      for (let k = kA; k <= kB; k++) {
+        const ts = plan.anchor + k * Q15;
+        if (!hasReading(plan, m.idx, ts)) continue;
+        const value = registerAt(plan, m.idx, ts);
+        window.push({ ts, value });
+        const stored = k >= kFrom && (k < kTo || (job.newest && k === kTo));
+        if (stored) readings.push({ deviceId: m.deviceId, dataId: m.dataId, ts, value, status: 0 });
+        if (m.reactive) {
+          const q = reactiveAt(plan, m.idx, ts);
+          windowQ.push({ ts, value: q });
+          if (stored) readings.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyImport, ts, value: q, status: 0 });
+        }
+      }
+      const a = meterAttrs(job.run.attrs.get(m.deviceId));
+      const params = { multiplier: a.multiplier, registerMax: a.registerMax, ratedKw: a.ratedKw };
+      const first = window[0]?.ts ?? 0;
+      const last = window[window.length - 1]?.ts ?? 0;
+      const rs = reset && reset.m === m.idx && reset.ts > first && reset.ts <= last ? [{ ts: reset.ts, closing: reset.closing, opening: reset.opening }] : [];
+      counters.push({ deviceId: m.deviceId, dataId: m.dataId, params, window, resets: rs });
+      if (m.reactive) counters.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyImport, params, window: windowQ, resets: [] });
+      if (reset && reset.m === m.idx && reset.ts >= job.from && reset.ts < job.to) {
+        resets.push({ deviceId: m.deviceId, dataId: m.dataId, ts: reset.ts, closing: reset.closing, opening: reset.opening });
+      }
+    }
+    const step = this.opts.instantStepMin * 60_000;
+    const instFrom = Math.max(job.from, plan.plannedNow - this.opts.instantDays * DAY_MS);
+    const instTo = job.newest ? job.to + 1 : job.to;
+    for (let t = Math.ceil(instFrom / step) * step; t < instTo; t += step) {
+      for (const s of instantsAt(plan, t)) readings.push({ ...s, ts: t, status: 0 });
+    }
+    return { from: job.from, to: job.to, counters, readings, resets };
+  }
+
+  private startLive() {
+    if (!this.opts.live || this.stopping || this.timer) return;
+    this.st.live = true;
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), this.opts.liveIntervalMs);
+    this.timer.unref();
+  }
+
+  /**
+   * One live step at the current minute: counters (with any missed 15-min points since the last
+   * reading, so a restart fills its gap) and instantaneous values, through the publisher.
+   * Returns the readings sent. With a pinned clock nothing new is sent after the first step.
+   */
+  async tick(): Promise<number> {
+    if (this.ticking) return this.ticking;
+    this.ticking = this.liveStep().finally(() => {
+      this.ticking = undefined;
+    });
+    return this.ticking;
+  }
+
+  private async liveStep(): Promise<number> {
+    const now = Math.floor(this.ems.config.now() / 60_000) * 60_000;
+    let sent = 0;
+    for (const run of this.runs) {
+      const { plan, state } = run;
+      if (run.gatewayId === undefined || now <= state.filledTo) continue;
+      const readings: SimReading[] = [];
+      for (let g = Math.floor(state.filledTo / Q15) * Q15 + Q15; g < now; g += Q15) {
+        for (const s of countersAt(plan, g, false)) readings.push({ ...s, ts: g });
+      }
+      for (const s of countersAt(plan, now, false)) readings.push({ ...s, ts: now });
+      for (const s of instantsAt(plan, now)) readings.push({ ...s, ts: now });
+      try {
+        for (let i = 0; i < readings.length; i += INGEST_MAX_READINGS) {
+          const part = readings.slice(i, i + INGEST_MAX_READINGS);
+          await this.publish(plan.projectId, run.gatewayId, { gatewayId: run.gatewayId, ts: part[part.length - 1]?.ts ?? now, readings: part });
+        }
+      } catch (err) {
+        this.opts.log?.(`sim: live publish failed: ${(err as Error).message}`);
+        continue;
+      }
+      state.filledTo = now;
+      await setFilledTo(this.ems, plan.projectId, now);
+      sent += readings.length;
+    }
+    return sent;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+    await this.ticking;
+    this.writer?.close();
+    this.writer = undefined;
+    this.st.live = false;
+  }
+}
+
+/** Day boundaries helper for docs/tests: the local day [start, end) containing ts. */
+export function localDay(ts: number, timeZone: string): [number, number] {
+  const s = bucketStart(ts, 'day', timeZone);
+  return [s, bucketEnd(s, 'day', timeZone)];
+}

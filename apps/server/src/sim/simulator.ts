@@ -95,7 +95,7 @@ export class Simulator {
 
   status(): SimStatus {
     const s = this.st;
-    if (this.runs.length === 0) return { state: s.state, progress: s.state === 'off' ? 0 : 0, from: null, to: null, filledFrom: null, etaMs: null, seedMs: s.seedMs, live: false };
+    if (this.runs.length === 0) return { state: s.state, progress: 0, from: null, to: null, filledFrom: null, etaMs: null, seedMs: s.seedMs, live: false };
     const from = Math.min(...this.runs.map((r) => r.state.anchor));
     const to = Math.max(...this.runs.map((r) => r.state.filledTo));
     const filledFrom = Math.max(...this.runs.map((r) => Math.min(r.state.doneFrom, r.state.filledTo)));

@@ -147,7 +147,7 @@ export class Simulator {
     const ems = this.ems;
     await ensureStateTable(ems);
     this.writer ??= bulkWriter(ems);
-    const gateways = await demoGatewayCredentials(ems);
+    const gateways = await this.gateways();
     this.runs = [];
     for (const p of DEMO_PROJECTS) {
       const proj = await ems.db.selectFrom('project').select(['id', 'timezone']).where('tenant_id', '=', 1).where('name', '=', p.name).executeTakeFirst();
@@ -172,6 +172,21 @@ export class Simulator {
       const plan = buildPlan({ projectId, timeZone, nodes: p.nodes, plant: { ...p.plant, seed: state.seed }, ids, anchor: state.anchor, plannedNow: state.plannedNow });
       ensureComputed(plan, Math.round((state.plannedNow - state.anchor) / Q15));
       this.runs.push({ plan, state, gatewayId: gateways.find((g) => g.projectId === projectId)?.gatewayId, attrs });
+    }
+  }
+
+  /** The demo gateways (created when missing; another start-up task may be creating them at the same moment: retried). */
+  private async gateways(): Promise<{ projectId: number; gatewayId: number }[]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await demoGatewayCredentials(this.ems);
+      } catch (err) {
+        if (attempt >= 5) {
+          this.opts.log?.(`sim: demo gateways unavailable: ${(err as Error).message}`);
+          return [];
+        }
+        await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+      }
     }
   }
 
@@ -288,6 +303,10 @@ export class Simulator {
   private async liveStep(): Promise<number> {
     const now = Math.floor(this.ems.config.now() / 60_000) * 60_000;
     let sent = 0;
+    if (this.runs.some((r) => r.gatewayId === undefined)) {
+      const gateways = await this.gateways();
+      for (const r of this.runs) r.gatewayId ??= gateways.find((g) => g.projectId === r.plan.projectId)?.gatewayId;
+    }
     for (const run of this.runs) {
       const { plan, state } = run;
       if (run.gatewayId === undefined || now <= state.filledTo) continue;

@@ -30,7 +30,7 @@ for (const { kind, skip } of STORES) {
       expect((await projects(plant)).data.map((p) => p.projectId)).toEqual([1]);
       const all = (await projects(admin)).data;
       expect(all.map((p) => p.name)).toEqual(['华东示范工厂', '滨江办公园区']);
-      expect(all[0]).toMatchObject({ enName: 'East China Demo Factory', capacityKva: 3200, timezone: 'Asia/Shanghai', tenantid: 1, industry: 'industrial' });
+      expect(all[0]).toMatchObject({ enName: 'East China Demo Factory', capacityKva: 4000, timezone: 'Asia/Shanghai', tenantid: 1, industry: 'industrial' });
       expect(all[1]).toMatchObject({ enName: 'Riverside Office Park', capacityKva: 2500, industry: 'commercial' });
     });
 

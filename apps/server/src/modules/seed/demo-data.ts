@@ -36,7 +36,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     code: 'HD-01',
     address: '江苏省苏州市工业园区星湖街 88 号',
     enAddress: '88 Xinghu Street, Suzhou Industrial Park, Suzhou, Jiangsu',
-    capacityKva: 3200,
+    capacityKva: 4000,
     areaM2: 42000,
     latitude: 31.2989,
     longitude: 120.5853,
@@ -93,7 +93,7 @@ export const DEMO_ROLES: Record<'pf_admin' | 'pf_service' | 'fw_cloud' | 'fw_pla
     name: '厂站运维',
     customConfig: JSON.stringify({ homepage: '/home', homePagePageNodeId: id('page_home') }),
     permissionIds: [
-      ...['page_home', 'page_deviceMonitor', 'page_energyConsumption', 'page_eventDiagnosis', 'page_inspectrecord'].map(id),
+      ...['page_home', 'page_deviceMonitor', 'page_equipmentTrendAnalysis', 'page_energyConsumption', 'page_eventDiagnosis', 'page_inspectrecord'].map(id),
       id('project_browse'),
       id('event_browse'),
     ],

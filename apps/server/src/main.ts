@@ -5,6 +5,7 @@ import { banner } from './banner.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { bannerGateways, mqttBannerText } from './ingest/mqtt-banner.js';
 import { startMqttIngest } from './ingest/mqtt-ingest.js';
+import { startSimMqttFeed, type SimMqttFeed } from './sim/mqtt-feed.js';
 
 /** apps/web/dist, from both src/main.ts (tsx) and dist/main.js (the bundle); EMS_WEB_DIR overrides. */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,11 +42,21 @@ async function main() {
   }
   process.stdout.write(banner(config, report, `http://localhost:${config.port}`) + '\n');
   // demo plant: history seeded in the background (newest first), then the live feed (EMS_SIM=0: off)
-  if (config.demo) app.sim.start();
+  let simFeed: SimMqttFeed | undefined;
+  if (config.demo) {
+    try {
+      simFeed = await startSimMqttFeed(app.ems, mqttIngest);
+      app.sim.setPublisher(simFeed.publish);
+    } catch (err) {
+      app.log.warn(`demo live feed: MQTT unavailable (${(err as Error).message}); feeding the ingest service directly`);
+    }
+    app.sim.start();
+  }
   process.stdout.write(mqttBannerText(mqttIngest, report.demo ? await bannerGateways(app.ems) : [], Math.floor(Date.now() / 60_000) * 60_000) + '\n\n');
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await simFeed?.close().catch(() => undefined);
     await mqttIngest.close().catch(() => undefined);
     await app.close();
     process.exit(0);

@@ -11,3 +11,4 @@ export * from './tabs.js';
 export * from './counters.js';
 export * from './trend.js';
 export * from './downsample.js';
+export * from './comparison.js';

@@ -13,3 +13,5 @@ export * from './ingest.js';
 export * from './trend.js';
 export * from './monitor.js';
 export * from './sim.js';
+export * from './filemanager.js';
+export * from './manual-import.js';

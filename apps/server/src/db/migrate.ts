@@ -3,6 +3,7 @@ import type { Db } from './connect.js';
 import { initial } from './migrations/0001-initial.js';
 import { model } from './migrations/0002-model.js';
 import { timeseries } from './migrations/0003-timeseries.js';
+import { files } from './migrations/0004-files.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -12,6 +13,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0001-initial': initial(kind),
     '0002-model': model(),
     '0003-timeseries': timeseries(kind),
+    '0004-files': files(kind),
   };
 }
 

@@ -18,6 +18,7 @@ import { timeseriesRoutes } from './modules/timeseries/routes.js';
 import { ingestRoutes } from './modules/ingest/routes.js';
 import { trendRoutes } from './modules/trend/routes.js';
 import { monitorRoutes } from './modules/monitor/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { filemanagerRoutes } from './modules/filemanager/routes.js';
 import { manualImportRoutes } from './modules/ingest/manual-import-routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSim(app);
   await app.register(trendRoutes);
   await app.register(monitorRoutes);
+  await app.register(dashboardRoutes);
   await app.register(filemanagerRoutes);
   await app.register(manualImportRoutes);
   return app;

@@ -15,3 +15,4 @@ export * from './monitor.js';
 export * from './sim.js';
 export * from './filemanager.js';
 export * from './manual-import.js';
+export * from './dashboard.js';

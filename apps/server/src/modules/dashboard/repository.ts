@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+
+/** Consumption of one counter series over a range: Σ value, buckets with a value, Σ good intervals. */
+export interface SeriesSum {
+  deviceId: number;
+  dataId: number;
+  /** null when no bucket of the range holds a value */
+  value: number | null;
+  goodIntervals: number;
+}
+
+export interface MeterRow {
+  id: number;
+  name: string;
+  attrs: string;
+}
+
+const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** All SQL of the project dashboard: indexed reads of the rollups and the latest readings, no reading scans. */
+export function dashboardRepository(db: Db) {
+  return {
+    async projectTimezone(projectId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('project').select('timezone').where('id', '=', projectId).executeTakeFirst();
+      return row ? row.timezone || 'Asia/Shanghai' : undefined;
+    },
+
+    async meters(projectId: number): Promise<MeterRow[]> {
+      const rows = await db.selectFrom('node').select(['id', 'name', 'attrs']).where('project_id', '=', projectId).where('model_label', '=', 'meter').orderBy('id').execute();
+      return rows.map((r) => ({ id: Number(r.id), name: r.name, attrs: r.attrs }));
+    },
+
+    /**
+     * One statement: per (device, data point) of the lists, the sum of the buckets of the grain
+     * whose start lies in [from, to). Pairs outside the wanted ones are dropped by the caller.
+     */
+    async sums(grain: 'hour' | 'day', deviceIds: readonly number[], dataIds: readonly number[], from: number, to: number): Promise<SeriesSum[]> {
+      if (deviceIds.length === 0 || dataIds.length === 0 || to <= from) return [];
+      const table = grain === 'hour' ? 'rollup_hour' : 'rollup_day';
+      const rows = await db
+        .selectFrom(table)
+        .select(['device_id', 'data_id'])
+        .select((eb) => [eb.fn.sum<number | string | null>('value').as('v'), eb.fn.count<number | string>('value').as('nv'), eb.fn.sum<number | string>('n_good').as('g')])
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', 'in', [...dataIds])
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .groupBy(['device_id', 'data_id'])
+        .execute();
+      return rows.map((r) => ({
+        deviceId: Number(r.device_id),
+        dataId: Number(r.data_id),
+        value: Number(r.nv) > 0 ? n(r.v) : null,
+        goodIntervals: Number(r.g ?? 0),
+      }));
+    },
+
+    /** The latest reading of a data point for each device (one index probe per device). */
+    async latest(deviceIds: readonly number[], dataId: number): Promise<{ deviceId: number; ts: number; value: number }[]> {
+      if (deviceIds.length === 0) return [];
+      const r = await sql<{ device_id: number; ts: number; value: number }>`
+        select r.device_id, r.ts, r.value from reading r
+        where r.device_id in (${sql.join(deviceIds.map((id) => sql`${id}`))}) and r.data_id = ${dataId}
+          and r.ts = (select max(r2.ts) from reading r2 where r2.device_id = r.device_id and r2.data_id = ${dataId})`.execute(db);
+      return r.rows.map((x) => ({ deviceId: Number(x.device_id), ts: Number(x.ts), value: Number(x.value) }));
+    },
+  };
+}
+
+export type DashboardRepository = ReturnType<typeof dashboardRepository>;

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { DASHBOARD_API, type ProjectDashboard } from '@ems/contract';
+import { http } from '../../../lib/http/client';
+
+/**
+ * GET /eem-service/v1/dashboard/project/{projectId}: the project home's figures. Quiet (no loading
+ * overlay, no toasts): it is polled every 15 s; the page shows a failure itself.
+ */
+export async function fetchDashboard(projectId: number): Promise<ProjectDashboard> {
+  return (await http.get<ProjectDashboard>(`${DASHBOARD_API.project}/${projectId}`, undefined, { hideNotice: true })).data;
+}
+
+export const dashboardQuery = (projectId: number) =>
+  queryOptions({ queryKey: ['home', 'dashboard', projectId], queryFn: () => fetchDashboard(projectId) });

@@ -1,0 +1,17 @@
+import { useMemo } from 'react';
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DashboardConsumer } from '@ems/contract';
+import { EChart } from '../../../widgets';
+import { consumersOption } from '../dashboard-view';
+
+/** The five largest electricity sub-meters this month, bars with their share of the project total. */
+export function TopConsumersCard({ list }: { list: readonly DashboardConsumer[] }) {
+  const { t } = useTranslation('home');
+  const option = useMemo(() => consumersOption(list, t('dashboard.monthKwh')), [list, t]);
+  return (
+    <Card size="small" title={t('dashboard.topConsumers')} data-testid="dash-top" style={{ height: '100%' }}>
+      <EChart option={option} height={260} emptyText={t('dashboard.noConsumers')} />
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import type { EChartsOption } from 'echarts';
+import { ENERGY_TYPE_VALUES, type DashboardConsumer } from '@ems/contract';
+import { NO_VALUE, displayUnit, formatNumber, formatThousands } from '@ems/domain';
+
+/** Direction of a 同比/环比 change: more consumption is 'up' (shown in the error colour), less 'down'. */
+export type ChangeTone = 'up' | 'down' | 'flat' | 'none';
+
+export function changeTone(pct: number | null): ChangeTone {
+  if (pct === null || !Number.isFinite(pct)) return 'none';
+  if (Math.abs(pct) < 0.05) return 'flat';
+  return pct > 0 ? 'up' : 'down';
+}
+
+/** A change in % with its sign and one decimal: '+16.7%', '-25.0%', '0.0%'; '--' when null. */
+export function formatChange(pct: number | null): string {
+  const text = formatNumber(pct, 1);
+  if (text === NO_VALUE) return text;
+  return `${pct !== null && pct > 0 && text !== '0.0' ? '+' : ''}${text}%`;
+}
+
+/** Consumption as shown on the cards: thousands separators, 2 decimals, '--' for null. */
+export const formatEnergy = (value: number | null) => formatThousands(value, 2);
+
+/** Name of an energy-type code in the page's language, with the display unit: '电 (kWh)'. */
+export function energyTitle(code: number, unit: string, english: boolean): string {
+  const t = ENERGY_TYPE_VALUES.find((v) => v.value === code);
+  const name = t ? (english ? t.en : t.zh) : String(code);
+  return `${english ? name.charAt(0).toUpperCase() + name.slice(1) : name} (${displayUnit(unit)})`;
+}
+
+/** Horizontal bars of the top consumers, largest on top, each labelled with its share. */
+export function consumersOption(list: readonly DashboardConsumer[], seriesName: string): EChartsOption {
+  const rows = [...list].reverse();
+  return {
+    grid: { left: 8, right: 72, top: 8, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'value', name: 'kWh' },
+    yAxis: { type: 'category', data: rows.map((c) => c.name), axisLabel: { width: 140, overflow: 'truncate' } },
+    series: [
+      {
+        type: 'bar',
+        name: seriesName,
+        data: rows.map((c) => ({ value: c.kwh, share: c.sharePct })),
+        barMaxWidth: 24,
+        label: {
+          show: true,
+          position: 'right',
+          formatter: (p: unknown) => {
+            const share = (p as { data?: { share?: number | null } }).data?.share ?? null;
+            return share === null ? NO_VALUE : `${formatNumber(share, 1)}%`;
+          },
+        },
+      },
+    ],
+  };
+}

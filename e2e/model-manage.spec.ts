@@ -188,6 +188,8 @@ describe('model management as ROOT in the demo factory (dark, zh)', () => {
     expect(text).toContain(building);
     expect(text).toContain('2 个节点');
     await expect(page.locator('.ant-modal-confirm-title').innerText()).resolves.toBe('提示');
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').waitFor(); // settled before the picture
+    await page.waitForTimeout(300);
     await screenshot(page, 'model-manage-delete-dark-zh_cn');
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await toast(page, '删除成功!');

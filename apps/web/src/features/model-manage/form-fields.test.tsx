@@ -30,14 +30,14 @@ const attr = (label: Parameters<typeof modelInfo>[0], name: string, lng: Lang = 
 describe('form fields from model-meta attributes: type → input', () => {
   const { rules, msg } = rulesIn();
   it.each([
-    ['transformer', 'ratedKva', 'number', 'rated capacity (kVA)', true],
-    ['floor', 'floorNo', 'integer', 'floor number', false],
-    ['room', 'roomType', 'enum', 'room type', false],
-    ['meter', 'energyType', 'enum', 'energy type', true],
-    ['meter', 'parentMeterId', 'ref', 'parent meter', false],
-    ['building', 'address', 'text', 'address', false],
-    ['chilledpump', 'ratedFlowM3h', 'number', 'rated flow (m³/h)', false],
-    ['floor', 'areaM2', 'number', 'area (m²)', false],
+    ['transformer', 'ratedKva', 'number', 'Rated capacity (kVA)', true],
+    ['floor', 'floorNo', 'integer', 'Floor number', false],
+    ['room', 'roomType', 'enum', 'Room type', false],
+    ['meter', 'energyType', 'enum', 'Energy type', true],
+    ['meter', 'parentMeterId', 'ref', 'Parent meter', false],
+    ['building', 'address', 'text', 'Address', false],
+    ['chilledpump', 'ratedFlowM3h', 'number', 'Rated flow (m³/h)', false],
+    ['floor', 'areaM2', 'number', 'Area (m²)', false],
   ] as const)('%s.%s → %s input labelled %s, required %s', (label, name, kind, text, required) => {
     const f = buildField(attr(label, name), rules, msg);
     expect(f).toMatchObject({ name, kind, label: text, required });
@@ -127,7 +127,7 @@ describe('generated form: inputs and spec-5 validation with translated messages'
     expect(screen.getAllByRole('spinbutton')).toHaveLength(4); // ctPt, registerMax, ratedKw, lossTolerancePct
     expect(screen.getAllByRole('combobox')).toHaveLength(2); // energyType, parentMeterId
     const required = [...container.querySelectorAll('.ant-form-item-required')].map((e) => e.textContent);
-    expect(required).toEqual(['Name', 'energy type']);
+    expect(required).toEqual(['Name', 'Energy type']);
     expect(screen.getByText('kW')).toBeTruthy(); // unit suffix
   });
 
@@ -172,6 +172,7 @@ describe('generated form: inputs and spec-5 validation with translated messages'
     fireEvent.change(name, { target: { value: '' } });
     fireEvent.blur(name);
     expect(await screen.findByText('Name cannot be empty', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Length is 1 to 50 characters')).toBeNull(); // the first failing rule only
   });
 
   it('editing keeps a stored name the shared rule would refuse (1#进线总表); a changed one is checked', async () => {

@@ -36,6 +36,11 @@ export function unitText(unit: string | undefined): string {
   return displayUnit(unit).replace(/m2(?!\d)/g, 'm²');
 }
 
+/** A label as a heading: model-meta's English texts are lower case ('energy type' → 'Energy type'). */
+export function headingText(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 const STRING_MAX = 255;
@@ -67,7 +72,7 @@ const KIND: Record<AttrInfo['type'], FieldKind> = { string: 'text', number: 'num
 export function buildField(attr: AttrInfo, rules: FormRules, msg: Msg): FieldSpec {
   const kind = KIND[attr.type];
   const unit = unitText(attr.unit);
-  const label = unit ? `${attr.label} (${unit})` : attr.label;
+  const label = unit ? `${headingText(attr.label)} (${unit})` : headingText(attr.label);
   const required = attr.required;
   const list: FormRule[] = [];
   if (kind === 'enum' || kind === 'ref') {

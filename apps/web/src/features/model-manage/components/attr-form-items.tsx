@@ -51,7 +51,7 @@ export function AttrFormItems(props: {
   return (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item name="name" label={props.nameLabel} rules={props.nameRules} required>
+        <Form.Item name="name" label={props.nameLabel} rules={props.nameRules} required validateFirst>
           <Input data-testid="node-name" />
         </Form.Item>
       </Col>

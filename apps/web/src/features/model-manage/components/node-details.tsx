@@ -4,6 +4,7 @@ import type { ModelInfo, ModelNode } from '@ems/contract';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../lib/permission';
 import { attrText } from '../attr-text';
+import { headingText } from '../form-fields';
 
 export interface NodeDetailsProps {
   node: ModelNode;
@@ -28,12 +29,12 @@ export function NodeDetails(props: NodeDetailsProps) {
   const none = '--';
   const items = [
     { key: 'name', label: t('name'), children: <span data-testid="detail-name">{props.name}</span> },
-    { key: 'type', label: t('type'), children: info?.name ?? node.modelLabel },
+    { key: 'type', label: t('type'), children: headingText(info?.name ?? node.modelLabel) },
     { key: 'code', label: t('code'), children: node.code || none },
     { key: 'children', label: t('childCount'), children: props.descendants },
     ...(info?.attrs ?? []).map((a) => ({
       key: a.name,
-      label: a.label,
+      label: headingText(a.label),
       children: attrText(a, node[a.name], { yes: t('yes'), no: t('no'), none, refName: props.refName }),
     })),
   ];
@@ -45,7 +46,7 @@ export function NodeDetails(props: NodeDetailsProps) {
           disabled={childInfos.length === 0}
           trigger={['click']}
           menu={{
-            items: childInfos.map((c) => ({ key: c.label, label: <span data-testid={`model-add-${c.label}`}>{c.name}</span> })),
+            items: childInfos.map((c) => ({ key: c.label, label: <span data-testid={`model-add-${c.label}`}>{headingText(c.name)}</span> })),
             onClick: ({ key }) => {
               const chosen = childInfos.find((c) => c.label === key);
               if (chosen) props.onAdd(chosen);

@@ -8,6 +8,7 @@ import { EmptyState, ModelTree, SidePanel, usePeriodicTask, type ModelTreeNode }
 import { devicesQuery } from './api/get-devices';
 import { modelTreeQuery, type TreeNodeRef } from './api/get-model-tree';
 import { DeviceCard } from './components/device-card';
+import { ImportReadingsButton } from './components/import-readings-button';
 
 /** Online devices first, then those with readings, then the rest; the server's order within each. */
 const rank = (d: MonitorDevice) => (d.online ? 0 : d.points.length > 0 ? 1 : 2);
@@ -51,6 +52,7 @@ export default function DeviceMonitorPage() {
             {t('summary', { total: list.length, online })}
           </Typography.Title>
           <Typography.Text type="secondary">{t('refreshEvery')}</Typography.Text>
+          <ImportReadingsButton projectId={projectId} onImported={() => void devices.refetch()} />
         </Flex>
         {devices.isError && <Alert type="error" showIcon title={t('loadFailed')} />}
         {devices.isLoading ? (

@@ -43,6 +43,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       EMS_DATA_DIR: dataDir,
       EMS_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
       EMS_DEMO: '1',
+      // a few days of demo history keep the background seed short; pages under test need no more
+      EMS_SIM_DAYS: '3',
       EMS_LOG_LEVEL: 'warn',
       EMS_DB_URL: '',
       ...env,

@@ -100,4 +100,13 @@ describe('configuration from the environment', () => {
     expect(cfg.demo).toBe(true);
     expect(cfg.store.kind).toBe('sqlite');
   });
+
+  it('EMS_SIM_DAYS shortens the demo history; out-of-range values are named', () => {
+    const root = temp();
+    expect(loadConfig({ EMS_DATA_DIR: root, EMS_SECRET: SECRET, EMS_SIM_DAYS: '3' }, '/web').simDays).toBe(3);
+    expect(loadConfig({ EMS_DATA_DIR: root, EMS_SECRET: SECRET }, '/web').simDays).toBeUndefined();
+    for (const bad of ['0', '401', 'week', '2.5']) {
+      expect(problems({ EMS_DATA_DIR: root, EMS_SECRET: SECRET, EMS_SIM_DAYS: bad }).some((x) => x.startsWith('EMS_SIM_DAYS')), bad).toBe(true);
+    }
+  });
 });

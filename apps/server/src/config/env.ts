@@ -67,6 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
   if (mqttShareGroup !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(mqttShareGroup)) problems.push(`EMS_MQTT_SHARE_GROUP must be 1 to 64 letters, digits, '_', '.' or '-' (got "${mqttShareGroup}")`);
   const demo = flag(value(env, 'EMS_DEMO'), 'EMS_DEMO', false, problems);
   const sim = flag(value(env, 'EMS_SIM'), 'EMS_SIM', true, problems);
+  const simDaysRaw = value(env, 'EMS_SIM_DAYS');
+  let simDays: number | undefined;
+  if (simDaysRaw !== undefined) {
+    if (!/^\d{1,3}$/.test(simDaysRaw) || Number(simDaysRaw) < 1 || Number(simDaysRaw) > 400) problems.push(`EMS_SIM_DAYS must be a whole number of days from 1 to 400 (got "${simDaysRaw}")`);
+    else simDays = Number(simDaysRaw);
+  }
   const logLevel = (value(env, 'EMS_LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`EMS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
     notes,
     demo,
     sim,
+    ...(simDays !== undefined ? { simDays } : {}),
     rootPassword,
     logLevel,
     now: pinnedNow !== undefined ? () => pinnedNow : () => Date.now(),

@@ -20,6 +20,8 @@ export interface AppConfig {
   demo: boolean;
   /** demo live feed (EMS_SIM, default on; the history is seeded either way when demo is on) */
   sim?: boolean;
+  /** demo history length in days (EMS_SIM_DAYS); default 13 months */
+  simDays?: number;
   /** ROOT's password at first start; default Root@12345 */
   rootPassword: string | undefined;
   logLevel: string;

@@ -15,7 +15,8 @@ declare module 'fastify' {
  * (public: no secrets; the UI says while history is still arriving).
  */
 export function registerSim(app: FastifyInstance): void {
-  const sim = new Simulator(app.ems, { log: (msg, data) => app.log.info(data ?? {}, msg) });
+  const days = app.ems.config.simDays;
+  const sim = new Simulator(app.ems, { ...(days !== undefined ? { days } : {}), log: (msg, data) => app.log.info(data ?? {}, msg) });
   app.decorate('sim', sim);
   app.addHook('onClose', async () => sim.stop());
   app.get(SIM_API.status, { config: { public: true }, schema: { response: { 200: Envelope(SimStatus) } } }, async (request) => ok(request.lang, app.sim.status()));

@@ -45,6 +45,7 @@ export function consumersOption(list: readonly DashboardConsumer[], seriesName: 
         label: {
           show: true,
           position: 'right',
+          textBorderWidth: 0,
           formatter: (p: unknown) => {
             const share = (p as { data?: { share?: number | null } }).data?.share ?? null;
             return share === null ? NO_VALUE : `${formatNumber(share, 1)}%`;

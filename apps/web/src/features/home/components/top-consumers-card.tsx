@@ -11,7 +11,7 @@ export function TopConsumersCard({ list }: { list: readonly DashboardConsumer[] 
   const option = useMemo(() => consumersOption(list, t('dashboard.monthKwh')), [list, t]);
   return (
     <Card size="small" title={t('dashboard.topConsumers')} data-testid="dash-top" style={{ height: '100%' }}>
-      <EChart option={option} height={260} emptyText={t('dashboard.noConsumers')} />
+      <EChart option={option} height={360} emptyText={t('dashboard.noConsumers')} />
     </Card>
   );
 }

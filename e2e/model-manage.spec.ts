@@ -51,8 +51,10 @@ async function select(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('detail-name').innerText()).resolves.toBe(name);
 }
 
+/** Opens a node's branch once it has children (after a save, when the refreshed tree has arrived). */
 async function expand(page: Page, name: string): Promise<void> {
   const node = treeNode(page, name);
+  await node.locator('.ant-tree-switcher_close, .ant-tree-switcher_open').waitFor();
   if ((await node.locator('.ant-tree-switcher_close').count()) > 0) await node.locator('.ant-tree-switcher').click();
 }
 

@@ -8,7 +8,7 @@ import { EditDialog } from '../../../widgets/edit-dialog/edit-dialog';
 import { VALIDATE_ON_BLUR, useFormRules } from '../../../widgets/form-rules';
 import { writeHierarchy } from '../api/write-hierarchy';
 import { buildFields, codeRules, formToFields, initialValues, nameRules, type Msg } from '../form-fields';
-import { addPayload, editPayload, type NodeRef } from '../payload';
+import { addPayload, editPayload } from '../payload';
 import { AttrFormItems, type RefOption } from './attr-form-items';
 
 /** What the dialog does: create a node of `info.label` under `parent`, or edit `node`. */
@@ -48,8 +48,8 @@ export function NodeFormDialog({ target, refOptions, onClose, onSaved }: { targe
     }
     const payload =
       target.mode === 'create'
-        ? addPayload(target.parent as NodeRef, target.info.label, formToFields(values, fields, 'create'))
-        : editPayload(target.node as NodeRef, formToFields(values, fields, 'edit'));
+        ? addPayload(target.parent, target.info.label, formToFields(values, fields, 'create'))
+        : editPayload(target.node, formToFields(values, fields, 'edit'));
     return (await saver.save(payload)).status === 'ok';
   };
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onAppEvent } from '../events';
 import { useSession } from '../session';
-import { ApiError, LOGOUT_DELAY_MS, http, request, setSessionEnder } from './client';
+import { ApiError, LOGOUT_DELAY_MS, http, request, setSessionEnder, uploadFile } from './client';
 import { useLoadingCount } from './loading';
 import { englishTexts, fakeFetch, json, recordMessages } from './test-helpers';
 
@@ -82,6 +82,22 @@ describe('HTTP client (spec 4, 7, 8)', () => {
     vi.advanceTimersByTime(LOGOUT_DELAY_MS);
     expect(ender).toHaveBeenCalledOnce();
     off();
+  });
+
+  it('an upload is multipart with the session headers and ends an expired session like any call (spec 7)', async () => {
+    vi.useFakeTimers();
+    const ender = vi.fn();
+    setSessionEnder(ender);
+    const ok = fakeFetch(json({ code: 0, data: { fileName: 'f.csv' } }));
+    await expect(uploadFile('/filemanager/v1/file', new Blob(['a,b']), 'f.csv')).resolves.toMatchObject({ data: { fileName: 'f.csv' } });
+    const init = ok.mock.calls[0]?.[1] as RequestInit;
+    expect(init.body).toBeInstanceOf(FormData);
+    expect(headersOf(ok)['content-type']).toBeUndefined();
+    expect(headersOf(ok).authorization).toMatch(/^Bearer /);
+    fakeFetch(json({ code: 401, msg: 'x', data: null }, 401));
+    await expect(uploadFile('/filemanager/v1/file', new Blob(['a']), 'f.csv')).rejects.toMatchObject({ kind: 'unauthorized' });
+    vi.advanceTimersByTime(LOGOUT_DELAY_MS);
+    expect(ender).toHaveBeenCalledOnce();
   });
 
   it('network failure shows the network message and removes the overlay', async () => {

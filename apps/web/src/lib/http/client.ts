@@ -132,16 +132,18 @@ function isReply(body: unknown): body is ApiReply<unknown> {
  */
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
   const { method = 'GET', params, body, hideNotice = false, strictJson = false, timeoutMs, headers } = options;
+  // multipart bodies go as they are: the browser sets the content type with its boundary
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
     headers: {
       accept: 'application/json',
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined && !multipart ? { 'content-type': 'application/json' } : {}),
       ...sessionHeaders(),
       ...(hideNotice ? { [HEADER.hideNotice]: 'true' } : {}),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
   };
   if (!hideNotice) beginLoading();
   let counted = !hideNotice;
@@ -187,6 +189,19 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   } finally {
     done();
   }
+}
+
+/** File upload and download timeout (spec section 9). */
+export const FILE_TIMEOUT_MS = 60_000;
+
+/**
+ * Uploads one file as multipart field `file` with the session headers (spec section 7, 60 s), with
+ * the same reply handling as every call: the 401–403 flow, server messages, the network message.
+ */
+export function uploadFile<T>(url: string, file: Blob, name: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<ApiReply<T>> {
+  const form = new FormData();
+  form.append('file', file, name);
+  return request<T>(url, { timeoutMs: FILE_TIMEOUT_MS, ...options, method: 'POST', body: form });
 }
 
 export const http = {

@@ -3,7 +3,8 @@ import { notify } from '../notify';
 import { fetchWithTimeout, sessionHeaders, withParams, type Params } from './client';
 
 /** File upload/download and export timeout (spec section 9). */
-export const FILE_TIMEOUT_MS = 60_000;
+export { FILE_TIMEOUT_MS } from './client';
+import { FILE_TIMEOUT_MS } from './client';
 
 /** File name from a content-disposition header (RFC 5987 `filename*` first), else undefined. */
 export function fileNameFromDisposition(header: string | null): string | undefined {

@@ -6,45 +6,21 @@ import {
   FILE_API,
   FILE_MAX_BYTES,
   MANUAL_IMPORT_API,
-  type ApiReply,
   type ManualImportError,
   type ManualImportResult,
   type UploadedFile,
 } from '@ems/contract';
-import { tr } from '../../../i18n';
-import { ApiError, fetchWithTimeout, http, sessionHeaders } from '../../../lib/http/client';
+import { http, uploadFile as uploadWithClient } from '../../../lib/http/client';
 import { FILE_TIMEOUT_MS, exportExcelByGet } from '../../../lib/http/download';
-import { notify, SERVER_ERROR_SECONDS } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import { DataTable, EditDialog } from '../../../widgets';
 
 /** Files the import reads. */
 const ACCEPT = '.csv,.xlsx';
 
-/**
- * POST /filemanager/v1/file (spec section 7): one file as multipart with the session headers
- * (token, user, project, language), 60 s timeout. Resolves with the stored file; a non-zero code
- * shows the server's msg for 5 s and rejects.
- */
+/** POST /filemanager/v1/file (spec section 7) through the app's client: resolves with the stored file. */
 export async function uploadFile(file: Blob, name: string): Promise<UploadedFile> {
-  const form = new FormData();
-  form.append('file', file, name);
-  let res: Response;
-  try {
-    res = await fetchWithTimeout(FILE_API.upload, { method: 'POST', headers: sessionHeaders(), body: form }, FILE_TIMEOUT_MS);
-  } catch {
-    notify.error(tr('common:http.network'));
-    throw new ApiError('network', tr('common:http.network'));
-  }
-  let reply: ApiReply<UploadedFile> | null = null;
-  try {
-    reply = (await res.json()) as ApiReply<UploadedFile>;
-  } catch {
-    reply = null;
-  }
-  if (reply && reply.code === 0) return reply.data;
-  const msg = reply?.msg || `HTTP ${res.status}`;
-  notify.error(msg, SERVER_ERROR_SECONDS);
-  throw new ApiError('code', msg, reply?.code ?? null, res.status);
+  return (await uploadWithClient<UploadedFile>(FILE_API.upload, file, name)).data;
 }
 
 export interface ImportReadingsDialogProps {

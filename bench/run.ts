@@ -136,6 +136,8 @@ try {
   await benchIngest(dataDir, pgUrl);
   await benchMqtt(dataDir, pgUrl);
   await benchSimSeed();
+  await (await import('./trend.js')).benchTrend(dataDir, pgUrl);
+  await (await import('./report.js')).benchReport(dataDir, pgUrl);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -24,8 +24,15 @@ export interface TimeRow {
   s: number;
 }
 
-const rowsOf = (rows: { t: unknown; v: unknown; s: unknown }[]): TimeRow[] =>
-  rows.map((r) => ({ t: Number(r.t), v: r.v === null || r.v === undefined ? null : Number(r.v), s: Number(r.s) }));
+/** The driver's rows as TimeRows, converted in place (a year of readings is 35,000 rows a line: no copies). */
+const rowsOf = (rows: { t: unknown; v: unknown; s: unknown }[]): TimeRow[] => {
+  for (const r of rows) {
+    r.t = Number(r.t);
+    r.v = r.v === null || r.v === undefined ? null : Number(r.v);
+    r.s = Number(r.s);
+  }
+  return rows as TimeRow[];
+};
 
 /** All SQL of the trend API. Every read goes through the reading key (device_id, data_id, ts). */
 export function trendRepository(db: Db) {

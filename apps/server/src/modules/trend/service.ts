@@ -1,5 +1,5 @@
 import { TREND_DATA_TYPE, TREND_MAX_RANGE_MS, TREND_MAX_ROWS_PER_LINE, TREND_ROLLUP_INTERVALS, type TrendQueryBody, type TrendSeriesReply } from '@ems/contract';
-import { minMaxDownsample, zonedStart, type TimeValue } from '@ems/domain';
+import { minMaxDownsample, targetPointCount, zonedStart, type TimeValue } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import { ErrorCode } from '@ems/contract';
@@ -45,14 +45,32 @@ function planOf(kindOfPoint: string, interval: number): Plan {
 const dataTypeOf = (p: Plan) =>
   p.kind === 'raw' ? TREND_DATA_TYPE.raw : p.kind === 'avg' ? TREND_DATA_TYPE.average : p.kind === 'max' ? TREND_DATA_TYPE.max : TREND_DATA_TYPE.consumption;
 
-/** min/max downsampling of a line to 2 points a pixel; statuses follow their points (times are unique). */
+/** The last index of the ascending `rows` whose time is ≤ t (-1 when none). */
+function lastAtOrBefore(rows: readonly TimeRow[], t: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((rows[mid] as TimeRow).t <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/**
+ * min/max downsampling of a line to 2 points a pixel; statuses follow their points (times are
+ * unique and ascending in every plan: each point's status is found by binary search, no map of the
+ * whole line). A line already small enough is returned as it is (minMaxDownsample keeps it whole).
+ */
 function downsampleLine(rows: TimeRow[], pixelWidth: number | undefined): TimeRow[] {
-  if (!pixelWidth) return rows;
-  const statuses = new Map(rows.map((r) => [r.t, r.s]));
+  if (!pixelWidth || rows.length <= targetPointCount(pixelWidth)) return rows;
   return minMaxDownsample(
     rows.map((r): TimeValue => [r.t, r.v]),
     pixelWidth,
-  ).map(([t, v]) => ({ t, v, s: statuses.get(t) ?? 0 }));
+  ).map(([t, v]) => {
+    const i = lastAtOrBefore(rows, t);
+    return { t, v, s: i >= 0 && (rows[i] as TimeRow).t === t ? (rows[i] as TimeRow).s : 0 };
+  });
 }
 
 /**

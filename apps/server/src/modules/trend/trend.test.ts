@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, TREND_API, type RollupRow, type TrendSeriesReply } from '@ems/contract';
+import { minMaxDownsample, type TimeValue } from '@ems/domain';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import { readRollups, writeBatch, type ReadingInput } from '../timeseries/service.js';
 import { insertMeter } from '../timeseries/test-nodes.js';
@@ -143,6 +144,40 @@ for (const { kind, skip } of STORES) {
       expect(pts[0]?.time).toBe(start);
       expect(pts.at(-1)?.time).toBe(start + 2999 * 20_000);
       expect(Math.min(...pts.map((p) => p.value ?? 0))).toBeCloseTo(Math.min(...rs.map((x) => x.value)), 9);
+    });
+
+    it('a downsampled line is min/max downsampling of the whole line, every point with its own status', async () => {
+      const id = await insertMeter(t.app, 1, {}, 'status meter');
+      const start = T0 + 2 * 86_400_000;
+      const rs: ReadingInput[] = Array.from({ length: 2500 }, (_, i) => ({
+        deviceId: id,
+        dataId: KW,
+        ts: start + i * 30_000,
+        value: Math.round(Math.cos(i / 40) * 1000) / 10 + (i === 777 ? 500 : 0),
+        status: i % 7 === 3 ? i % 5 : 0,
+      }));
+      for (let i = 0; i < rs.length; i += 1000) await writeBatch(t.app.ems, 1, rs.slice(i, i + 1000));
+      const reference = (pts: TrendSeriesReply['data'], px: number) => {
+        const statuses = new Map(pts.map((p) => [p.time, p.status]));
+        return minMaxDownsample(
+          pts.map((p): TimeValue => [p.time, p.value]),
+          px,
+        ).map(([time, value]) => ({ time, value, status: statuses.get(time) ?? 0 }));
+      };
+      const lines = [
+        one(id, KW, '2025-02-01 00:00:00', '2025-02-02 00:00:00', 0),
+        one(id, KW, '2025-02-01 00:00:00', '2025-02-02 00:00:00', 60),
+        one(counter, KWH, '2025-01-30 00:00:00', '2025-01-30 03:00:00', 0),
+        one(counter, KWH, '2025-01-30 00:00:00', '2025-01-30 03:00:00', 600),
+      ];
+      for (const body of lines) {
+        const whole = (await trend(body)).data[0]?.data ?? [];
+        expect(whole.length).toBeGreaterThan(3);
+        for (const px of [1, 3, 50, 1000]) {
+          const r = await trend({ ...body, pixelWidth: px });
+          expect(r.data[0]?.data, `${body.meterConfigs[0]?.dataId} interval ${body.interval} px ${px}`).toEqual(reference(whole, px));
+        }
+      }
     });
 
     it('a range longer than two days of raw readings is allowed; several lines come back in order', async () => {

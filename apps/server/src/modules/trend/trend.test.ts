@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { DATA_ID, TREND_API, type RollupRow, type TrendSeriesReply } from '@ems/contract';
 import { minMaxDownsample, type TimeValue } from '@ems/domain';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import { readRollups, writeBatch, type ReadingInput } from '../timeseries/service.js';
 import { insertMeter } from '../timeseries/test-nodes.js';
-import { parseLocalDateTime } from './service.js';
+import { downsampleLine, parseLocalDateTime } from './service.js';
 
 const MIN = 60_000;
 const KW = DATA_ID.activePower;
@@ -23,6 +24,30 @@ describe('parseLocalDateTime (start/end strings are wall-clock time of the proje
   it.each(['2025-02-30 00:00:00', '2025-01-30 24:00:00', '2025-13-01 00:00:00', '2025-01-30T00:00:00'])('refuses %s', (text) =>
     expect(parseLocalDateTime(text, 'Asia/Shanghai')).toBeNull(),
   );
+});
+
+describe('downsampleLine (fast-check): the points and statuses of minMaxDownsample over the whole line', () => {
+  it('on random lines, with and without gaps, ties and single-pixel charts', () => {
+    const value = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ dt: fc.integer({ min: 1, max: 3_600_000 }), v: fc.option(value, { freq: 15 }), s: fc.integer({ min: 0, max: 4 }) }), { maxLength: 600 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 150 }),
+        (items, gaps, px) => {
+          let t = 1_735_660_800_000;
+          const rows = items.map((x) => ({ t: (t += x.dt), v: gaps ? x.v : (x.v ?? 0), s: x.s }));
+          const statuses = new Map(rows.map((r) => [r.t, r.s]));
+          const expected = minMaxDownsample(
+            rows.map((r): TimeValue => [r.t, r.v]),
+            px,
+          ).map(([time, v]) => ({ t: time, v, s: statuses.get(time) ?? 0 }));
+          expect(downsampleLine(rows, px)).toEqual(expected);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
 });
 
 for (const { kind, skip } of STORES) {

@@ -57,7 +57,11 @@ describe('spec 5: names without special characters, no spaces, lengths', () => {
   it.each([
     ['1号变压器', false],
     ['pump_1-A (B).x', false],
-    ['pump#1', true],
+    ['pump#1', false],
+    ['1#变压器', false],
+    ['空压站（东）', false],
+    ['A·B', false],
+    ['pump@1', true],
     ['a@b', true],
     ['温度！', true],
     ['名称，', true],

@@ -68,10 +68,11 @@ export function checkConfirmPassword(value: unknown, newPassword: unknown): Vali
 }
 
 /**
- * Special characters forbidden in names: ASCII and full-width punctuation except '_', '-', '.', '(' and ')'
- * (which appear in equipment names such as "1-2_pump (A).x").
+ * Special characters forbidden in names: ASCII and full-width punctuation except '_', '-', '.', '#',
+ * '·' and ASCII or full-width parentheses, which plant names use ("1#变压器", "1-2_pump (A).x",
+ * "空压站（东）"); the same set the server's name pattern accepts.
  */
-const SPECIAL_CHARACTERS = /[`~!@#$%^&*+=<>?:"{}|,/;'\\[\]·！￥…—（）【】《》？：“”‘’，。、；]/;
+const SPECIAL_CHARACTERS = /[`~!@$%^&*+=<>?:"{}|,/;'\\[\]！￥…—【】《》？：“”‘’，。、；]/;
 
 /** True when `value` holds a special character. */
 export function hasSpecialCharacters(value: string): boolean {

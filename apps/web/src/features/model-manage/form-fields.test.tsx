@@ -175,14 +175,14 @@ describe('generated form: inputs and spec-5 validation with translated messages'
     expect(screen.queryByText('Length is 1 to 50 characters')).toBeNull(); // the first failing rule only
   });
 
-  it('editing keeps a stored name the shared rule would refuse (1#进线总表); a changed one is checked', async () => {
+  it('editing keeps a stored name the shared rule would refuse (进线总表@A); a changed one is checked', async () => {
     const onFinish = vi.fn();
-    renderWithI18n(<NodeForm label="meter" lng="zh-CN" stored="1#进线总表" onFinish={onFinish} />, 'zh-CN');
+    renderWithI18n(<NodeForm label="meter" lng="zh-CN" stored="进线总表@A" onFinish={onFinish} />, 'zh-CN');
     fireEvent.mouseDown(screen.getByTestId('attr-energyType'));
     fireEvent.click(await screen.findByText('电'));
     fireEvent.click(screen.getByText('go'));
     await waitFor(() => expect(onFinish).toHaveBeenCalled(), SLOW);
-    fireEvent.change(screen.getByTestId('node-name'), { target: { value: '2#进线总表' } });
+    fireEvent.change(screen.getByTestId('node-name'), { target: { value: '进线总表@B' } });
     fireEvent.blur(screen.getByTestId('node-name'));
     expect(await screen.findByText('请不要输入特殊字符', {}, SLOW)).toBeTruthy();
   });

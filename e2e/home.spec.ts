@@ -125,7 +125,8 @@ async function waitSeeded(): Promise<void> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ EMS_NOW: String(NOW) }), launchBrowser()]);
+  // the full 13-month history (EMS_SIM_DAYS empty = unset): 同比 needs last year's days
+  [server, browser] = await Promise.all([startServer({ EMS_NOW: String(NOW), EMS_SIM_DAYS: '' }), launchBrowser()]);
 }, 120_000);
 
 afterAll(async () => {

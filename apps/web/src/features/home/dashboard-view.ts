@@ -28,8 +28,8 @@ export function energyTitle(code: number, unit: string, english: boolean): strin
   return `${english ? name.charAt(0).toUpperCase() + name.slice(1) : name} (${displayUnit(unit)})`;
 }
 
-/** Horizontal bars of the top consumers, largest on top, each labelled with its share. */
-export function consumersOption(list: readonly DashboardConsumer[], seriesName: string): EChartsOption {
+/** Horizontal bars of the top consumers, largest on top, each labelled with its share (in `labelColor`, an antd token). */
+export function consumersOption(list: readonly DashboardConsumer[], seriesName: string, labelColor?: string): EChartsOption {
   const rows = [...list].reverse();
   return {
     grid: { left: 8, right: 72, top: 8, bottom: 8, containLabel: true },
@@ -45,6 +45,7 @@ export function consumersOption(list: readonly DashboardConsumer[], seriesName: 
         label: {
           show: true,
           position: 'right',
+          color: labelColor,
           textBorderWidth: 0,
           formatter: (p: unknown) => {
             const share = (p as { data?: { share?: number | null } }).data?.share ?? null;

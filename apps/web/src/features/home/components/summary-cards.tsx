@@ -55,12 +55,13 @@ export function CarbonCard({ tce, co2T }: { tce: number | null; co2T: number | n
 export function CompletenessCard({ completeness }: { completeness: ProjectDashboard['completeness'] }) {
   const { t } = useTranslation('home');
   const { token } = theme.useToken();
-  const pct = completeness.pct;
+  // floored to 0.1 so a few missing intervals never read as 100 %
+  const pct = completeness.pct === null ? null : Math.floor(completeness.pct * 10) / 10;
   const color = pct === null ? token.colorTextDisabled : pct >= 95 ? token.colorSuccess : pct >= 80 ? token.colorWarning : token.colorError;
   return (
     <Card size="small" title={t('dashboard.completeness')} data-testid="dash-completeness" style={{ height: '100%' }}>
       <Flex align="center" gap={token.margin}>
-        <Progress type="circle" size={64} percent={pct === null ? 0 : Math.floor(pct * 10) / 10} strokeColor={color} format={() => `${formatNumber(pct, 1)}%`} />
+        <Progress type="circle" size={64} percent={pct ?? 0} strokeColor={color} format={() => `${formatNumber(pct, 1)}%`} />
         <Typography.Text type="secondary" data-testid="dash-completeness-detail">
           {t('dashboard.completenessDetail', {
             good: formatThousands(completeness.goodIntervals, 0),

@@ -201,7 +201,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
 
 /** Runs the trend bench on SQLite and, when a URL is given, PostgreSQL (in its own schema). */
 export async function benchTrend(dataDir: string, pgUrl: string | undefined) {
-  console.log(`trend call: 2 meters × (kWh register, kW, V, A) every 15 min for 2024, raw interval, pixelWidth ${PIXELS}; ${ITER} calls each, API and floor alternately (p99 of ${ITER} samples: ${ITER < 100 ? "the slowest" : "1 % tail"}), in-process`);
+  console.log(`trend call: 2 meters × (kWh register, kW, V, A) every 15 min for 2024, raw interval, pixelWidth ${PIXELS}; ${ITER} calls each, API and floor alternately (p99 of ${ITER} samples: ${ITER < 100 ? 'the slowest' : '1 % tail'}), in-process`);
   await benchStore({ kind: 'sqlite', file: join(dataDir, `trend-${randomBytes(3).toString('hex')}.sqlite`) }, 'sqlite', dataDir);
   if (!pgUrl) {
     console.log('postgres: skipped (set EMS_BENCH_PG_URL or EMS_TEST_PG_URL)');

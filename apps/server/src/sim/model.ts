@@ -189,8 +189,13 @@ export function buildPlan(o: { projectId: number; timeZone: string; nodes: reado
     const from = localDayStart(f.gap.daysBack) + f.gap.fromHour * 3_600_000;
     faults.gap = { idx: idxOf(f.gap.meter), from, to: from + f.gap.hours * 3_600_000 };
   }
-  if (f.reset) faults.reset = { idx: idxOf(f.reset.meter), ts: localDayStart(f.reset.daysBack) + f.reset.hour * 3_600_000 + f.reset.minute * 60_000 };
-  if (f.spike) faults.spike = { idx: idxOf(f.spike.meter), ts: localDayStart(f.spike.daysBack) + f.spike.hour * 3_600_000 + f.spike.minute * 60_000, extra: f.spike.extra };
+  // A reset or spike before the history's first interval has nothing to act on (a short history,
+  // EMS_SIM_DAYS): it is not planted, rather than computed from registers that do not exist.
+  const inHistory = (ts: number) => ts > o.anchor + Q15;
+  const resetTs = f.reset ? localDayStart(f.reset.daysBack) + f.reset.hour * 3_600_000 + f.reset.minute * 60_000 : undefined;
+  if (f.reset && resetTs !== undefined && inHistory(resetTs)) faults.reset = { idx: idxOf(f.reset.meter), ts: resetTs };
+  const spikeTs = f.spike ? localDayStart(f.spike.daysBack) + f.spike.hour * 3_600_000 + f.spike.minute * 60_000 : undefined;
+  if (f.spike && spikeTs !== undefined && inHistory(spikeTs)) faults.spike = { idx: idxOf(f.spike.meter), ts: spikeTs, extra: f.spike.extra };
 
   const cap = Math.ceil((o.plannedNow - o.anchor) / Q15) + 2 * 96 + 2;
   return {

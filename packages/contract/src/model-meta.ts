@@ -106,6 +106,15 @@ const DEVICES = ['chiller', 'chilledpump', 'coolingpump', 'coolingtower', 'airco
 const SENSORS = ['envsensor', 'gasdetector', 'camera'] as const;
 const ELECTRICAL = ['generatrix', 'transformer', 'cabinet'] as const;
 
+/** Project industries (the project API stores these codes). */
+export const INDUSTRY_VALUES: readonly EnumValueMeta[] = [
+  { value: 'industrial', zh: '工业', en: 'industrial' },
+  { value: 'commercial', zh: '商业', en: 'commercial' },
+  { value: 'public', zh: '公共建筑', en: 'public building' },
+  { value: 'residential', zh: '居住', en: 'residential' },
+  { value: 'other', zh: '其他', en: 'other' },
+];
+
 const n = (name: string, zh: string, en: string, more: Partial<AttrMeta> = {}): AttrMeta => ({ name, type: 'number', zh, en, ...more });
 const int = (name: string, zh: string, en: string, more: Partial<AttrMeta> = {}): AttrMeta => ({ name, type: 'integer', zh, en, ...more });
 const en = (name: string, zh: string, enName: string, values: readonly EnumValueMeta[], more: Partial<AttrMeta> = {}): AttrMeta => ({
@@ -152,7 +161,7 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
       { name: 'timezone', type: 'string', zh: '时区', en: 'time zone', maxLength: 64 },
       n('latitude', '纬度', 'latitude', { min: -90, max: 90 }),
       n('longitude', '经度', 'longitude', { min: -180, max: 180 }),
-      { name: 'industry', type: 'string', zh: '行业', en: 'industry', maxLength: 50 },
+      en('industry', '行业', 'industry', INDUSTRY_VALUES),
     ],
     false,
   ),

@@ -174,10 +174,7 @@ describe('model management as ROOT in the demo factory (dark, zh)', () => {
     await page.locator('.ant-modal-confirm-btns .ant-btn').first().click();
     await toast(page, '取消删除！');
     await treeNode(page, building).waitFor();
-    // With this context's zero-length animations a cancelled antd modal can stay in its leave state
-    // (invisible, still catching clicks); with real animations it closes. A reload clears it.
-    await page.reload();
-    await page.getByTestId('model-manage').waitFor();
+    await page.getByTestId('delete-confirm').waitFor({ state: 'detached' });
     await select(page, building);
   });
 

@@ -23,15 +23,18 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A fresh context (own local and session storage) with chart animations and CSS transitions turned
- * off, so screenshots show the settled page rather than a fade in progress.
+ * A fresh context (own local and session storage) with chart animations off and the loading-blur
+ * fade cut, so screenshots show the settled page rather than a fade in progress.
  */
 export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
   await context.addInitScript(() => {
     (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
     const style = document.createElement('style');
-    style.textContent = '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
+    // Only the loading blur's fade is cut, so screenshots show settled tables. Dialogs and menus keep
+    // their real motion: antd removes a closing dialog on its motion-end event, and overriding
+    // transitions or animations globally left closed dialogs in front, swallowing clicks.
+    style.textContent = '.ant-spin-container, .ant-spin-container * { transition: none !important; }';
     document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
   });
   return context;

@@ -6,7 +6,7 @@ import type { MonitorDevice } from '@ems/contract';
 import { useSession } from '../../lib/session';
 import { EmptyState, ModelTree, SidePanel, usePeriodicTask, type ModelTreeNode } from '../../widgets';
 import { devicesQuery } from './api/get-devices';
-import { modelTreeQuery, type TreeNodeRef } from './api/get-model-tree';
+import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
 import { DeviceCard } from './components/device-card';
 import { ImportReadingsButton } from './components/import-readings-button';
 

@@ -6,7 +6,7 @@ import { TREND_INTERVALS, TREND_MAX_ROWS_PER_LINE } from '@ems/contract';
 import { assignYAxes, rangeOf, type DateRange, type TrendSeries } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { DateRangeSelector, ModelTree, SidePanel, TrendChart, type ModelTreeNode } from '../../widgets';
-import { modelTreeQuery, type TreeNodeRef } from './api/get-model-tree';
+import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
 import { trendDataQuery } from './api/get-trend-data';
 import { PointPicker } from './components/point-picker';
 import { MAX_TREND_LINES, lineKey, toggleLine, type SelectedLine } from './selection';

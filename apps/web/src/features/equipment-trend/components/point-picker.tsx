@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { displayUnit } from '@ems/domain';
 import { EmptyState } from '../../../widgets';
 import { dataPointsQuery } from '../api/get-data-points';
-import type { TreeNodeRef } from '../api/get-model-tree';
+import type { TreeNodeRef } from '../../../lib/api/model-tree';
 import { MAX_TREND_LINES, lineKey, type SelectedLine } from '../selection';
 
 export interface PointPickerProps {

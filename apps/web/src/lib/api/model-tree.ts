@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MODEL_API, MODEL_LABELS, type ModelNode } from '@ems/contract';
-import { http } from '../../../lib/http/client';
-import type { ModelTreeNode } from '../../../widgets';
+import { http } from '../http/client';
+import type { ModelTreeNode } from '../../widgets/model-tree/tree-filter';
 
 /** What a tree node carries back on selection. */
 export interface TreeNodeRef {
@@ -33,4 +33,5 @@ export async function fetchModelTree(projectId: number): Promise<ModelTreeNode[]
   return (reply.data ?? []).map(toTreeNode);
 }
 
-export const modelTreeQuery = (projectId: number) => queryOptions({ queryKey: ['device-monitor', 'tree', projectId], queryFn: () => fetchModelTree(projectId) });
+/** The project's model tree for pickers (device monitor, equipment trends); one cache entry per project. */
+export const modelTreeQuery = (projectId: number) => queryOptions({ queryKey: ['model-tree', projectId], queryFn: () => fetchModelTree(projectId) });

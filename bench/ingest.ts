@@ -11,9 +11,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { DATA_ID } from '@ems/contract';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
-import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
-import { deriveKey } from '../apps/server/src/config/secret-key.js';
+import type { StoreConfig } from '../apps/server/src/config/types.js';
 import { writeBatch, type ReadingInput } from '../apps/server/src/modules/timeseries/service.js';
+import { benchConfig, onEachStore } from './support.js';
 
 const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 100_000);
 const BATCH = 1000;
@@ -46,22 +46,7 @@ function line(name: string, rate: number, floorName: string, floorRate: number) 
 }
 
 async function benchStore(store: StoreConfig, label: string, dataDir: string) {
-  const config: AppConfig = {
-    port: 0,
-    dataDir,
-    webDir: join(dataDir, 'no-web'),
-    store,
-    key: deriveKey(randomBytes(32)),
-    keySource: 'bench',
-    notes: [],
-    demo: true,
-    rootPassword: undefined,
-    logLevel: 'silent',
-    now: () => Date.now(),
-    loginDelaysMs: [],
-    trustProxy: false,
-    services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
-  };
+  const config = benchConfig(store, dataDir);
   const app = await buildApp(config, { logger: false });
   await prepareStore(app);
   const ids: number[] = [];
@@ -127,19 +112,5 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
 /** Runs the ingest bench on SQLite and, when a URL is given, PostgreSQL (in its own schema). */
 export async function benchIngest(dataDir: string, pgUrl: string | undefined) {
   console.log(`ingest, ${ROWS.toLocaleString('en-US')} readings (${DEVICES} meters × kWh counter, kW, V, A at 1 min) in 1,000-row transactions`);
-  await benchStore({ kind: 'sqlite', file: join(dataDir, `ingest-${randomBytes(3).toString('hex')}.sqlite`) }, 'sqlite', dataDir);
-  if (!pgUrl) {
-    console.log('postgres: skipped (set EMS_BENCH_PG_URL or EMS_TEST_PG_URL)');
-    return;
-  }
-  const schema = `ems_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
-    await benchStore({ kind: 'postgres', url: pgUrl, schema }, 'postgres', dataDir);
-  } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  await onEachStore(dataDir, pgUrl, 'ingest', (store, label) => benchStore(store, label, dataDir));
 }

@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { DATA_ID, ingestTopic } from '@ems/contract';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
-import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
-import { deriveKey } from '../apps/server/src/config/secret-key.js';
+import type { StoreConfig } from '../apps/server/src/config/types.js';
 import type { Ems } from '../apps/server/src/context.js';
 import { ingestRepository } from '../apps/server/src/modules/ingest/repository.js';
 import { ingest, type Gateway } from '../apps/server/src/modules/ingest/service.js';
 import { startEmbeddedBroker } from '../apps/server/src/ingest/embedded-broker.js';
 import { startExternalSubscriber } from '../apps/server/src/ingest/external-subscriber.js';
 import { handleGatewayMessage } from '../apps/server/src/ingest/mqtt-message.js';
+import { benchConfig } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_MQTT_SECONDS ?? 60);
 const GATEWAYS = Number(process.env.BENCH_MQTT_GATEWAYS ?? 2000);
@@ -74,22 +74,7 @@ async function drive(clients: MqttClient[], sims: Sim[], topicOf: (g: Sim) => st
 }
 
 async function benchStore(store: StoreConfig, label: string, dataDir: string, mqttUrl: string | undefined) {
-  const config: AppConfig = {
-    port: 0,
-    dataDir,
-    webDir: join(dataDir, 'no-web'),
-    store,
-    key: deriveKey(randomBytes(32)),
-    keySource: 'bench',
-    notes: [],
-    demo: true,
-    rootPassword: undefined,
-    logLevel: 'silent',
-    now: () => Date.now(),
-    loginDelaysMs: [],
-    trustProxy: false,
-    services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 0 },
-  };
+  const config = benchConfig(store, dataDir, { services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 0 } });
   const app = await buildApp(config, { logger: false });
   await prepareStore(app);
   const ems: Ems = app.ems;

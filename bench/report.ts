@@ -16,18 +16,17 @@
  * months: the bench checks that every compared month is all-normal (quality 0, n_good =
  * n_intervals = every 15 min of the month) and that no counter_reset lies in the year.
  */
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { bucketEnd, bucketStart } from '@ems/domain';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
-import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
-import { deriveKey } from '../apps/server/src/config/secret-key.js';
+import type { StoreConfig } from '../apps/server/src/config/types.js';
 import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
 import { meterAttrs, readRollups } from '../apps/server/src/modules/timeseries/service.js';
 import { COUNTER_DATA_ID } from '../apps/server/src/sim/model.js';
 import { Simulator } from '../apps/server/src/sim/simulator.js';
+import { benchConfig, onEachStore } from './support.js';
 
 const MONTHS = Math.max(2, Number(process.env.BENCH_REPORT_MONTHS ?? 13));
 const ITER = Number(process.env.BENCH_REPORT_ITER ?? 20);
@@ -89,23 +88,7 @@ function rawSql(meters: Meter[], months: [number, number][], ph: (i: number, typ
 }
 
 async function benchStore(store: StoreConfig, label: string, dataDir: string) {
-  const config: AppConfig = {
-    port: 0,
-    dataDir,
-    webDir: join(dataDir, 'no-web'),
-    store,
-    key: deriveKey(randomBytes(32)),
-    keySource: 'bench',
-    notes: [],
-    demo: true,
-    sim: false,
-    rootPassword: undefined,
-    logLevel: 'silent',
-    now: () => NOW,
-    loginDelaysMs: [],
-    trustProxy: false,
-    services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
-  };
+  const config = benchConfig(store, dataDir, { sim: false, now: () => NOW });
   const app = await buildApp(config, { logger: false });
   await prepareStore(app);
   const db = app.ems.db;
@@ -225,21 +208,7 @@ export async function benchReport(dataDir: string, pgUrl: string | undefined) {
   console.log(
     `monthly report: demo factory, ${MONTHS} months of 15-min counters seeded by the simulator's bulk path; ${MONTHS - 1} full months; rollups ${ITER} calls, raw ${RAW_ITER} runs`,
   );
-  await benchStore({ kind: 'sqlite', file: join(dataDir, `report-${randomBytes(3).toString('hex')}.sqlite`) }, 'sqlite', dataDir);
-  if (!pgUrl) {
-    console.log('postgres: skipped (set EMS_BENCH_PG_URL or EMS_TEST_PG_URL)');
-    return;
-  }
-  const schema = `ems_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
-    await benchStore({ kind: 'postgres', url: pgUrl, schema }, 'postgres', dataDir);
-  } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  await onEachStore(dataDir, pgUrl, 'report', (store, label) => benchStore(store, label, dataDir));
 }
 
 if (process.argv[1]?.endsWith('report.ts')) {

@@ -13,11 +13,11 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { API } from '@ems/contract';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
-import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
-import { deriveKey } from '../apps/server/src/config/secret-key.js';
+import type { StoreConfig } from '../apps/server/src/config/types.js';
 import { benchIngest } from './ingest.js';
 import { benchSimSeed } from './sim.js';
 import { benchMqtt } from './mqtt.js';
+import { benchConfig } from './support.js';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -44,22 +44,7 @@ function line(name: string, apiMs: number, floorMs: number) {
 }
 
 async function benchStore(store: StoreConfig, label: string, dataDir: string) {
-  const config: AppConfig = {
-    port: 0,
-    dataDir,
-    webDir: join(dataDir, 'no-web'),
-    store,
-    key: deriveKey(randomBytes(32)),
-    keySource: 'bench',
-    notes: [],
-    demo: true,
-    rootPassword: undefined,
-    logLevel: 'silent',
-    now: () => Date.now(),
-    loginDelaysMs: [],
-    trustProxy: false,
-    services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
-  };
+  const config = benchConfig(store, dataDir);
   const app = await buildApp(config, { logger: false });
   await prepareStore(app);
   const ts = Date.now();

@@ -5,35 +5,17 @@
  * insert of the same reading rows (no rollups), same durability mode.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
-import type { AppConfig } from '../apps/server/src/config/types.js';
-import { deriveKey } from '../apps/server/src/config/secret-key.js';
 import { Simulator } from '../apps/server/src/sim/simulator.js';
+import { benchConfig } from './support.js';
 
 export async function benchSimSeed(withFloor = process.env.BENCH_SIM_FLOOR === '1'): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ems-bench-sim-'));
   try {
-    const config: AppConfig = {
-      port: 0,
-      dataDir,
-      webDir: join(dataDir, 'no-web'),
-      store: { kind: 'sqlite', file: join(dataDir, 'ems.sqlite') },
-      key: deriveKey(randomBytes(32)),
-      keySource: 'bench',
-      notes: [],
-      demo: true,
-      sim: false,
-      rootPassword: undefined,
-      logLevel: 'silent',
-      now: () => Date.now(),
-      loginDelaysMs: [],
-      trustProxy: false,
-      services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
-    };
+    const config = benchConfig({ kind: 'sqlite', file: join(dataDir, 'ems.sqlite') }, dataDir, { sim: false });
     const app = await buildApp(config, { logger: false });
     await prepareStore(app);
     let rows = 0;

@@ -15,17 +15,17 @@
  * figure includes). BENCH_TREND_ITER (50) calls each after 5 warm-up calls, API and floor
  * alternately (the machine's load changes hit both alike).
  */
-import { randomBytes, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { API, DATA_ID, TREND_API, TREND_MAX_ROWS_PER_LINE, type TrendSeriesReply } from '@ems/contract';
 import { zonedStart } from '@ems/domain';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
-import type { AppConfig, StoreConfig } from '../apps/server/src/config/types.js';
-import { deriveKey } from '../apps/server/src/config/secret-key.js';
+import type { StoreConfig } from '../apps/server/src/config/types.js';
 import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
 import { writeBatch, type ReadingInput } from '../apps/server/src/modules/timeseries/service.js';
+import { benchConfig, onEachStore } from './support.js';
 
 const ITER = Number(process.env.BENCH_TREND_ITER ?? 50);
 const WARM = 5;
@@ -92,23 +92,7 @@ const pgTypes = {
 } as unknown as typeof pg.types;
 
 async function benchStore(store: StoreConfig, label: string, dataDir: string) {
-  const config: AppConfig = {
-    port: 0,
-    dataDir,
-    webDir: join(dataDir, 'no-web'),
-    store,
-    key: deriveKey(randomBytes(32)),
-    keySource: 'bench',
-    notes: [],
-    demo: true,
-    sim: false,
-    rootPassword: undefined,
-    logLevel: 'silent',
-    now: () => Date.now(),
-    loginDelaysMs: [],
-    trustProxy: false,
-    services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
-  };
+  const config = benchConfig(store, dataDir, { sim: false });
   const app = await buildApp(config, { logger: false });
   await prepareStore(app);
   const db = app.ems.db;
@@ -202,21 +186,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
 /** Runs the trend bench on SQLite and, when a URL is given, PostgreSQL (in its own schema). */
 export async function benchTrend(dataDir: string, pgUrl: string | undefined) {
   console.log(`trend call: 2 meters × (kWh register, kW, V, A) every 15 min for 2024, raw interval, pixelWidth ${PIXELS}; ${ITER} calls each, API and floor alternately (p99 of ${ITER} samples: ${ITER < 100 ? 'the slowest' : '1 % tail'}), in-process`);
-  await benchStore({ kind: 'sqlite', file: join(dataDir, `trend-${randomBytes(3).toString('hex')}.sqlite`) }, 'sqlite', dataDir);
-  if (!pgUrl) {
-    console.log('postgres: skipped (set EMS_BENCH_PG_URL or EMS_TEST_PG_URL)');
-    return;
-  }
-  const schema = `ems_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
-    await benchStore({ kind: 'postgres', url: pgUrl, schema }, 'postgres', dataDir);
-  } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  await onEachStore(dataDir, pgUrl, 'trend', (store, label) => benchStore(store, label, dataDir));
 }
 
 if (process.argv[1]?.endsWith('trend.ts')) {

@@ -46,7 +46,7 @@ describe('the frame, as ROOT (spec sections 2 and 4)', () => {
     await page.locator('[data-testid="tab"][data-tab-id="/projectnavigation"]').click();
     const search = page.locator('[data-testid="project-search"] input, input[data-testid="project-search"]');
     await search.fill('滨江');
-    await expect(page.getByTestId('project-card').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByTestId('project-card').count()).toBe(1);
     await page.locator('[data-testid="tab"][data-tab-id="/cloudProjectConfig"]').click();
     await page.getByTestId('project-config').waitFor();
     await page.locator('[data-testid="tab"][data-tab-id="/projectnavigation"]').click();

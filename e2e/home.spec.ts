@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DASHBOARD_API, SIM_API, type ApiReply, type ProjectDashboard, type SimStatus } from '@ems/contract';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { DEMO_PASSWORD, login } from './support/flows.js';
 
@@ -24,18 +24,7 @@ const changeText = (v: number | null) => {
 };
 
 async function openHome(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1400 }, locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  await context.addInitScript(
-    (prefs: { theme: string; language: string }) => {
-      (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
-      localStorage.setItem('theme', prefs.theme);
-      localStorage.setItem('language', prefs.language);
-      const style = document.createElement('style');
-      style.textContent = '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
-      document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
-    },
-    { theme, language },
-  );
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1400 });
   const page = await context.newPage();
   await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
   await page.getByTestId('project-home').waitFor();

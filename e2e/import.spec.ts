@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { login, ROOT_PASSWORD, toastText } from './support/flows.js';
 
@@ -28,14 +28,7 @@ const shanghai = (daysBack: number, hour: number, minute = 0) => {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   work = mkdtempSync(join(tmpdir(), 'ems-e2e-import-'));
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
-  await context.addInitScript(() => {
-    (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
-    localStorage.setItem('theme', 'light');
-    const style = document.createElement('style');
-    style.textContent = '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
-    document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
-  });
+  context = await newContext(browser, { timezoneId: 'Asia/Shanghai', acceptDownloads: true, theme: 'light' });
   page = await context.newPage();
 }, 120_000);
 

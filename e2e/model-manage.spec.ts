@@ -157,7 +157,7 @@ describe('model management as ROOT in the demo factory (dark, zh)', () => {
     await page.keyboard.type('E2E'); // the list is virtual: search brings the test nodes into view
     const dropdown = page.locator('.ant-select-dropdown:visible');
     // the current parent and labels that do not allow rooms are disabled
-    await expect(dropdown.locator('.ant-select-tree-treenode-disabled', { hasText: renamed }).count()).resolves.toBe(1);
+    await expect.poll(() => dropdown.locator('.ant-select-tree-treenode-disabled', { hasText: renamed }).count()).toBe(1);
     await dropdown.locator('.ant-select-tree-node-content-wrapper', { hasText: building }).click();
     await screenshot(page, 'model-manage-move-dark-zh_cn');
     await dialogOk(page);

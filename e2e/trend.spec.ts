@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, DATA_ID, INGEST_API, MODEL_API, type ApiReply } from '@ems/contract';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { login, ROOT_PASSWORD } from './support/flows.js';
 
@@ -75,14 +75,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await seedReadings();
   // the project's timezone in the browser too, so the day and the table's times read as on site
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
-  await context.addInitScript(() => {
-    (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
-    localStorage.setItem('theme', 'light');
-    const style = document.createElement('style');
-    style.textContent = '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
-    document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
-  });
+  context = await newContext(browser, { timezoneId: 'Asia/Shanghai', acceptDownloads: true, theme: 'light' });
   page = await context.newPage();
 }, 120_000);
 
@@ -109,7 +102,7 @@ describe('equipment trend analysis and device monitoring (issue 3 §4)', () => {
     const points = page.getByTestId('trend-points');
     await points.getByText('有功功率').click();
     await points.getByText('A相电压').click();
-    await expect(page.getByTestId('trend-selected-line').count()).resolves.toBe(2);
+    await expect.poll(() => page.getByTestId('trend-selected-line').count()).toBe(2);
     await page.getByRole('button', { name: '上一时段' }).click();
     await page.locator('[data-testid="trend-chart"] canvas').first().waitFor();
     await page.waitForTimeout(500);
@@ -166,12 +159,7 @@ describe('equipment trend analysis and device monitoring (issue 3 §4)', () => {
   });
 
   it('both pages in English and the dark theme', async () => {
-    const en = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Shanghai' });
-    await en.addInitScript(() => {
-      (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
-      localStorage.setItem('theme', 'dark');
-      localStorage.setItem('language', 'en');
-    });
+    const en = await newContext(browser, { locale: 'en-US', timezoneId: 'Asia/Shanghai', theme: 'dark', language: 'en' });
     const p = await en.newPage();
     try {
       await login(p, server.url, 'ROOT', ROOT_PASSWORD);

@@ -22,21 +22,42 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+export interface ContextOptions {
+  /** browser locale, default zh-CN */
+  locale?: string;
+  /** stored preferences set before the app loads */
+  theme?: 'light' | 'dark';
+  language?: 'zh_cn' | 'en';
+  /** e.g. the project's 'Asia/Shanghai', so days and times read as on site */
+  timezoneId?: string;
+  acceptDownloads?: boolean;
+  height?: number;
+}
+
 /**
  * A fresh context (own local and session storage) with chart animations off and the loading-blur
- * fade cut, so screenshots show the settled page rather than a fade in progress.
+ * fade cut, so screenshots show the settled page rather than a fade in progress. The second
+ * argument may be just a locale.
  */
-export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-  await context.addInitScript(() => {
+export async function newContext(browser: Browser, options: ContextOptions | string = {}): Promise<BrowserContext> {
+  const o: ContextOptions = typeof options === 'string' ? { locale: options } : options;
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: o.height ?? 900 },
+    locale: o.locale ?? 'zh-CN',
+    ...(o.timezoneId ? { timezoneId: o.timezoneId } : {}),
+    ...(o.acceptDownloads ? { acceptDownloads: true } : {}),
+  });
+  await context.addInitScript((prefs: { theme?: string; language?: string }) => {
     (window as unknown as { __EMS_NO_ANIMATION__: boolean }).__EMS_NO_ANIMATION__ = true;
+    if (prefs.theme) localStorage.setItem('theme', prefs.theme);
+    if (prefs.language) localStorage.setItem('language', prefs.language);
     const style = document.createElement('style');
     // Only the loading blur's fade is cut, so screenshots show settled tables. Dialogs and menus keep
     // their real motion: antd removes a closing dialog on its motion-end event, and overriding
     // transitions or animations globally left closed dialogs in front, swallowing clicks.
     style.textContent = '.ant-spin-container, .ant-spin-container * { transition: none !important; }';
     document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
-  });
+  }, { ...(o.theme ? { theme: o.theme } : {}), ...(o.language ? { language: o.language } : {}) });
   return context;
 }
 

@@ -25,6 +25,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 import { registerSim } from './sim/routes.js';
+import { createNotifier } from './modules/message/notifier.js';
 
 export interface BuildOptions {
   /** pino logger options; false (tests) for none */
@@ -47,6 +48,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     cipher: new PasswordCipher(config.key),
     systemConfig: () => readSystemConfig(config.dataDir),
+    notifier: createNotifier(db),
+    readingListeners: new Set(),
   };
   app.decorate('ems', ems);
   app.addHook('onClose', async () => db.destroy());

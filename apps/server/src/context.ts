@@ -4,6 +4,7 @@ import type { Db } from './db/connect.js';
 import type { StoreKind } from './db/migrate.js';
 import type { Lang } from './lib/i18n.js';
 import type { PasswordCipher } from './lib/password-cipher.js';
+import type { Notifier } from './modules/message/notifier.js';
 
 /** The caller, resolved from the token alone on every request. */
 export interface Session {
@@ -27,7 +28,25 @@ export interface Ems {
   cipher: PasswordCipher;
   /** the operator-editable system configuration file, read fresh */
   systemConfig(): SystemConfig;
+  /** stores notifications and hands them to this instance's listeners (issue 4) */
+  notifier: Notifier;
+  /**
+   * Called after every committed batch of readings, on the instance that ingested it (the rule
+   * engine listens here). A listener must not throw and must not block: it gets the rows as written.
+   */
+  readingListeners: Set<ReadingListener>;
 }
+
+/** A committed reading as the write path hands it to listeners (ts in ms). */
+export interface CommittedReading {
+  deviceId: number;
+  dataId: number;
+  ts: number;
+  value: number;
+  status: number;
+}
+
+export type ReadingListener = (projectId: number, readings: readonly CommittedReading[]) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -16,3 +16,4 @@ export * from './sim.js';
 export * from './filemanager.js';
 export * from './manual-import.js';
 export * from './dashboard.js';
+export * from './notification.js';

@@ -4,6 +4,7 @@ import { initial } from './migrations/0001-initial.js';
 import { model } from './migrations/0002-model.js';
 import { timeseries } from './migrations/0003-timeseries.js';
 import { files } from './migrations/0004-files.js';
+import { notifications } from './migrations/0005-notifications.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -14,6 +15,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0002-model': model(),
     '0003-timeseries': timeseries(kind),
     '0004-files': files(kind),
+    '0005-notifications': notifications(kind),
   };
 }
 

@@ -173,7 +173,11 @@ export async function writeBatch(ems: Ems, projectId: number, readings: readonly
       series.set(sk, { deviceId: r.deviceId, dataId: r.dataId, minTs: r.ts, maxTs: r.ts, params: { multiplier: a.multiplier, registerMax: a.registerMax, ratedKw: a.ratedKw } });
     }
   });
-  if (rows.size > 0) await repo.write([...rows.values()], [...series.values()], planner(series, timeZone));
+  if (rows.size > 0) {
+    const written = [...rows.values()];
+    await repo.write(written, [...series.values()], planner(series, timeZone));
+    for (const listener of ems.readingListeners) listener(projectId, written);
+  }
   return { accepted: readings.length - errors.length, rejected: errors.length, errors };
 }
 

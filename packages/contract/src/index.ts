@@ -17,3 +17,5 @@ export * from './filemanager.js';
 export * from './manual-import.js';
 export * from './dashboard.js';
 export * from './notification.js';
+export * from './message.js';
+export * from './events.js';

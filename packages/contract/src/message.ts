@@ -5,7 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
  * Order in the browser (spec section 4): the socket opens on load, then the client registers.
  */
 export const MESSAGE_API = {
-  /** GET → {modelLabel, id}[]: the nodes the caller may see (tags are built from them after the socket opens) */
+  /** GET → ModelNodeRef[] ({modelLabel, id}): the nodes the caller may see (tags are built from them after the socket opens) */
   modelNodes: '/eem-service/v1/node/modelNodes',
   /** POST (no body) → SocketTicket: a one-time, short-lived ticket, fetched just before opening the socket */
   ticket: '/messageServer/v1/ticket',
@@ -42,9 +42,6 @@ export const SocketTicket = Type.Object({
   expiresInMs: Type.Integer(),
 });
 export type SocketTicket = Static<typeof SocketTicket>;
-
-export const ModelNodeRef = Type.Object({ modelLabel: Type.String(), id: Type.Integer() });
-export type ModelNodeRef = Static<typeof ModelNodeRef>;
 
 export const RegisterClientBody = Type.Object(
   {

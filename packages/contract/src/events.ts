@@ -125,3 +125,223 @@ export const EventConfirmBody = Type.Object(
 export type EventConfirmBody = Static<typeof EventConfirmBody>;
 
 export const EventIdQuery = Type.Object({ id: Id }, { additionalProperties: false });
+export type EventIdQuery = Static<typeof EventIdQuery>;
+
+/** Comparison codes of a rule condition (spec section 4): 1 >, 2 <, 3 =, 4 >=, 5 <=, 6 !=. */
+export const COMPARE_OP = { gt: 1, lt: 2, eq: 3, ge: 4, le: 5, ne: 6 } as const;
+/** Combinators of a rule's conditions (spec section 4): 1 and, 2 or. */
+export const COMBINATOR = { and: 1, or: 2 } as const;
+
+const Name = Type.String({ minLength: 1, maxLength: 50 });
+const Label = Type.String({ minLength: 1, maxLength: 64 });
+const Finite = Type.Number({ minimum: -1e12, maximum: 1e12 });
+const Level = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)]);
+
+/** One condition of a limit rule: the watched data point of the rule's device against a limit. */
+export const RuleCondition = Type.Object(
+  {
+    dataId: Id,
+    /** COMPARE_OP code 1..6 */
+    operator: Type.Integer({ minimum: 1, maximum: 6 }),
+    /** the limit in the data point's unit */
+    limit: Finite,
+  },
+  { additionalProperties: false },
+);
+export type RuleCondition = Static<typeof RuleCondition>;
+
+/**
+ * A limit rule as saved (POST ruleSave): without `id` it creates, with `id` it updates. The rule
+ * watches data points of one device node (the reading's deviceId is the node id). The condition must
+ * hold for `minDurationSec` before an event is raised; an active event finishes only when the value is
+ * back inside the limit by `hysteresis` (in the data point's unit), so a value hovering at the limit
+ * raises one event. Level 1 (accident) raises logType 803, other levels 702.
+ */
+export const RuleConfigInput = Type.Object(
+  {
+    id: Type.Optional(Id),
+    name: Name,
+    nodeId: Id,
+    modelLabel: Label,
+    conditions: Type.Array(RuleCondition, { minItems: 1, maxItems: 5 }),
+    /** COMBINATOR code: 1 and, 2 or */
+    combinator: Type.Union([Type.Literal(1), Type.Literal(2)]),
+    /** seconds the condition must hold before the event is raised (0: at once) */
+    minDurationSec: Type.Integer({ minimum: 0, maximum: 86400 }),
+    /** how far back inside the limit the value must come to finish the event (≥ 0) */
+    hysteresis: Type.Number({ minimum: 0, maximum: 1e9 }),
+    /** EVENT_LEVEL: 1 accident, 2 alarm, 4 early warning */
+    level: Level,
+    /** EVENT_TYPE 1..5 */
+    eventType: Type.Integer({ minimum: 1, maximum: 5 }),
+    enabled: Type.Boolean(),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+export type RuleConfigInput = Static<typeof RuleConfigInput>;
+
+/** A limit rule as listed and shown. */
+export const RuleConfig = Type.Object({
+  id: Type.Integer(),
+  projectId: Type.Integer(),
+  name: Type.String(),
+  nodeId: Type.Integer(),
+  modelLabel: Type.String(),
+  /** the device node's name ('' when the node is gone) */
+  nodeName: Type.String(),
+  conditions: Type.Array(
+    Type.Object({
+      dataId: Type.Integer(),
+      operator: Type.Integer(),
+      limit: Type.Number(),
+      /** the data point's name in the request's language and its unit */
+      dataName: Type.String(),
+      unit: Type.String(),
+    }),
+  ),
+  combinator: Type.Integer(),
+  minDurationSec: Type.Integer(),
+  hysteresis: Type.Number(),
+  level: Type.Integer(),
+  eventType: Type.Integer(),
+  /** the log type its events carry (702, or 803 at accident level) */
+  logType: Type.Integer(),
+  enabled: Type.Boolean(),
+  description: Type.String(),
+  /** ms */
+  updateTime: Type.Integer(),
+});
+export type RuleConfig = Static<typeof RuleConfig>;
+
+/** POST ruleList: filters and paging (index from 0; default index 0, limit 100). */
+export const RuleListQuery = Type.Object(
+  {
+    keyword: Type.Optional(Type.String({ maxLength: 50 })),
+    /** rules on this node or any node under it */
+    nodeId: Type.Optional(Id),
+    modelLabel: Type.Optional(Type.String({ maxLength: 64 })),
+    enabled: Type.Optional(Type.Boolean()),
+    page: Type.Optional(Page),
+  },
+  { additionalProperties: false },
+);
+export type RuleListQuery = Static<typeof RuleListQuery>;
+
+/**
+ * Algorithm kinds (computed indicators):
+ * - demand: sliding-window demand of an incomer's active power (DOMAIN.md §4) → 704 pre-alarm, 705 over-limit
+ * - offline: a device without readings for `offlineMinutes` → 801
+ * - switch: a change of a status point (default dataId 20) → 802
+ * - efficiency: an indicator (COP, specific power, …) below / above its threshold → 708
+ * - balance: loss rate of a parent meter against the sum of its children over the last closed hour → 706, negative → 707
+ * - quota: a node's monthly consumption against its quota → 701 forecast breach, 710 reached
+ */
+export const ALGORITHM_KINDS = ['demand', 'offline', 'switch', 'efficiency', 'balance', 'quota'] as const;
+export const AlgorithmKind = Type.Union([
+  Type.Literal('demand'),
+  Type.Literal('offline'),
+  Type.Literal('switch'),
+  Type.Literal('efficiency'),
+  Type.Literal('balance'),
+  Type.Literal('quota'),
+]);
+export type AlgorithmKind = (typeof ALGORITHM_KINDS)[number];
+
+/**
+ * Parameters of an algorithm; which ones are required depends on the kind (the server names a
+ * missing one in its 400 reply, e.g. "params.contractKw"):
+ * - demand: contractKw (required), preAlarmPercent (default 90), windowMinutes (15), subintervalMinutes (1), predictionFactor k (1.0), dataId (3 active power)
+ * - offline: offlineMinutes (required); deviceIds (empty: every device under the node that has readings)
+ * - switch: dataId (default 20 switch status); deviceIds (empty: every device under the node)
+ * - efficiency: indicator ('cop' | 'specificPower'), threshold (required), minDurationSec (default 0), hysteresis (0);
+ *   cop = cooling kW / electric kW (dataIds coolingDataId, powerDataId), specificPower = kW / (m³/min) (lower is better, alarm above threshold)
+ * - balance: tolerancePercent (required), energy dataId (default 1 active energy); the node is the parent meter, childIds its child meters
+ * - quota: quotaMonthly (required, in the data point's unit), dataId (default 1); deviceIds summed (empty: the node itself)
+ */
+export const AlgorithmParams = Type.Object(
+  {
+    contractKw: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })),
+    preAlarmPercent: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
+    windowMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })),
+    subintervalMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })),
+    predictionFactor: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2 })),
+    offlineMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10080 })),
+    dataId: Type.Optional(Id),
+    deviceIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+    childIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+    indicator: Type.Optional(Type.Union([Type.Literal('cop'), Type.Literal('specificPower')])),
+    threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+    coolingDataId: Type.Optional(Id),
+    powerDataId: Type.Optional(Id),
+    flowDataId: Type.Optional(Id),
+    minDurationSec: Type.Optional(Type.Integer({ minimum: 0, maximum: 86400 })),
+    hysteresis: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+    tolerancePercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    quotaMonthly: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+  },
+  { additionalProperties: false },
+);
+export type AlgorithmParams = Static<typeof AlgorithmParams>;
+
+/** An algorithm as saved (POST algorithmSave): without `id` it creates, with `id` it updates. */
+export const AlgorithmConfigInput = Type.Object(
+  {
+    id: Type.Optional(Id),
+    name: Name,
+    kind: AlgorithmKind,
+    /** the node it watches: the incomer (demand), parent meter (balance), device or container (offline, switch, quota) */
+    nodeId: Id,
+    modelLabel: Label,
+    params: AlgorithmParams,
+    /** level of the events it raises where the kind leaves it open (efficiency, offline); default 2 alarm */
+    level: Type.Optional(Level),
+    enabled: Type.Boolean(),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+export type AlgorithmConfigInput = Static<typeof AlgorithmConfigInput>;
+
+/** An algorithm as listed and shown (params with their defaults filled in). */
+export const AlgorithmConfig = Type.Object({
+  id: Type.Integer(),
+  projectId: Type.Integer(),
+  name: Type.String(),
+  kind: AlgorithmKind,
+  nodeId: Type.Integer(),
+  modelLabel: Type.String(),
+  nodeName: Type.String(),
+  params: AlgorithmParams,
+  level: Type.Integer(),
+  enabled: Type.Boolean(),
+  description: Type.String(),
+  /** ms */
+  updateTime: Type.Integer(),
+});
+export type AlgorithmConfig = Static<typeof AlgorithmConfig>;
+
+/** POST algorithmList: filters and paging (spec: page index 0, limit 100). */
+export const AlgorithmListQuery = Type.Object(
+  {
+    keyword: Type.Optional(Type.String({ maxLength: 50 })),
+    kind: Type.Optional(AlgorithmKind),
+    nodeId: Type.Optional(Id),
+    modelLabel: Type.Optional(Type.String({ maxLength: 64 })),
+    enabled: Type.Optional(Type.Boolean()),
+    page: Type.Optional(Page),
+  },
+  { additionalProperties: false },
+);
+export type AlgorithmListQuery = Static<typeof AlgorithmListQuery>;
+
+/** POST ruleStates / algorithmStates: enable or disable several at once. */
+export const ChangeStatesBody = Type.Object(
+  { ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), enabled: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type ChangeStatesBody = Static<typeof ChangeStatesBody>;
+
+/** DELETE ruleDelete / algorithmDelete: the ids to delete. */
+export const IdsBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }, { additionalProperties: false });
+export type IdsBody = Static<typeof IdsBody>;

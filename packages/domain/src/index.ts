@@ -12,3 +12,5 @@ export * from './counters.js';
 export * from './trend.js';
 export * from './downsample.js';
 export * from './comparison.js';
+// Notification rules (issue 4; owned with apps/web/src/frame/notifications)
+export * from './notifications.js';

@@ -95,7 +95,11 @@ export const EventRecord = Type.Object({
   endTime: NullableInt,
   /** what the user reads */
   message: Type.String(),
+  /** the limit rule that raised it (null for algorithm events) */
   ruleId: NullableInt,
+  /** the algorithm that raised it (null for limit-rule events) */
+  algorithmId: NullableInt,
+  deviceId: NullableInt,
   confirmUser: NullableStr,
   confirmTime: NullableInt,
   confirmComment: NullableStr,
@@ -254,8 +258,10 @@ export type AlgorithmKind = (typeof ALGORITHM_KINDS)[number];
  * - demand: contractKw (required), preAlarmPercent (default 90), windowMinutes (15), subintervalMinutes (1), predictionFactor k (1.0), dataId (3 active power)
  * - offline: offlineMinutes (required); deviceIds (empty: every device under the node that has readings)
  * - switch: dataId (default 20 switch status); deviceIds (empty: every device under the node)
- * - efficiency: indicator ('cop' | 'specificPower'), threshold (required), minDurationSec (default 0), hysteresis (0);
- *   cop = cooling kW / electric kW (dataIds coolingDataId, powerDataId), specificPower = kW / (m³/min) (lower is better, alarm above threshold)
+ * - efficiency: indicator ('cop' | 'specificPower'), threshold (required), outputDeviceId (required), outputDataId (default 17
+ *   cooling kWh for cop, 16 compressed air m³ for specificPower); over the last closed hour from the rollups, the node's
+ *   energy counter (dataId, default 1 kWh) is the input: cop = output kWh / input kWh (alarm below threshold),
+ *   specificPower = 60 × input kWh / output m³ = kW per m³/min (lower is better, alarm above threshold)
  * - balance: tolerancePercent (required), energy dataId (default 1 active energy); the node is the parent meter, childIds its child meters
  * - quota: quotaMonthly (required, in the data point's unit), dataId (default 1); deviceIds summed (empty: the node itself)
  */
@@ -272,11 +278,8 @@ export const AlgorithmParams = Type.Object(
     childIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
     indicator: Type.Optional(Type.Union([Type.Literal('cop'), Type.Literal('specificPower')])),
     threshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
-    coolingDataId: Type.Optional(Id),
-    powerDataId: Type.Optional(Id),
-    flowDataId: Type.Optional(Id),
-    minDurationSec: Type.Optional(Type.Integer({ minimum: 0, maximum: 86400 })),
-    hysteresis: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+    outputDeviceId: Type.Optional(Id),
+    outputDataId: Type.Optional(Id),
     tolerancePercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
     quotaMonthly: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
   },

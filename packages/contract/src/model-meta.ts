@@ -216,6 +216,8 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
     ratedKw,
     { name: 'parentMeterId', type: 'ref', zh: '上级计量表', en: 'parent meter', refLabel: 'meter' },
     pct('lossTolerancePct', '损耗容差', 'loss tolerance'),
+    // 'onsite': made on site from energy metered elsewhere (steam from the site's own boiler); left out of tce and CO₂
+    en('supply', '能源来源', 'supply', [v('purchased', '外购', 'purchased'), v('onsite', '自产', 'made on site')], { default: 'purchased' }),
   ]),
   chiller: meta('chiller', '冷水机组', 'chiller', ['meter'], [
     n('ratedCoolingKw', '额定制冷量', 'rated cooling capacity', { unit: 'kW', min: 0, max: 1e6 }),

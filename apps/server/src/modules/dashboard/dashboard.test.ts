@@ -46,6 +46,23 @@ describe('classifyMeters: top-level = no parent meter, or a parent that is not a
       [6, 3, WATER, true],
     ]);
   });
+
+  it('end use = no meter names it as parent; supply onsite marks a medium made on site', () => {
+    const m = classifyMeters([
+      { id: 1, name: 'incomer', attrs: JSON.stringify({ energyType: 2 }) },
+      { id: 2, name: 'feeder', attrs: JSON.stringify({ energyType: 2, parentMeterId: 1 }) },
+      { id: 3, name: 'sub', attrs: JSON.stringify({ energyType: 2, parentMeterId: 2 }) },
+      { id: 4, name: 'steam', attrs: JSON.stringify({ energyType: 16, supply: 'onsite' }) },
+      { id: 5, name: 'bought steam', attrs: JSON.stringify({ energyType: 16, supply: 'purchased' }) },
+    ]);
+    expect(m.map((x) => [x.id, x.endUse, x.onSite])).toEqual([
+      [1, false, false],
+      [2, false, false],
+      [3, true, false],
+      [4, true, true],
+      [5, true, false],
+    ]);
+  });
 });
 
 for (const { kind, skip } of STORES) {
@@ -93,11 +110,19 @@ for (const { kind, skip } of STORES) {
       const e2 = await meter('E2 incomer', { energyType: 2 });
       await write(counter(e2, KWH, at(2025, 3, 5), at(2025, 3, 10, 14, 30), () => 2).readings);
       // six feeders under E1, 6..1 kWh per 15 min through March
+      const feeders: Record<number, number> = {};
       for (let k = 6; k >= 1; k--) {
         const id = await meter(`feeder ${k}`, { energyType: 2, parentMeterId: e1 });
+        feeders[k] = id;
         await write(counter(id, KWH, at(2025, 3, 1), at(2025, 3, 10, 14, 30), () => k).readings);
         await write([{ deviceId: id, dataId: DATA_ID.activePower, ts: NOW - MIN, value: 77 }]);
       }
+      // feeder 6 feeds a sub-meter (0.5 kWh per 15 min): it is a distribution level, not an end use
+      const sub = await meter('sub 6a', { energyType: 2, parentMeterId: feeders[6] });
+      await write(counter(sub, KWH, at(2025, 3, 1), at(2025, 3, 10, 14, 30), () => 0.5).readings);
+      // S1 steam from the site's own boiler (its gas is metered already): 1 t per 15 min, no tce, no CO₂
+      const s1 = await meter('S1 steam', { energyType: 16, supply: 'onsite' });
+      await write(counter(s1, DATA_ID.steamMass, at(2025, 3, 1), at(2025, 3, 10, 14, 30), () => 1).readings);
       // W1 water: nothing used in February (a reference of 0), 1 m³ per 15 min in March
       const w1 = await meter('W1 water', { energyType: 3 });
       await write(counter(w1, WATER, at(2025, 2, 1), at(2025, 3, 10, 14, 30), (ts) => (ts < at(2025, 3, 1) ? 0 : 1)).readings);
@@ -124,6 +149,7 @@ for (const { kind, skip } of STORES) {
         [2, 'kWh', 2],
         [3, 'm3', 1],
         [15, 'Nm3', 1],
+        [16, 't', 1],
       ]);
       const [elec, water, gas] = d.energy;
       // today: E1 58 × 12 + E2 58 × 2 = 812; compared to 14:00: 56 × 12 + 56 × 2 = 784
@@ -143,14 +169,17 @@ for (const { kind, skip } of STORES) {
       expect(gas?.month.value).toBeNull();
     });
 
-    it('tce and CO₂ month to date with the default factors', async () => {
+    it('tce and CO₂ month to date with the default factors, over purchased supplies only', async () => {
       const d = (await get(projectId)).data;
-      const [elec, water, gas] = d.energy;
+      const [elec, water, gas, steam] = d.energy;
       expect(elec?.monthTce).toBeCloseTo((10412 * 0.1229) / 1000, 9);
       expect(elec?.monthCo2T).toBeCloseTo((10412 * 0.5703) / 1000, 9);
       expect(water?.monthTce).toBeCloseTo((922 * 0.0857) / 1000, 9);
       expect(water?.monthCo2T).toBeNull();
       expect([gas?.monthTce, gas?.monthCo2T]).toEqual([null, null]);
+      // steam made on site: its consumption shows, its tce and CO₂ do not (the boiler's gas carries them)
+      expect(steam?.month.value).toBe(922);
+      expect([steam?.monthTce, steam?.monthCo2T]).toEqual([null, null]);
       expect(d.monthTce).toBeCloseTo((10412 * 0.1229 + 922 * 0.0857) / 1000, 9);
       expect(d.monthCo2T).toBeCloseTo((10412 * 0.5703) / 1000, 9);
     });
@@ -159,15 +188,15 @@ for (const { kind, skip } of STORES) {
       expect((await get(projectId)).data.load).toEqual({ kw: 350, ts: NOW - 10 * MIN, ageMs: 10 * MIN, meterCount: 2, withReading: 2 });
     });
 
-    it('top 5 electricity sub-meters this month with their share of the project total', async () => {
+    it('top 5 electricity end-use sub-meters this month with their share of the project total (feeder 6 feeds a sub-meter)', async () => {
       const top = (await get(projectId)).data.topConsumers;
-      expect(top.map((c) => [c.name, c.kwh])).toEqual([6, 5, 4, 3, 2].map((k) => [`feeder ${k}`, 922 * k]));
-      expect(top[0]?.sharePct).toBeCloseTo(((922 * 6) / 10412) * 100, 9);
+      expect(top.map((c) => [c.name, c.kwh])).toEqual([5, 4, 3, 2, 1].map((k) => [`feeder ${k}`, 922 * k]));
+      expect(top[0]?.sharePct).toBeCloseTo(((922 * 5) / 10412) * 100, 9);
     });
 
     it('completeness: good intervals of this month / meters × intervals elapsed', async () => {
-      // 10 counter meters × 922 intervals (1 March 00:00 → 10 March 14:30); good: 8 × 922 + E2 538, gas none
-      expect((await get(projectId)).data.completeness).toEqual({ pct: (7914 / 9220) * 100, goodIntervals: 7914, expectedIntervals: 9220, meterCount: 10 });
+      // 12 counter meters × 922 intervals (1 March 00:00 → 10 March 14:30); good: 10 × 922 + E2 538, gas none
+      expect((await get(projectId)).data.completeness).toEqual({ pct: (9758 / 11064) * 100, goodIntervals: 9758, expectedIntervals: 11064, meterCount: 12 });
     });
 
     it('at 00:20 nothing is compared yet: 环比/同比 null while the day’s figure shows', async () => {

@@ -26,6 +26,13 @@ export interface DashboardMeter {
   dataId: number;
   /** no parent meter (or its parent is not a meter of the project): an incomer or total */
   topLevel: boolean;
+  /** no meter of the project names it as parent: an end use, not a distribution level */
+  endUse: boolean;
+  /**
+   * `supply` 'onsite': the medium is made on site from energy already metered (steam from the
+   * site's own gas boiler), so it is left out of tce and CO₂ to count nothing twice
+   */
+  onSite: boolean;
 }
 
 const numOrNull = (v: unknown): number | null => {
@@ -47,14 +54,23 @@ export function classifyMeters(rows: readonly MeterRow[]): DashboardMeter[] {
     } catch {
       a = {};
     }
-    return { row: r, energyType: numOrNull(a.energyType), parent: numOrNull(a.parentMeterId) };
+    return { row: r, energyType: numOrNull(a.energyType), parent: numOrNull(a.parentMeterId), onSite: a.supply === 'onsite' };
   });
   const ids = new Set(rows.map((r) => r.id));
+  const parents = new Set(parsed.map((p) => p.parent).filter((p): p is number => p !== null));
   const out: DashboardMeter[] = [];
   for (const p of parsed) {
     const dataId = p.energyType === null ? undefined : ENERGY_COUNTER_DATA_ID[p.energyType];
     if (p.energyType === null || dataId === undefined) continue;
-    out.push({ id: p.row.id, name: p.row.name, energyType: p.energyType, dataId, topLevel: p.parent === null || !ids.has(p.parent) });
+    out.push({
+      id: p.row.id,
+      name: p.row.name,
+      energyType: p.energyType,
+      dataId,
+      topLevel: p.parent === null || !ids.has(p.parent),
+      endUse: !parents.has(p.row.id),
+      onSite: p.onSite,
+    });
   }
   return out;
 }
@@ -73,8 +89,8 @@ const addNull = (a: number | null, b: number | null) => (a === null ? b : b === 
  * The project home's figures (issue 3 §4), for a project in the caller's scope (else 404 'no
  * operation permission'). Per energy type over the top-level meters: today (hour rollups) and
  * month to date (day rollups) with like-for-like 环比/同比 up to the start of the current local
- * hour; present load; the top 5 electricity sub-meters this month; data completeness this month;
- * month-to-date tce and CO₂ with the default factors; the simulator status while it seeds.
+ * hour; present load; the top 5 electricity end-use sub-meters (meters no other meter hangs under) this month; data completeness this month;
+ * month-to-date tce and CO₂ with the default factors over purchased supplies (not media made on site); the simulator status while it seeds.
  */
 export async function projectDashboard(ems: Ems, scope: readonly number[], projectId: number, sim: SimStatus): Promise<ProjectDashboard> {
   if (!scope.includes(projectId)) throw noPermission();
@@ -123,7 +139,8 @@ export async function projectDashboard(ems: Ems, scope: readonly number[], proje
       yoyPct: changePct(compared, yoyReference),
     });
     const monthValue = total(monthAll, ms);
-    const item = [{ energyType: t.value, amount: monthValue }];
+    const purchased = ms.filter((m) => !m.onSite);
+    const item = [{ energyType: t.value, amount: purchased.length > 0 ? total(monthAll, purchased) : null }];
     energy.push({
       energyType: t.value,
       unit: t.unit,
@@ -138,7 +155,7 @@ export async function projectDashboard(ems: Ems, scope: readonly number[], proje
   const elecTop = top.filter((m) => m.energyType === ENERGY_TYPE.electricity);
   const elecMonth = energy.find((e) => e.energyType === ENERGY_TYPE.electricity)?.month.value ?? null;
   const topConsumers: DashboardConsumer[] = meters
-    .filter((m) => m.energyType === ENERGY_TYPE.electricity && !m.topLevel)
+    .filter((m) => m.energyType === ENERGY_TYPE.electricity && !m.topLevel && m.endUse)
     .map((m) => ({ m, kwh: total(monthAll, [m]) }))
     .filter((x): x is { m: DashboardMeter; kwh: number } => x.kwh !== null)
     .sort((a, b) => b.kwh - a.kwh || a.m.id - b.m.id)
@@ -154,7 +171,8 @@ export async function projectDashboard(ems: Ems, scope: readonly number[], proje
   const wanted = new Map(meters.map((m) => [m.id, m.dataId]));
   const goodIntervals = monthAll.filter((s) => wanted.get(s.deviceId) === s.dataId).reduce((s, x) => s + x.goodIntervals, 0);
   const expectedIntervals = meters.length * Math.max(0, Math.floor((now - month.from) / Q15));
-  const amounts = energy.map((e) => ({ energyType: e.energyType, amount: e.month.value }));
+  const purchasedTop = top.filter((m) => !m.onSite);
+  const amounts = energy.map((e) => ({ energyType: e.energyType, amount: total(monthAll, purchasedTop.filter((m) => m.energyType === e.energyType)) }));
 
   return {
     projectId,

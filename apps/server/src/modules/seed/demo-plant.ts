@@ -117,6 +117,8 @@ function meter(code: string, name: string, energyType: number, b: MeterBehaviour
       registerMax: REGISTER_MAX,
       ...(rated !== undefined ? { ratedKw: rated } : {}),
       lossTolerancePct: energyType === 2 ? 5 : 8,
+      // the demo's steam is raised by the factory's own gas boiler (G-BOILER): left out of tce and CO₂
+      ...(energyType === S ? { supply: 'onsite' } : {}),
     },
     sim: {
       kind: 'meter',

@@ -5,6 +5,7 @@ import { model } from './migrations/0002-model.js';
 import { timeseries } from './migrations/0003-timeseries.js';
 import { files } from './migrations/0004-files.js';
 import { notifications } from './migrations/0005-notifications.js';
+import { events } from './migrations/0006-events.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -16,6 +17,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0003-timeseries': timeseries(kind),
     '0004-files': files(kind),
     '0005-notifications': notifications(kind),
+    '0006-events': events(kind),
   };
 }
 

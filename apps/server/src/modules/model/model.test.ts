@@ -226,6 +226,13 @@ for (const { kind, skip } of STORES) {
       expect((await query(admin, { rootLabel: 'room', rootID: r4.id })).status).toBe(404);
     });
 
+    it('a node added later lists after its siblings in the default order (sort = last + 1)', async () => {
+      const b = await building('Sort fixture', [{ modelLabel: 'floor', name: 'Z first' }, { modelLabel: 'floor', name: 'Y second' }]);
+      const r = await write(admin, [{ modelLabel: 'building', id: b.id, children: [{ modelLabel: 'floor', name: 'A added later' }] }]);
+      expect(r.code).toBe(0);
+      expect(names(await under(admin, 'floor', { id: b.id, modelLabel: 'building' }))).toEqual(['Z first', 'Y second', 'A added later']);
+    });
+
     it('a validation error anywhere in the array writes nothing (all or nothing)', async () => {
       const count = async () =>
         Number(

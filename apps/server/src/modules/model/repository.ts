@@ -159,6 +159,14 @@ export function modelRepository(db: Kysely<Database>, kind: StoreKind) {
       return db.selectFrom('node').select([...NODE_FIELDS]).where('node.id', 'in', [...ids]).where('node.project_id', 'in', [...projectIds]).execute();
     },
 
+    /** The highest sort among the children of a parent (project top level when parentId is null); -1 when none. */
+    async maxChildSort(projectId: number, parentId: number | null): Promise<number> {
+      let q = db.selectFrom('node').select((eb) => eb.fn.max('node.sort').as('m')).where('node.project_id', '=', projectId);
+      q = parentId === null ? q.where('node.parent_id', 'is', null) : q.where('node.parent_id', '=', parentId);
+      const row = await q.executeTakeFirst();
+      return row?.m === null || row?.m === undefined ? -1 : Number(row.m);
+    },
+
     async insertNode(values: { project_id: number; parent_id: number | null; model_label: string; name: string; code: string; attrs: string; sort: number; now: number }): Promise<number> {
       const { now, ...rest } = values;
       const row = await db

@@ -118,11 +118,11 @@ class HierarchyWriter {
   private async children(item: HierarchyItem, path: string, parent: Parent): Promise<HierarchyResult[] | undefined> {
     if (!item.children) return undefined;
     const out: HierarchyResult[] = [];
-    for (const [i, child] of item.children.entries()) out.push(await this.write(child, `${path}.children.${i}`, parent, i));
+    for (const [i, child] of item.children.entries()) out.push(await this.write(child, `${path}.children.${i}`, parent));
     return out;
   }
 
-  async write(item: HierarchyItem, path: string, parent: Parent | null, index: number): Promise<HierarchyResult> {
+  async write(item: HierarchyItem, path: string, parent: Parent | null): Promise<HierarchyResult> {
     const l = label(item.modelLabel, `${path}.modelLabel`);
     const id = item.id ?? undefined;
     if (item.delete_flag === true) return this.remove(l, id, path);
@@ -136,7 +136,7 @@ class HierarchyWriter {
     }
     const meta = MODEL_META[l];
     const fields = fieldsOf(meta, item, path);
-    const written = id !== undefined ? await this.update(l, meta, id, item, fields, path, parent) : await this.create(l, meta, item, fields, path, parent, index);
+    const written = id !== undefined ? await this.update(l, meta, id, item, fields, path, parent) : await this.create(l, meta, item, fields, path, parent);
     const node: HierarchyResult = nodeOf(written);
     for (const [key, v] of Object.entries(fields.attrs)) {
       const a = meta.attrs.find((x) => x.name === key);
@@ -161,7 +161,7 @@ class HierarchyWriter {
     return { id, modelLabel: l, delete_flag: true };
   }
 
-  private async create(l: ModelLabel, meta: ModelMeta, item: HierarchyItem, fields: Fields, path: string, parent: Parent | null, index: number) {
+  private async create(l: ModelLabel, meta: ModelMeta, item: HierarchyItem, fields: Fields, path: string, parent: Parent | null) {
     this.need('device_create');
     let target = parent;
     if (!target) {
@@ -180,14 +180,16 @@ class HierarchyWriter {
       else attrs[k] = v;
     }
     checkRequired(meta, attrs, path);
+    const parentId = target.kind === 'project' ? null : target.id;
     const values = {
       project_id: target.projectId,
-      parent_id: target.kind === 'project' ? null : target.id,
+      parent_id: parentId,
       model_label: l,
       name: fields.name,
       code: fields.code ?? '',
       attrs: JSON.stringify(attrs),
-      sort: index,
+      // after the siblings already there, in the order of the request
+      sort: (await this.repo.maxChildSort(target.projectId, parentId)) + 1,
     };
     const id = await this.repo.insertNode({ ...values, now: this.now });
     return { ...values, id, create_time: this.now, update_time: this.now };
@@ -248,7 +250,7 @@ export async function writeHierarchy(ems: Ems, session: Session, scope: readonly
     const projects = new Map((await repo.projects(session.tenantId, scope)).map((p) => [Number(p.id), projectNodeOf(p)]));
     const writer = new HierarchyWriter(repo, session, scope, projects, now);
     const out: HierarchyResult[] = [];
-    for (const [i, item] of items.entries()) out.push(await writer.write(item, String(i), null, i));
+    for (const [i, item] of items.entries()) out.push(await writer.write(item, String(i), null));
     if (writer.deletes.length > 0) await repo.deleteSubtrees(writer.deletes);
     for (const r of writer.refs) {
       const target = await repo.findNode([r.projectId], r.refId);

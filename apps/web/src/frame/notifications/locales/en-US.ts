@@ -1,0 +1,17 @@
+export default {
+  bell: 'Notifications',
+  classes: { '1': 'Accident', '2': 'Alarm', '3': 'General', '4': 'Early warning', '5': 'Other' },
+  read: 'Read',
+  allRead: 'All read',
+  mute: 'Mute',
+  muted: 'Muted: new messages are not spoken',
+  unmuted: 'New messages are spoken',
+  empty: 'No unread messages',
+  newest: 'Showing the newest $0 of $1',
+  messageCentre: 'Message centre',
+  recordTime: 'Time',
+  logTypeName: 'Type',
+  content: 'Content',
+  alreadyOnPage: 'already on the current page, click refresh to see the latest events',
+  noWebSocket: 'browser does not support websocket, cannot receive notification messages',
+};

@@ -1,0 +1,17 @@
+export default {
+  bell: '通知',
+  classes: { '1': '事故', '2': '报警', '3': '一般', '4': '预警', '5': '其他' },
+  read: '已读',
+  allRead: '全部已读',
+  mute: '静音',
+  muted: '已静音，新消息不再播报',
+  unmuted: '新消息将语音播报',
+  empty: '暂无未读消息',
+  newest: '显示最新 $0 条，共 $1 条',
+  messageCentre: '消息中心',
+  recordTime: '时间',
+  logTypeName: '类型',
+  content: '内容',
+  alreadyOnPage: '已在当前页面，请点击刷新查看最新事件',
+  noWebSocket: '浏览器不支持websocket，无法接收通知消息',
+};

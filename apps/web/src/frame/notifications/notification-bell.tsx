@@ -1,0 +1,69 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Flex, Popover, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HEADER_CLASS_ORDER, badgeText, totalCount } from '@ems/domain';
+import { CLASS_COLOUR } from './class-colours';
+import { ensureNotificationLocales, NS } from './locales';
+import { MessageCentreDialog } from './message-centre-dialog';
+import { NotificationList } from './notification-list';
+import { useNotifications } from './notification-store';
+import { useOpenTarget } from './use-open-target';
+
+/**
+ * The header's bell: a badge with the unread count ('99+' above 99) and a popover with one tab per
+ * event class in the class colours, leading to the message centre.
+ */
+export function NotificationBell() {
+  ensureNotificationLocales();
+  const { t } = useTranslation(NS);
+  const lists = useNotifications((s) => s.lists);
+  const [open, setOpen] = useState(false);
+  const [centreOpen, setCentreOpen] = useState(false);
+  const openTarget = useOpenTarget();
+  const total = totalCount(lists);
+  const onOpen = (logType: number) => {
+    if (openTarget(logType)) setOpen(false);
+  };
+  const content = (
+    <div data-testid="notification-popover" style={{ width: 420 }}>
+      <Tabs
+        size="small"
+        items={HEADER_CLASS_ORDER.map((cls) => ({
+          key: String(cls),
+          label: (
+            <span data-testid={`notification-tab-${cls}`}>
+              <Badge color={CLASS_COLOUR[cls]} text={t(`classes.${cls}`)} />
+              <Badge count={badgeText(lists[cls].length)} color={CLASS_COLOUR[cls]} size="small" style={{ marginInlineStart: 4 }} />
+            </span>
+          ),
+          children: <NotificationList cls={cls} onOpen={onOpen} />,
+        }))}
+      />
+      <Flex justify="flex-end">
+        <Button
+          type="link"
+          data-testid="message-centre-button"
+          onClick={() => {
+            setOpen(false);
+            setCentreOpen(true);
+          }}
+        >
+          {t('messageCentre')}
+        </Button>
+      </Flex>
+    </div>
+  );
+  return (
+    <>
+      <Popover trigger="click" open={open} onOpenChange={setOpen} content={content} placement="bottomRight" title={t('bell')}>
+        <Button type="text" data-testid="notification-bell" aria-label={t('bell')} data-count={total}>
+          <Badge count={badgeText(total)} size="small" data-testid="notification-badge">
+            <BellOutlined />
+          </Badge>
+        </Button>
+      </Popover>
+      <MessageCentreDialog open={centreOpen} onClose={() => setCentreOpen(false)} />
+    </>
+  );
+}

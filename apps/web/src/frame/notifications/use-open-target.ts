@@ -1,0 +1,28 @@
+import { useLocation, useNavigate } from 'react-router';
+import { NAV_ROUTES, targetOfLogType } from '@ems/contract';
+import { tr } from '../../i18n';
+import { notify } from '../../lib/notify';
+
+/** The route path of a log type's target page (spec section 4 "Log type to target"). */
+export function targetPath(logType: number): string {
+  const key = targetOfLogType(logType);
+  return NAV_ROUTES.find((r) => r.key === key)?.path ?? `/${key}`;
+}
+
+/**
+ * Opens a notification's target page; when that page is already open, says so instead (spec
+ * section 8). Returns whether it navigated.
+ */
+export function useOpenTarget(): (logType: number) => boolean {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (logType) => {
+    const path = targetPath(logType);
+    if (pathname === path || pathname.startsWith(`${path}/`)) {
+      notify.info(tr('notifications:alreadyOnPage'));
+      return false;
+    }
+    void navigate(path);
+    return true;
+  };
+}

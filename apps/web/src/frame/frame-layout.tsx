@@ -8,6 +8,7 @@ import { FrameBreadcrumb } from './frame-breadcrumb';
 import { FavouriteStar } from './header/favourites';
 import { HeaderTools } from './header/frame-header';
 import { KeepAlivePages } from './keep-alive-pages';
+import { useNotificationChannel } from './notifications';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { useTabSync } from './use-tab-sync';
@@ -34,6 +35,7 @@ export function FrameLayout({ notifications }: { notifications?: ReactNode }) {
   const [collapsed, setCollapsed] = useState(getSidebarCollapsed);
   const layout = getLayout();
   useTabSync();
+  useNotificationChannel();
 
   const toggle = () => {
     setSidebarCollapsed(!collapsed);

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../lib/auth';
 import { useSession } from '../../lib/session';
+import { NotificationBell } from '../notifications';
 import { FavouritesPopover } from './favourites';
 import { ReturnToPlatform } from './return-to-platform';
 import { SettingsPopover } from './settings-popover';
@@ -28,6 +29,7 @@ export function HeaderTools({ notifications }: { notifications?: ReactNode }) {
           {english && project.enName ? project.enName : project.name}
         </Typography.Text>
       )}
+      <NotificationBell />
       {notifications}
       <FavouritesPopover />
       <SettingsPopover />

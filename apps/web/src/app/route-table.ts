@@ -16,6 +16,13 @@ const BUILT: Record<string, Page> = {
   equipmentTrendAnalysis: lazyPage(() => import('../features/equipment-trend').then((m) => ({ default: m.EquipmentTrendPage }))),
   deviceMonitor: lazyPage(() => import('../features/device-monitor').then((m) => ({ default: m.DeviceMonitorPage }))),
   modelManage: lazyPage(() => import('../features/model-manage').then((m) => ({ default: m.ModelManagePage }))),
+  demandevent: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.demandevent }))),
+  energyEfficiencyEvent: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.energyEfficiencyEvent }))),
+  energyConsumptionEvent: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.energyConsumptionEvent }))),
+  inspectorder: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.inspectorder }))),
+  energyLossWarning: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.energyLossWarning }))),
+  eventDiagnosis: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.eventDiagnosis }))),
+  energyLossEvent: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.energyLossEvent }))),
 };
 
 export interface AppRoute extends NavRoute {

@@ -1,0 +1,69 @@
+import { Button, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { EventRecord } from '@ems/contract';
+import { formatWithUnit } from '@ems/domain';
+import { DEFAULT_DATE_FORMAT } from '../../../widgets';
+import type { EventColumnName } from '../definitions';
+import { durationParts, eventDurationMs } from '../event-format';
+import { ClassTag, ConfirmTag, LevelTag, StatusTag } from './event-tags';
+
+const time = (ms: number | null) => (ms === null ? '--' : dayjs(ms).format(DEFAULT_DATE_FORMAT));
+
+export function formatDuration(t: TFunction, ms: number): string {
+  return durationParts(ms)
+    .map((p) => t(`duration.${p.unit}`, { n: p.n }))
+    .join(' ');
+}
+
+type Column = ColumnsType<EventRecord>[number];
+
+const COLUMNS: Record<EventColumnName, (t: TFunction, now: number) => Column> = {
+  eventClass: () => ({ dataIndex: 'eventClass', width: 90, render: (v: number) => <ClassTag value={v} /> }),
+  level: () => ({ dataIndex: 'level', width: 90, render: (v: number | null) => <LevelTag value={v} /> }),
+  eventType: (t) => ({ dataIndex: 'eventType', width: 110, render: (v: number | null) => (v === null ? '--' : t(`eventType.${v}`, { defaultValue: String(v) })) }),
+  status: () => ({ dataIndex: 'status', width: 90, render: (v: number) => <StatusTag value={v} /> }),
+  confirmState: () => ({ dataIndex: 'confirmState', width: 100, render: (v: number) => <ConfirmTag value={v} /> }),
+  node: () => ({ dataIndex: 'nodeName', width: 160, ellipsis: true }),
+  dataPoint: () => ({ dataIndex: 'dataName', width: 140, ellipsis: true, render: (v: string | null) => v ?? '--' }),
+  value: () => ({ dataIndex: 'value', width: 110, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
+  limit: () => ({ dataIndex: 'limit', width: 110, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
+  startTime: () => ({ dataIndex: 'startTime', width: 170, render: time }),
+  endTime: () => ({ dataIndex: 'endTime', width: 170, render: time }),
+  duration: (t, now) => ({ key: 'duration', width: 120, render: (_: unknown, r) => formatDuration(t, eventDurationMs(r, now)) }),
+  message: () => ({ dataIndex: 'message', width: 260, ellipsis: { showTitle: true } }),
+  confirmer: () => ({ dataIndex: 'confirmUser', width: 110, render: (v: string | null) => v ?? '--' }),
+};
+
+export interface EventColumnOptions {
+  now: number;
+  onDetail: (row: EventRecord) => void;
+  /** absent: the confirm link is not offered (no permission) */
+  onConfirm?: (row: EventRecord) => void;
+}
+
+/** The definition's columns in order, then the row actions (details, confirm while unconfirmed). */
+export function eventColumns(names: readonly EventColumnName[], t: TFunction, o: EventColumnOptions): ColumnsType<EventRecord> {
+  const columns: ColumnsType<EventRecord> = names.map((name) => ({ key: name, title: t(`column.${name}`), ...COLUMNS[name](t, o.now) }));
+  columns.push({
+    key: 'actions',
+    title: t('column.actions'),
+    width: 120,
+    fixed: 'right',
+    render: (_: unknown, row) => (
+      <Space size={0}>
+        <Button type="link" size="small" data-testid="event-detail-open" onClick={() => o.onDetail(row)}>
+          {t('action.detail')}
+        </Button>
+        {o.onConfirm && row.confirmState !== 3 && (
+          <Button type="link" size="small" data-testid="event-confirm-one" onClick={() => o.onConfirm?.(row)}>
+            {t('action.confirm')}
+          </Button>
+        )}
+      </Space>
+    ),
+  });
+  return columns;
+}
+

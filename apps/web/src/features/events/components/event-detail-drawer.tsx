@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Drawer, Flex, Skeleton, theme } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { EventDetail } from '@ems/contract';
+import { formatWithUnit } from '@ems/domain';
+import { DEFAULT_DATE_FORMAT, EmptyState } from '../../../widgets';
+import { eventDetailQuery } from '../api/get-event-detail';
+import { eventDurationMs } from '../event-format';
+import { formatDuration } from './event-columns';
+import { ClassTag, ConfirmTag, LevelTag, StatusTag } from './event-tags';
+import { EventTrend } from './event-trend';
+import { DiagnosisExtras } from './diagnosis-extras';
+
+const time = (ms: number | null) => (ms === null ? '--' : dayjs(ms).format(DEFAULT_DATE_FORMAT));
+
+function Fields({ e, now }: { e: EventDetail; now: number }) {
+  const { t } = useTranslation('events');
+  const items = [
+    { key: 'eventClass', label: t('column.eventClass'), children: <ClassTag value={e.eventClass} /> },
+    { key: 'level', label: t('column.level'), children: <LevelTag value={e.level} /> },
+    { key: 'eventType', label: t('column.eventType'), children: e.eventType === null ? '--' : t(`eventType.${e.eventType}`) },
+    { key: 'status', label: t('column.status'), children: <StatusTag value={e.status} /> },
+    { key: 'node', label: t('column.node'), children: e.nodeName },
+    { key: 'dataPoint', label: t('column.dataPoint'), children: e.dataName ?? '--' },
+    { key: 'value', label: t('column.value'), children: formatWithUnit(e.value, e.unit) },
+    { key: 'limit', label: t('column.limit'), children: formatWithUnit(e.limit, e.unit) },
+    { key: 'upperLimit', label: t('detail.upperLimit'), children: formatWithUnit(e.upperLimit, e.unit) },
+    { key: 'lowerLimit', label: t('detail.lowerLimit'), children: formatWithUnit(e.lowerLimit, e.unit) },
+    { key: 'startTime', label: t('column.startTime'), children: time(e.startTime) },
+    { key: 'endTime', label: t('column.endTime'), children: time(e.endTime) },
+    { key: 'duration', label: t('column.duration'), children: formatDuration(t, eventDurationMs(e, now)) },
+    { key: 'rule', label: t('detail.rule'), children: e.ruleName ?? '--' },
+    { key: 'message', label: t('column.message'), children: e.message, span: 2 },
+    { key: 'confirmState', label: t('column.confirmState'), children: <ConfirmTag value={e.confirmState} /> },
+    { key: 'confirmer', label: t('column.confirmer'), children: e.confirmUser ?? '--' },
+    { key: 'confirmTime', label: t('detail.confirmTime'), children: time(e.confirmTime) },
+    { key: 'confirmComment', label: t('detail.confirmComment'), children: e.confirmComment || '--' },
+  ];
+  return <Descriptions size="small" bordered column={2} items={items} data-testid="event-detail-fields" />;
+}
+
+export interface EventDetailDrawerProps {
+  /** the event shown; null: closed */
+  eventId: number | null;
+  /** the page's log types (earlier similar events are of these) */
+  logTypes: readonly number[];
+  diagnosis: boolean;
+  now: number;
+  /** absent: no confirm button (no permission) */
+  onConfirm?: (ids: number[]) => void;
+  onClose: () => void;
+}
+
+/** The event's fields, its data point's trend with limit lines, and on diagnosis pages the extras; confirm from here. */
+export function EventDetailDrawer({ eventId, logTypes, diagnosis, now, onConfirm, onClose }: EventDetailDrawerProps) {
+  const { t } = useTranslation('events');
+  const { token } = theme.useToken();
+  const detail = useQuery({ ...eventDetailQuery(eventId), staleTime: 0 });
+  const e = detail.data;
+  const canConfirm = onConfirm && e && e.confirmState !== 3;
+  return (
+    <Drawer
+      open={eventId !== null}
+      onClose={onClose}
+      size={960}
+      destroyOnHidden
+      title={t('detail.title')}
+      extra={
+        canConfirm && (
+          <Button type="primary" data-testid="event-detail-confirm" onClick={() => onConfirm([e.id])}>
+            {t('action.confirm')}
+          </Button>
+        )
+      }
+    >
+      <div data-testid="event-detail">
+        {detail.isLoading && <Skeleton active />}
+        {detail.isError && <EmptyState description={t('detail.notFound')} />}
+        {e && (
+          <Flex vertical gap={token.marginSM}>
+            <Fields e={e} now={now} />
+            <Card size="small" title={t('detail.trend')}>
+              <EventTrend detail={e} now={now} />
+            </Card>
+            {diagnosis && <DiagnosisExtras detail={e} logTypes={logTypes} now={now} />}
+          </Flex>
+        )}
+      </div>
+    </Drawer>
+  );
+}

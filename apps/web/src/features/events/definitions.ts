@@ -1,0 +1,93 @@
+import { TARGET_LOG_TYPES } from '@ems/contract';
+
+/** The routes that share the generic event page (spec section 2: the six notification targets and /energyLossEvent). */
+export type EventRouteKey =
+  | 'demandevent'
+  | 'energyEfficiencyEvent'
+  | 'energyConsumptionEvent'
+  | 'inspectorder'
+  | 'energyLossWarning'
+  | 'eventDiagnosis'
+  | 'energyLossEvent';
+
+/** Filters the page may offer besides the date range and the node tree, which every page has. */
+export type EventFilterName = 'eventType' | 'level' | 'status' | 'confirmState' | 'keyword';
+
+/** Table columns in the order they show. */
+export type EventColumnName =
+  | 'eventClass'
+  | 'level'
+  | 'eventType'
+  | 'status'
+  | 'confirmState'
+  | 'node'
+  | 'dataPoint'
+  | 'value'
+  | 'limit'
+  | 'startTime'
+  | 'endTime'
+  | 'duration'
+  | 'message'
+  | 'confirmer';
+
+/** What a route's event page shows: data only; the generic page never branches on the key. */
+export interface EventPageDefinition {
+  key: EventRouteKey;
+  /** i18n key in the 'events' namespace */
+  titleKey: string;
+  logTypes: readonly number[];
+  filters: readonly EventFilterName[];
+  columns: readonly EventColumnName[];
+  /** the detail adds related measurements and earlier similar events of the same device */
+  diagnosis: boolean;
+}
+
+const ALL_FILTERS: readonly EventFilterName[] = ['eventType', 'level', 'status', 'confirmState', 'keyword'];
+const ALL_COLUMNS: readonly EventColumnName[] = [
+  'eventClass',
+  'level',
+  'eventType',
+  'status',
+  'confirmState',
+  'node',
+  'dataPoint',
+  'value',
+  'limit',
+  'startTime',
+  'endTime',
+  'duration',
+  'message',
+  'confirmer',
+];
+
+const limitEvents = (key: EventRouteKey, logTypes: readonly number[], diagnosis = false): EventPageDefinition => ({
+  key,
+  titleKey: `title.${key}`,
+  logTypes,
+  filters: ALL_FILTERS,
+  columns: ALL_COLUMNS,
+  diagnosis,
+});
+
+/** The registry: route key → definition. */
+export const EVENT_PAGES: Record<EventRouteKey, EventPageDefinition> = {
+  demandevent: limitEvents('demandevent', TARGET_LOG_TYPES.demandevent),
+  energyEfficiencyEvent: limitEvents('energyEfficiencyEvent', TARGET_LOG_TYPES.energyEfficiencyEvent),
+  energyConsumptionEvent: limitEvents('energyConsumptionEvent', TARGET_LOG_TYPES.energyConsumptionEvent),
+  energyLossWarning: limitEvents('energyLossWarning', TARGET_LOG_TYPES.energyLossWarning),
+  eventDiagnosis: limitEvents('eventDiagnosis', TARGET_LOG_TYPES.eventDiagnosis, true),
+  // Inspection orders (711) carry no event type, level, data point or limit: a plain list of what exists.
+  inspectorder: {
+    key: 'inspectorder',
+    titleKey: 'title.inspectorder',
+    logTypes: TARGET_LOG_TYPES.inspectorder,
+    filters: ['status', 'confirmState', 'keyword'],
+    columns: ['eventClass', 'status', 'confirmState', 'node', 'startTime', 'endTime', 'duration', 'message', 'confirmer'],
+    diagnosis: false,
+  },
+  // Energy waste events (PAGES.md "waste events with kWh and ¥ lost"): abnormal consumption (703),
+  // balance loss over tolerance (706) and negative loss, a metering fault (707); not a notification target.
+  energyLossEvent: limitEvents('energyLossEvent', [703, 706, 707]),
+};
+
+export const EVENT_ROUTE_KEYS = Object.keys(EVENT_PAGES) as EventRouteKey[];

@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Flex, Skeleton, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { EventRecord } from '@ems/contract';
+import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
+import { DataTable, ModelTree, SidePanel, type ModelTreeNode } from '../../widgets';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { eventColumns } from './components/event-columns';
+import { EventDetailDrawer } from './components/event-detail-drawer';
+import { EventFilterBar } from './components/event-filters';
+import { EventToolbar } from './components/event-toolbar';
+import type { EventPageDefinition } from './definitions';
+import { useEventList } from './use-event-list';
+
+/**
+ * The generic event page: node tree, the definition's filters, the event table with paging, batch
+ * and single confirm, Excel export and the detail drawer. Never branches on the route.
+ */
+export function EventPage({ definition: def }: { definition: EventPageDefinition }) {
+  const { t } = useTranslation('events');
+  const { token } = theme.useToken();
+  const c = useEventList(def);
+  const tree = useQuery({ ...modelTreeQuery(c.projectId ?? -1), enabled: c.projectId !== null });
+  const now = c.list.dataUpdatedAt || Date.now();
+  const onConfirm = c.canConfirm ? (ids: number[]) => c.setConfirmIds(ids) : undefined;
+  const columns = useMemo(
+    () => eventColumns(def.columns, t, { now, onDetail: (r) => c.setDetailId(r.id), onConfirm: onConfirm && ((r) => onConfirm([r.id])) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the setters are stable
+    [def.columns, t, now, c.canConfirm],
+  );
+  if (c.projectId === null) return <Empty />;
+  const node = c.filters.node;
+  return (
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="event-page" data-route={def.key}>
+      <SidePanel title={t('tree')} storageKey="events.sidePanel">
+        {tree.isLoading ? (
+          <Skeleton active />
+        ) : (
+          <div data-testid="event-tree">
+            <ModelTree
+              treeData={tree.data ?? []}
+              defaultExpandedKeys={(tree.data ?? []).map((n) => n.key)}
+              selectedKey={node ? `${node.modelLabel}_${node.id}` : undefined}
+              onSelect={(n: ModelTreeNode) => {
+                const ref = n.data as TreeNodeRef;
+                c.setFilters({ ...c.filters, node: { id: ref.id, modelLabel: ref.modelLabel } });
+              }}
+            />
+          </div>
+        )}
+      </SidePanel>
+      <Flex vertical gap={token.marginSM} style={{ flex: 1, minWidth: 0 }}>
+        <Card size="small">
+          <EventFilterBar
+            offers={def.filters}
+            value={c.filters}
+            onChange={c.setFilters}
+            keyword={c.keyword}
+            onKeywordChange={c.setKeyword}
+            onSearch={c.search}
+            onReset={c.reset}
+          />
+        </Card>
+        <Card size="small" title={t(def.titleKey)} extra={<EventToolbar selectedKeys={c.selectedKeys} onBatchConfirm={(keys) => c.setConfirmIds(keys.map(Number))} onExport={() => void c.exportExcel()} exporting={c.exporting} onRefresh={() => void c.list.refetch()} />} style={{ flex: 1, minHeight: 0 }}>
+          <DataTable<EventRecord>
+            data-testid="event-table"
+            rowKey="id"
+            selectionMode={c.canConfirm ? 'multiple' : 'none'}
+            selectedRowKeys={c.selectedKeys}
+            onSelectionChange={(keys) => c.setSelectedKeys(keys)}
+            loading={c.list.isFetching}
+            columns={columns}
+            dataSource={c.list.data?.rows ?? []}
+            scroll={{ x: 'max-content' }}
+            pagination={{
+              current: c.page.current,
+              pageSize: c.page.pageSize,
+              total: c.list.data?.total ?? 0,
+              onChange: (current, pageSize) => c.setPage({ current: pageSize === c.page.pageSize ? current : 1, pageSize }),
+            }}
+          />
+        </Card>
+      </Flex>
+      <EventDetailDrawer
+        eventId={c.detailId}
+        logTypes={def.logTypes}
+        diagnosis={def.diagnosis}
+        now={now}
+        onConfirm={onConfirm}
+        onClose={() => c.setDetailId(null)}
+      />
+      <ConfirmDialog ids={c.confirmIds} onClose={() => c.setConfirmIds(null)} onConfirmed={c.afterConfirm} />
+    </Flex>
+  );
+}

@@ -124,7 +124,15 @@ export default function ModelManagePage() {
           !treeQuery.isLoading && <EmptyState description={t('noSelection')} />
         )}
       </div>
-      <NodeFormDialog target={formTarget} refOptions={refOptions} onClose={() => setFormTarget(null)} onSaved={() => void refresh()} />
+      <NodeFormDialog
+        target={formTarget}
+        refOptions={refOptions}
+        onClose={() => setFormTarget(null)}
+        onSaved={(createdKey) => {
+          if (createdKey) setPicked(createdKey);
+          void refresh();
+        }}
+      />
       <MoveDialog request={moveRequest} onClose={() => setMoveRequest(null)} onSaved={() => void refresh()} />
     </Flex>
   );

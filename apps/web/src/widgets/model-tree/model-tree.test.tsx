@@ -54,3 +54,16 @@ describe('spec 9: tree filter debounced 400 ms, search 250 ms', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ key: 'p', title: 'Plant' }));
   });
 });
+
+describe('the selected node stays visible', () => {
+  it('a node chosen from outside (just added or moved) opens its ancestors, also after the tree reloads with it', () => {
+    const { rerender } = renderWidget(<ModelTree treeData={tree} />);
+    expect(screen.queryByText('Boiler 1')).toBeNull();
+    rerender(<ModelTree treeData={tree} selectedKey="d2" />);
+    expect(screen.getByText('Boiler 1')).toBeTruthy();
+    expect(screen.queryByText('Pump 1')).toBeNull(); // only the path to the selection opens
+    const moved: ModelTreeNode[] = [{ ...tree[0]!, children: [{ key: 'r1', title: 'Pump room', children: [{ key: 'd1', title: 'Pump 1' }, { key: 'd2', title: 'Boiler 1' }] }, { key: 'r2', title: 'Boiler room' }] }];
+    rerender(<ModelTree treeData={moved} selectedKey="d2" />);
+    expect(screen.getByText('Pump 1')).toBeTruthy();
+  });
+});

@@ -3,7 +3,7 @@ import { Flex, Input, Tree, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TREE_FILTER_DEBOUNCE_MS, TREE_SEARCH_DEBOUNCE_MS } from '../constants';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { filterTree, searchTree, type ModelTreeNode } from './tree-filter';
+import { ancestorKeys, filterTree, searchTree, type ModelTreeNode } from './tree-filter';
 
 export interface ModelTreeProps {
   treeData: ModelTreeNode[];
@@ -44,6 +44,15 @@ export function ModelTree(props: ModelTreeProps) {
   useEffect(() => {
     if (query.trim()) setExpandedKeys(view.expand);
   }, [query, view]);
+
+  // the selected node stays visible: its ancestors open when it is chosen elsewhere (a node just
+  // added or moved) or the tree reloads
+  useEffect(() => {
+    if (selectedKey === undefined) return;
+    const up = ancestorKeys(treeData, selectedKey);
+    if (!up || up.length === 0) return;
+    setExpandedKeys((keys) => (up.every((k) => keys.includes(k)) ? keys : [...keys, ...up.filter((k) => !keys.includes(k))]));
+  }, [selectedKey, treeData]);
 
   return (
     <Flex vertical gap={8} style={{ minHeight: 0, height: '100%' }}>

@@ -53,3 +53,13 @@ export function searchTree(nodes: readonly ModelTreeNode[], text: string): { mat
   walk(nodes, []);
   return { matchedKeys, expandedKeys: [...expanded] };
 }
+
+/** The keys of the ancestors of `key`, root first; null when the key is not in the tree. */
+export function ancestorKeys(nodes: readonly ModelTreeNode[], key: Key): Key[] | null {
+  for (const node of nodes) {
+    if (node.key === key) return [];
+    const below = ancestorKeys(node.children ?? [], key);
+    if (below) return [node.key, ...below];
+  }
+  return null;
+}

@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import type { ModelInfo, ModelNode } from '@ems/contract';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSaver } from '../../../lib/http/query';
 // module paths rather than the widgets index, which also registers the ECharts charts
@@ -9,6 +9,7 @@ import { VALIDATE_ON_BLUR, useFormRules } from '../../../widgets/form-rules';
 import { writeHierarchy } from '../api/write-hierarchy';
 import { buildFields, codeRules, formToFields, initialValues, nameRules, type Msg } from '../form-fields';
 import { addPayload, editPayload } from '../payload';
+import { nodeKey } from '../tree-model';
 import { AttrFormItems, type RefOption } from './attr-form-items';
 
 /** What the dialog does: create a node of `info.label` under `parent`, or edit `node`. */
@@ -18,8 +19,9 @@ export type NodeFormTarget = { mode: 'create'; info: ModelInfo; parent: ModelNod
  * Create or edit a node: a form generated from the label's model-meta attributes, validated on blur
  * and on submit, saved through the hierarchy write (保存成功!); a server error keeps it open.
  */
-export function NodeFormDialog({ target, refOptions, onClose, onSaved }: { target: NodeFormTarget | null; refOptions: Readonly<Record<string, readonly RefOption[]>>; onClose: () => void; onSaved: () => void }) {
+export function NodeFormDialog({ target, refOptions, onClose, onSaved }: { target: NodeFormTarget | null; refOptions: Readonly<Record<string, readonly RefOption[]>>; onClose: () => void; onSaved: (createdKey?: string) => void }) {
   const { t } = useTranslation('model-manage');
+  const created = useRef<string | undefined>(undefined);
   const rules = useFormRules();
   const [form] = Form.useForm<Record<string, unknown>>();
   const msg: Msg = (key, params) => t(key, params ?? {});
@@ -50,7 +52,12 @@ export function NodeFormDialog({ target, refOptions, onClose, onSaved }: { targe
       target.mode === 'create'
         ? addPayload(target.parent, target.info.label, formToFields(values, fields, 'create'))
         : editPayload(target.node, formToFields(values, fields, 'edit'));
-    return (await saver.save(payload)).status === 'ok';
+    const r = await saver.save(payload);
+    if (r.status !== 'ok') return false;
+    // the new node comes back as the only child of its parent
+    const node = target.mode === 'create' ? r.data[0]?.children?.[0] : undefined;
+    created.current = node && typeof node.id === 'number' ? nodeKey({ modelLabel: node.modelLabel, id: node.id }) : undefined;
+    return true;
   };
 
   const title = !target ? '' : target.mode === 'create' ? t('addTitle', { label: target.info.name, parent: target.parentName }) : t('editTitle', { label: target.info.name });
@@ -60,7 +67,7 @@ export function NodeFormDialog({ target, refOptions, onClose, onSaved }: { targe
       title={<span data-testid="node-dialog-title">{title}</span>}
       beforeConfirm={submit}
       successMessage={t('common:saveSucceeded')}
-      onConfirm={onSaved}
+      onConfirm={() => onSaved(created.current)}
       onClose={onClose}
     >
       <Form form={form} layout="vertical" {...VALIDATE_ON_BLUR} data-testid="node-form">

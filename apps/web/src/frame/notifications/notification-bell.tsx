@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEADER_CLASS_ORDER, badgeText, totalCount } from '@ems/domain';
+import { HEADER_CLASS_ORDER, badgeText, totalCount, type EventClass } from '@ems/domain';
 import { CLASS_COLOUR } from './class-colours';
 import { ensureNotificationLocales, NS } from './locales';
 import { MessageCentreDialog } from './message-centre-dialog';
@@ -20,6 +20,9 @@ export function NotificationBell() {
   const lists = useNotifications((s) => s.lists);
   const [open, setOpen] = useState(false);
   const [centreOpen, setCentreOpen] = useState(false);
+  // the tab chosen by the user, else the first class holding messages
+  const [chosen, setChosen] = useState<EventClass | null>(null);
+  const active = chosen ?? HEADER_CLASS_ORDER.find((cls) => lists[cls].length > 0) ?? HEADER_CLASS_ORDER[0];
   const openTarget = useOpenTarget();
   const total = totalCount(lists);
   const onOpen = (logType: number) => {
@@ -29,6 +32,8 @@ export function NotificationBell() {
     <div data-testid="notification-popover" style={{ width: 420 }}>
       <Tabs
         size="small"
+        activeKey={String(active)}
+        onChange={(key) => setChosen(Number(key) as EventClass)}
         items={HEADER_CLASS_ORDER.map((cls) => ({
           key: String(cls),
           label: (

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { StoreKind } from '../../db/migrate.js';
+import type { ProjectTable } from '../../db/schema.js';
 
 /** All SQL of the start-up seeds; every write is insert-if-missing. */
 export function seedRepository(db: Db) {
@@ -84,20 +85,7 @@ export function seedRepository(db: Db) {
       return db.selectFrom('project').select('id').where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
     },
 
-    async insertProject(values: {
-      tenant_id: number;
-      name: string;
-      en_name: string;
-      code: string;
-      address: string;
-      en_address: string;
-      capacity_kva: number;
-      area_m2: number;
-      latitude: number;
-      longitude: number;
-      industry: string;
-      create_time: number;
-    }): Promise<number> {
+    async insertProject(values: Insertable<ProjectTable>): Promise<number> {
       const row = await db.insertInto('project').values(values).returning('id').executeTakeFirstOrThrow();
       return Number(row.id);
     },

@@ -26,6 +26,8 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 import { registerSim } from './sim/routes.js';
 import { createNotifier } from './modules/message/notifier.js';
+import { eventRoutes, registerEventEngine } from './modules/event/index.js';
+import { registerLiveChannel } from './plugins/websocket.js';
 
 export interface BuildOptions {
   /** pino logger options; false (tests) for none */
@@ -72,6 +74,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dashboardRoutes);
   await app.register(filemanagerRoutes);
   await app.register(manualImportRoutes);
+  await app.register(eventRoutes);
+  registerEventEngine(app);
+  await registerLiveChannel(app);
   return app;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLASS_COLOURS, durationParts, eventDurationMs, trendWindow } from './event-format';
+import { similarEventsBody } from './components/diagnosis-extras';
+import { CLASS_COLOURS, deviceOf, durationParts, eventDurationMs, trendWindow } from './event-format';
 import { eventIdOf } from './use-event-list';
 
 const H = 3_600_000;
@@ -36,5 +37,16 @@ describe('event display rules', () => {
     expect(eventIdOf('', null)).toBeNull();
     expect(eventIdOf('?eventId=abc', null)).toBeNull();
     expect(eventIdOf('?eventId=0', null)).toBeNull();
+  });
+
+  it('earlier similar events: the same device and log types, ending just before this one started', () => {
+    expect(deviceOf({ deviceId: null, nodeId: 4 })).toBe(4);
+    expect(similarEventsBody({ nodeId: 4, deviceId: 9, startTime: 5000 }, [801, 802, 803])).toEqual({
+      startTime: 0,
+      endTime: 4999,
+      logTypes: [801, 802, 803],
+      deviceId: 9,
+      page: { index: 0, limit: 20 },
+    });
   });
 });

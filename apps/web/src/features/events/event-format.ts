@@ -39,3 +39,8 @@ export function durationParts(ms: number): { unit: DurationUnit; n: number }[] {
 export function eventDurationMs(e: Pick<EventRecord, 'startTime' | 'endTime'>, now: number): number {
   return (e.endTime ?? now) - e.startTime;
 }
+
+/** The device whose data point the event watched: its deviceId, else the node it was raised on. */
+export function deviceOf(e: Pick<EventRecord, 'deviceId' | 'nodeId'>): number {
+  return e.deviceId ?? e.nodeId;
+}

@@ -30,6 +30,8 @@ const EVENT: EventRecord = {
   endTime: null,
   message: 'A相电压越上限',
   ruleId: 1,
+  algorithmId: null,
+  deviceId: 40,
   confirmUser: null,
   confirmTime: null,
   confirmComment: null,

@@ -7,7 +7,7 @@ import { DataTable, EmptyState, TrendChart } from '../../../widgets';
 import { dataPointsQuery } from '../api/get-data-points';
 import { eventTrendQuery } from '../api/get-trend';
 import { eventsQuery } from '../api/query-events';
-import { trendWindow } from '../event-format';
+import { deviceOf, trendWindow } from '../event-format';
 import { relatedLines } from '../trend-series';
 import { eventColumns } from './event-columns';
 import { DETAIL_CHART_PX } from './event-trend';
@@ -18,15 +18,15 @@ const MAX_RELATED = 8;
 const SIMILAR_LIMIT = 20;
 
 /** The body asking for the same device's earlier events of the page's log types (before this one started). */
-export function similarEventsBody(detail: Pick<EventDetail, 'nodeId' | 'startTime'>, logTypes: readonly number[]): EventQueryBody {
-  return { startTime: 0, endTime: Math.max(0, detail.startTime - 1), logTypes: [...logTypes], deviceId: detail.nodeId, page: { index: 0, limit: SIMILAR_LIMIT } };
+export function similarEventsBody(detail: Pick<EventDetail, 'nodeId' | 'deviceId' | 'startTime'>, logTypes: readonly number[]): EventQueryBody {
+  return { startTime: 0, endTime: Math.max(0, detail.startTime - 1), logTypes: [...logTypes], deviceId: deviceOf(detail), page: { index: 0, limit: SIMILAR_LIMIT } };
 }
 
 function RelatedMeasurements({ detail, now }: { detail: EventDetail; now: number }) {
   const { t } = useTranslation('events');
-  const points = useQuery(dataPointsQuery(detail.nodeId));
+  const points = useQuery(dataPointsQuery(deviceOf(detail)));
   const others = (points.data ?? []).filter((p) => p.dataId !== detail.dataId).slice(0, MAX_RELATED);
-  const request = others.length > 0 ? { deviceId: detail.nodeId, dataIds: others.map((p) => p.dataId), ...trendWindow(detail, now), pixelWidth: DETAIL_CHART_PX } : null;
+  const request = others.length > 0 ? { deviceId: deviceOf(detail), dataIds: others.map((p) => p.dataId), ...trendWindow(detail, now), pixelWidth: DETAIL_CHART_PX } : null;
   const trend = useQuery(eventTrendQuery(request));
   const series = useMemo(() => relatedLines(trend.data ?? []), [trend.data]);
   if (points.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;

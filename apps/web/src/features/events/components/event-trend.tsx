@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@ems/contract';
 import { EmptyState, TrendChart } from '../../../widgets';
 import { eventTrendQuery } from '../api/get-trend';
-import { trendWindow } from '../event-format';
+import { deviceOf, trendWindow } from '../event-format';
 import { eventLine } from '../trend-series';
 
 /** Chart width asked of the server (the drawer's chart area). */
@@ -14,7 +14,7 @@ export const DETAIL_CHART_PX = 860;
 export function EventTrend({ detail, now }: { detail: EventDetail; now: number }) {
   const { t } = useTranslation('events');
   const span = trendWindow(detail, now);
-  const request = detail.dataId === null ? null : { deviceId: detail.nodeId, dataIds: [detail.dataId], ...span, pixelWidth: DETAIL_CHART_PX };
+  const request = detail.dataId === null ? null : { deviceId: deviceOf(detail), dataIds: [detail.dataId], ...span, pixelWidth: DETAIL_CHART_PX };
   const trend = useQuery(eventTrendQuery(request));
   const series = useMemo(() => eventLine(detail, trend.data ?? []), [detail, trend.data]);
   if (detail.dataId === null) return <EmptyState description={t('detail.noDataPoint')} size={80} />;

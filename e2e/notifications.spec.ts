@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { API, DATA_ID, EVENT_API, INGEST_API, MESSAGE_API, MODEL_API, type ApiReply, type RuleConfigInput } from '@ems/contract';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { DEMO_PASSWORD, login, ROOT_PASSWORD, toastText } from './support/flows.js';
+
+/**
+ * Live notifications end to end (issue 4 §3, spec sections 4 and 8): a reading posted over the HTTP
+ * ingest crosses a limit rule, the rule raises an alarm (logType 702), the server pushes it and the
+ * header shows it. Speech synthesis is replaced by a recorder (`window.__EMS_SPEAKER__`, installed
+ * before the app loads): Chromium blocks real speech before a user gesture, and a recorder can be
+ * asserted on.
+ */
+const FACTORY = '华东示范工厂';
+const METER = 'E2E告警电表';
+const LIMIT_KW = 1000;
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+let server: RunningServer;
+let browser: Browser;
+let gatewayKey = '';
+let meterId = 0;
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiReply<T>> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const reply = (await res.json()) as ApiReply<T>;
+  if (reply.code !== 0) throw new Error(`${path}: ${res.status} ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+/** As ROOT over the API: a meter in the demo factory, a gateway for it and an alarm rule on its active power. */
+async function seedMeterAndRule(): Promise<void> {
+  const timestamps = Date.now();
+  const session = await api<{ token: string }>(API.login, {
+    body: { userName: 'ROOT', password: md5(`ems${timestamps}${md5(ROOT_PASSWORD)}`), timestamps, client: 'web' },
+  });
+  const auth = { authorization: `Bearer ${session.data.token}` };
+  const projects = await api<{ projectId: number; name: string }[]>(`${API.projects}?system=cloud`, { headers: auth });
+  const project = projects.data.find((p) => p.name === FACTORY);
+  if (!project) throw new Error(`ROOT does not see ${FACTORY}`);
+  const inProject = { ...auth, projectid: String(project.projectId) };
+  const written = await api<{ children?: { id: number }[] }[]>(MODEL_API.writeHierarchy, {
+    headers: inProject,
+    body: [{ modelLabel: 'project', id: project.projectId, children: [{ modelLabel: 'meter', name: METER, energyType: 2 }] }],
+  });
+  meterId = written.data[0]?.children?.[0]?.id ?? -1;
+  const gw = await api<{ apiKey: string }>(INGEST_API.gateways, { headers: auth, body: { projectId: project.projectId, name: 'e2e-notifications' } });
+  gatewayKey = gw.data.apiKey;
+  const rule: RuleConfigInput = {
+    name: 'E2E 有功功率上限',
+    nodeId: meterId,
+    modelLabel: 'meter',
+    conditions: [{ dataId: DATA_ID.activePower, operator: 1, limit: LIMIT_KW }],
+    combinator: 1,
+    minDurationSec: 0,
+    hysteresis: 10,
+    level: 2,
+    eventType: 3,
+    enabled: true,
+  };
+  await api(EVENT_API.ruleSave, { headers: inProject, body: rule });
+}
+
+let lastTs = 0;
+/** One active-power reading of the meter over the HTTP batch ingest (times strictly increasing). */
+async function postKw(value: number): Promise<void> {
+  lastTs = Math.max(Date.now(), lastTs + 1000);
+  const res = await api<{ accepted: number }>(INGEST_API.batch, {
+    headers: { 'x-gateway-key': gatewayKey },
+    body: { readings: [{ deviceId: meterId, dataId: DATA_ID.activePower, ts: lastTs, value }] },
+  });
+  expect(res.data.accepted).toBe(1);
+}
+
+async function withSpeechRecorder(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const spoken: { text: string; lang: string }[] = [];
+    (window as unknown as { __EMS_SPEAKER__: unknown }).__EMS_SPEAKER__ = { spoken, speak: (text: string, lang: string) => spoken.push({ text, lang }) };
+  });
+}
+
+const spoken = (page: Page) => page.evaluate(() => (window as unknown as { __EMS_SPEAKER__: { spoken: { text: string; lang: string }[] } }).__EMS_SPEAKER__.spoken);
+const bellCount = async (page: Page) => Number(await page.getByTestId('notification-bell').getAttribute('data-count'));
+
+/** Logs in as fw_cloud and waits until the live channel is registered. */
+async function loginAndListen(page: Page): Promise<void> {
+  const registered = page.waitForResponse((r) => r.url().endsWith(MESSAGE_API.register), { timeout: 30_000 });
+  await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
+  await registered;
+}
+
+async function openBell(page: Page): Promise<void> {
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-popover').waitFor();
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await seedMeterAndRule();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('live notifications, dark zh (issue 4 §3)', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext(browser, { theme: 'dark', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });
+    await withSpeechRecorder(context);
+    page = await context.newPage();
+  });
+  afterAll(async () => context?.close());
+
+  it('a reading over the limit shows live: badge, popover entry in the alarm tab, spoken in zh-CN', async () => {
+    await loginAndListen(page);
+    const before = await bellCount(page);
+    await postKw(LIMIT_KW * 5);
+    await expect.poll(() => bellCount(page), { timeout: 20_000 }).toBe(before + 1);
+    await expect.poll(() => spoken(page)).toHaveLength(1);
+    const [said] = await spoken(page);
+    expect(said?.lang).toBe('zh-CN');
+    expect(said?.text).toContain(METER);
+    await openBell(page);
+    const item = page.locator('[data-testid="notification-list-2"] [data-testid="notification-item"]').filter({ hasText: METER }).first();
+    await item.waitFor();
+    await screenshot(page, 'notifications-popover-dark-zh');
+  });
+
+  it('muting the alarm class stays after a reload, and a new alarm is then shown but not spoken', async () => {
+    const mute = page.locator('[data-testid="notification-list-2"] [data-testid="notification-mute"]');
+    await mute.click();
+    await expect(mute.getAttribute('aria-checked')).resolves.toBe('true');
+    await page.reload();
+    await page.getByTestId('frame').waitFor();
+    await page.waitForResponse((r) => r.url().endsWith(MESSAGE_API.register), { timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('mutedCfg'))).toBe('{"2":true}');
+    await openBell(page);
+    await expect(page.locator('[data-testid="notification-list-2"] [data-testid="notification-mute"]').getAttribute('aria-checked')).resolves.toBe('true');
+    const before = await bellCount(page);
+    // back inside the limit (past the hysteresis) finishes the event; over it again raises a new one
+    await postKw(LIMIT_KW / 2);
+    await postKw(LIMIT_KW * 6);
+    await expect.poll(() => bellCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(await spoken(page)).toEqual([]);
+  });
+
+  it('opens the message centre with the day selected and the alarm listed', async () => {
+    await page.getByTestId('message-centre-button').click();
+    const dialog = page.getByTestId('message-centre-dialog');
+    await dialog.waitFor();
+    await dialog.locator('.ant-table-row').filter({ hasText: METER }).first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'notifications-message-centre-dark-zh');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("follows the notification to the consumption-event page; a second click says 'already on the current page'", async () => {
+    await openBell(page);
+    await page.locator('[data-testid="notification-list-2"] [data-testid="notification-open"]').filter({ hasText: METER }).first().click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/energyConsumptionEvent');
+    await screenshot(page, 'notifications-target-page-dark-zh');
+    await openBell(page);
+    await page.locator('[data-testid="notification-list-2"] [data-testid="notification-open"]').filter({ hasText: METER }).first().click();
+    await expect(toastText(page)).resolves.toContain('已在当前页面，请点击刷新查看最新事件');
+  });
+});
+
+describe('notifications, light en', () => {
+  it('the unread alarms load on login; popover and message centre read in English', async () => {
+    const context = await newContext(browser, { locale: 'en-US', theme: 'light', language: 'en', timezoneId: 'Asia/Shanghai' });
+    await withSpeechRecorder(context);
+    const page = await context.newPage();
+    try {
+      await loginAndListen(page);
+      await expect.poll(() => bellCount(page), { timeout: 10_000 }).toBeGreaterThan(0);
+      await openBell(page);
+      await page.locator('[data-testid="notification-list-2"] [data-testid="notification-item"]').first().waitFor();
+      await expect(page.getByTestId('notification-popover').innerText()).resolves.toContain('All read');
+      await screenshot(page, 'notifications-popover-light-en');
+      await page.getByTestId('message-centre-button').click();
+      await page.getByTestId('message-centre-dialog').locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
+      await screenshot(page, 'notifications-message-centre-light-en');
+      // loaded, not new: nothing is spoken
+      expect(await spoken(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

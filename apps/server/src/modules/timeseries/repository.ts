@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Ems } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 
@@ -149,14 +150,104 @@ function sqliteSide(ems: Ems): SqliteSeries {
   return side;
 }
 
-/** Closes the SQLite side connection of a store (app close). */
-export function closeTimeseriesStore(ems: Ems): void {
-  const side = sqliteSides.get(ems.db);
-  if (side) {
-    side.conn.close();
-    sqliteSides.delete(ems.db);
+/**
+ * Group commit: the writes that arrive while a commit is in flight (or within the same event-loop
+ * turn) are merged into one transaction, and each caller's promise settles only after that
+ * transaction has committed. Writes are taken in arrival order, so a later write of a reading wins
+ * and a caller that waits for its write before sending the next keeps its order. When a merged
+ * transaction fails, its writes are retried one by one so one bad write fails alone.
+ */
+interface PendingWrite {
+  rows: ReadingRow[];
+  series: TouchedSeries[];
+  plan: PlanFn;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+type CommitFn = (rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn) => Promise<void>;
+
+/** rows per merged transaction at most (a larger single write still goes alone) */
+const GROUP_MAX_ROWS = 20_000;
+
+const seriesKey = (s: { deviceId: number; dataId: number }) => `${s.deviceId}:${s.dataId}`;
+
+/** One write out of several: the readings in arrival order, each touched series once with its widest range. */
+function mergeWrites(group: PendingWrite[]): { rows: ReadingRow[]; series: TouchedSeries[]; plan: PlanFn } {
+  const rows: ReadingRow[] = [];
+  const merged = new Map<string, { s: TouchedSeries; plan: PlanFn }>();
+  for (const w of group) {
+    for (const r of w.rows) rows.push(r);
+    for (const s of w.series) {
+      const key = seriesKey(s);
+      const m = merged.get(key);
+      if (m) {
+        m.s.minTs = Math.min(m.s.minTs, s.minTs);
+        m.s.maxTs = Math.max(m.s.maxTs, s.maxTs);
+      } else {
+        merged.set(key, { s: { deviceId: s.deviceId, dataId: s.dataId, minTs: s.minTs, maxTs: s.maxTs }, plan: w.plan });
+      }
+    }
+  }
+  const series = [...merged.values()].map((m) => m.s);
+  // a series' plan is the one of the write that first touched it (same device: same project, timezone and meter)
+  const plan: PlanFn = (s, window, resets) => (merged.get(seriesKey(s))?.plan ?? group[0]!.plan)(s, window, resets);
+  return { rows, series, plan };
+}
+
+class GroupCommit {
+  private queue: PendingWrite[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly commit: CommitFn) {}
+
+  submit(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ rows, series, plan, resolve, reject });
+      this.running ??= this.drain();
+    });
+  }
+
+  /** Resolves when every write submitted so far has settled. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        // let the writes of this event-loop turn (and those that came during the last commit) join
+        await new Promise<void>((r) => setImmediate(r));
+        if (this.queue.length === 0) return;
+        let n = 0;
+        let rowCount = 0;
+        while (n < this.queue.length && (n === 0 || rowCount + this.queue[n]!.rows.length <= GROUP_MAX_ROWS)) rowCount += this.queue[n++]!.rows.length;
+        const group = this.queue.splice(0, n);
+        await this.commitGroup(group);
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async commitGroup(group: PendingWrite[]): Promise<void> {
+    if (group.length === 1) {
+      const w = group[0]!;
+      await this.commit(w.rows, w.series, w.plan).then(w.resolve, w.reject);
+      return;
+    }
+    const m = mergeWrites(group);
+    try {
+      await this.commit(m.rows, m.series, m.plan);
+    } catch {
+      for (const w of group) await this.commit(w.rows, w.series, w.plan).then(w.resolve, w.reject);
+      return;
+    }
+    for (const w of group) w.resolve();
   }
 }
+
+const committers = new WeakMap<Db, GroupCommit>();
 
 /** Monthly reading partitions known to exist, per PostgreSQL store. */
 const knownPartitions = new WeakMap<Db, Set<string>>();
@@ -168,115 +259,260 @@ function monthOf(ts: number): { name: string; from: number; to: number } {
   return { name: `reading_p${y}${String(m + 1).padStart(2, '0')}`, from: Date.UTC(y, m, 1), to: Date.UTC(y, m + 1, 1) };
 }
 
-/** All SQL of readings, rollups and the data-point catalogue. */
-export function timeseriesRepository(ems: Ems) {
-  const db = ems.db;
+/** PostgreSQL array literals of numbers (integers, or doubles with nulls), for statements sent as text */
+const ints = (xs: number[]) => `'{${xs.join(',')}}'`;
+const floats = (xs: (number | null)[]) => `'{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}'`;
+const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-  async function ensurePartitions(rows: ReadingRow[]) {
-    let known = knownPartitions.get(db);
-    if (!known) {
-      known = new Set();
-      knownPartitions.set(db, known);
-    }
+/**
+ * The PostgreSQL side: a connection of its own (a one-client pool) on which a write runs as one
+ * transaction — readings by COPY, the rollup windows of every touched series in one query, the
+ * rollups by multi-row upserts from arrays. New readings are COPied straight into the partitioned
+ * table under a savepoint; when one of them already exists (a repeat), the batch goes through a
+ * per-connection temporary staging table and one INSERT … SELECT … ON CONFLICT DO UPDATE instead.
+ */
+class PgSeries {
+  readonly pool: pg.Pool;
+  private readonly staged = new WeakSet<pg.PoolClient>();
+
+  constructor(
+    store: { url: string; schema?: string },
+    private readonly known: Set<string>,
+  ) {
+    this.pool = new pg.Pool({
+      connectionString: store.url,
+      max: 1,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      allowExitOnIdle: true,
+      ...(store.schema ? { options: `-c search_path=${store.schema}` } : {}),
+    });
+    this.pool.on('error', () => undefined);
+  }
+
+  private async ensurePartitions(c: pg.PoolClient, rows: ReadingRow[]) {
+    let from = 0;
+    let to = 0;
     const months = new Map<string, { from: number; to: number }>();
     for (const r of rows) {
+      if (r.ts >= from && r.ts < to) continue;
       const m = monthOf(r.ts);
-      if (!known.has(m.name)) months.set(m.name, m);
+      ({ from, to } = m);
+      if (!this.known.has(m.name)) months.set(m.name, m);
     }
     for (const [name, m] of months) {
       try {
-        await sql`create table if not exists ${sql.id(name)} partition of reading for values from (${sql.lit(m.from)}) to (${sql.lit(m.to)})`.execute(db);
+        await c.query(`create table if not exists ${quoteId(name)} partition of reading for values from (${m.from}) to (${m.to})`);
       } catch {
         // created concurrently, or rows of that month already sit in the default partition: they stay there
       }
-      known.add(name);
+      this.known.add(name);
     }
   }
 
-  async function pgWrite(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn) {
-    await ensurePartitions(rows);
-    await db.transaction().execute(async (tx) => {
-      if (rows.length > 0) {
-        await sql`insert into reading (device_id, data_id, ts, value, status)
-          select * from unnest(${rows.map((r) => r.deviceId)}::int[], ${rows.map((r) => r.dataId)}::int[], ${rows.map((r) => r.ts)}::bigint[],
-                               ${rows.map((r) => r.value)}::float8[], ${rows.map((r) => r.status)}::smallint[])
-          on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status`.execute(tx);
-      }
-      if (series.length === 0) return;
-      // set-based: every touched series' window bounds, readings and resets in one query each
-      const col = <T>(f: (s: TouchedSeries) => T) => series.map(f);
-      const bounds = (
-        await sql<{ d: number; k: number; lo: number; hi: number }>`
-          select s.d, s.k, coalesce(
-              (select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts <= p.prev - mod(p.prev, ${Q15}) order by ts desc limit 1), p.prev) as lo,
-            coalesce(
-              (select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts >= p.nxt + mod(${Q15} - mod(p.nxt, ${Q15}), ${Q15}) order by ts limit 1), p.nxt) as hi
-          from unnest(${col((x) => x.deviceId)}::int[], ${col((x) => x.dataId)}::int[], ${col((x) => x.minTs)}::bigint[], ${col((x) => x.maxTs)}::bigint[]) as s(d, k, mn, mx)
-          cross join lateral (select
-              coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts < s.mn order by ts desc limit 1), s.mn) as prev,
-              coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts > s.mx order by ts limit 1), s.mx) as nxt) p`.execute(tx)
-      ).rows.map((r) => ({ d: Number(r.d), k: Number(r.k), lo: Number(r.lo), hi: Number(r.hi) }));
-      const arr = <T>(f: (b: (typeof bounds)[number]) => T) => bounds.map(f);
-      const windows = new Map<string, WindowReading[]>();
-      const readingsRes = await sql<{ d: number; k: number; ts: number; value: number; status: number }>`
-        select w.d, w.k, r.ts, r.value, r.status
-        from unnest(${arr((b) => b.d)}::int[], ${arr((b) => b.k)}::int[], ${arr((b) => b.lo)}::bigint[], ${arr((b) => b.hi)}::bigint[]) as w(d, k, lo, hi)
-        join reading r on r.device_id = w.d and r.data_id = w.k and r.ts >= w.lo and r.ts <= w.hi
-        order by w.d, w.k, r.ts`.execute(tx);
-      for (const r of readingsRes.rows) {
-        const key = `${r.d}:${r.k}`;
-        let list = windows.get(key);
-        if (!list) windows.set(key, (list = []));
-        list.push({ ts: Number(r.ts), value: Number(r.value), status: Number(r.status) });
-      }
-      const resets = new Map<string, WindowReset[]>();
-      const resetRes = await sql<{ d: number; k: number; ts: number; closing: number; opening: number }>`
-        select w.d, w.k, c.ts, c.closing, c.opening
-        from unnest(${arr((b) => b.d)}::int[], ${arr((b) => b.k)}::int[], ${arr((b) => b.lo)}::bigint[], ${arr((b) => b.hi)}::bigint[]) as w(d, k, lo, hi)
-        join counter_reset c on c.device_id = w.d and c.data_id = w.k and c.ts > w.lo and c.ts <= w.hi`.execute(tx);
-      for (const r of resetRes.rows) {
-        const key = `${r.d}:${r.k}`;
-        let list = resets.get(key);
-        if (!list) resets.set(key, (list = []));
-        list.push({ ts: Number(r.ts), closing: Number(r.closing), opening: Number(r.opening) });
-      }
-      const iv = { d: [] as number[], k: [] as number[], b: [] as number[], v: [] as (number | null)[], q: [] as number[], g: [] as number[] };
-      const parents = { hour: [] as number[][], day: [] as number[][], month: [] as number[][] };
-      for (const s of series) {
-        const key = `${s.deviceId}:${s.dataId}`;
-        const p = plan(s, windows.get(key) ?? [], resets.get(key) ?? []);
-        for (const i of p.intervals) {
-          iv.d.push(s.deviceId);
-          iv.k.push(s.dataId);
-          iv.b.push(i.start);
-          iv.v.push(i.value);
-          iv.q.push(i.status);
-          iv.g.push(good(i));
-        }
-        for (const [g] of GRAINS) for (const [a, b] of p[g]) parents[g].push([s.deviceId, s.dataId, a, b]);
-      }
-      if (iv.d.length > 0) {
-        await sql`insert into rollup_15m (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
-          select d, k, b, v, q, 1, g from unnest(${iv.d}::int[], ${iv.k}::int[], ${iv.b}::bigint[], ${iv.v}::float8[], ${iv.q}::smallint[], ${iv.g}::int[]) as t(d, k, b, v, q, g)
-          on conflict (device_id, data_id, bucket_start) do update set
-            value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`.execute(tx);
-      }
-      for (const [g, parent, child] of GRAINS) {
-        const list = parents[g];
-        if (list.length === 0) continue;
-        const c = (i: number) => list.map((x) => x[i] as number);
-        await sql`insert into ${sql.table(parent)} (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
-          select d, k, a, v, case s when 4 then 3 when 3 then 4 else s end, n, g
-          from (select w.d, w.k, w.a, sum(c.value) as v, max(case c.quality when 3 then 4 when 4 then 3 else c.quality end) as s,
-                       sum(c.n_intervals) as n, sum(c.n_good) as g
-                from unnest(${c(0)}::int[], ${c(1)}::int[], ${c(2)}::bigint[], ${c(3)}::bigint[]) as w(d, k, a, b)
-                join ${sql.table(child)} c on c.device_id = w.d and c.data_id = w.k and c.bucket_start >= w.a and c.bucket_start < w.b
-                group by w.d, w.k, w.a) t
-          on conflict (device_id, data_id, bucket_start) do update set
-            value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`.execute(tx);
-      }
+  private static copyText(rows: ReadingRow[]): string {
+    const parts: string[] = [];
+    for (const r of rows) parts.push(`${r.deviceId}\t${r.dataId}\t${r.ts}\t${r.value}\t${r.status}\n`);
+    return parts.join('');
+  }
+
+  private static async copy(c: pg.PoolClient, table: string, text: string) {
+    const stream = c.query(copyFrom(`copy ${table} (device_id, data_id, ts, value, status) from stdin`));
+    await new Promise<void>((resolve, reject) => {
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+      stream.end(text);
     });
   }
+
+  /**
+   * Readings into the table inside the open transaction: COPY straight into it; when one of them is
+   * already stored (a repeat), the transaction is started again and the batch goes through the
+   * staging table and one upsert instead.
+   */
+  private async writeReadings(c: pg.PoolClient, rows: ReadingRow[]) {
+    const text = PgSeries.copyText(rows);
+    try {
+      await PgSeries.copy(c, 'reading', text);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err;
+      await c.query('rollback; begin');
+    }
+    // the last of several writes of one reading wins, as if they were written one by one
+    const last = new Map<string, ReadingRow>();
+    for (const r of rows) {
+      const key = `${r.deviceId}:${r.dataId}:${r.ts}`;
+      last.delete(key);
+      last.set(key, r);
+    }
+    await PgSeries.copy(c, 'ems_reading_in', last.size === rows.length ? text : PgSeries.copyText([...last.values()]));
+    await c.query({
+      name: 'ems_ts_upsert_staged',
+      text: `insert into reading (device_id, data_id, ts, value, status) select device_id, data_id, ts, value, status from ems_reading_in
+        on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status`,
+    });
+  }
+
+  /** Reads the windows of the touched series, plans them, and returns the statements that write their rollups. */
+  private static async rollups(c: pg.PoolClient, series: TouchedSeries[], plan: PlanFn): Promise<string[]> {
+    // every touched series' window (reading before the earliest touched ts, after the latest, widened to whole 15-min
+    // intervals; ts > 0 so integer division floors) with its readings and declared resets, in one query; the offset 0s keep
+    // each lookup evaluated once per series and the window readings read by index per series
+    const col = <T>(f: (s: TouchedSeries) => T) => series.map(f);
+    const res = await c.query<{ t: number; d: number; k: number; ts: string; a: number; b: number }>({
+      name: 'ems_ts_windows',
+      text: `with s(d, k, mn, mx) as (select * from unnest($1::int[], $2::int[], $3::bigint[], $4::bigint[])),
+      w as materialized (
+        select s.d, s.k,
+          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts <= p.prev / ${Q15} * ${Q15} order by ts desc limit 1), p.prev) as lo,
+          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts >= (p.nxt + ${Q15 - 1}) / ${Q15} * ${Q15} order by ts limit 1), p.nxt) as hi
+        from s cross join lateral (select
+          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts < s.mn order by ts desc limit 1), s.mn) as prev,
+          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts > s.mx order by ts limit 1), s.mx) as nxt offset 0) p)
+      select 0 as t, w.d, w.k, r.ts, r.a, r.b
+        from w cross join lateral (select r.ts, r.value as a, r.status::float8 as b from reading r
+          where r.device_id = w.d and r.data_id = w.k and r.ts >= w.lo and r.ts <= w.hi offset 0) r
+      union all
+      select 1, w.d, w.k, c.ts, c.a, c.b
+        from w cross join lateral (select c.ts, c.closing as a, c.opening as b from counter_reset c
+          where c.device_id = w.d and c.data_id = w.k and c.ts > w.lo and c.ts <= w.hi offset 0) c
+      order by 1, 2, 3, 4`,
+      values: [col((x) => x.deviceId), col((x) => x.dataId), col((x) => x.minTs), col((x) => x.maxTs)],
+    });
+    const windows = new Map<string, WindowReading[]>();
+    const resets = new Map<string, WindowReset[]>();
+    for (const r of res.rows) {
+      const key = `${r.d}:${r.k}`;
+      if (r.t === 0) {
+        let list = windows.get(key);
+        if (!list) windows.set(key, (list = []));
+        list.push({ ts: Number(r.ts), value: r.a, status: r.b });
+      } else {
+        let list = resets.get(key);
+        if (!list) resets.set(key, (list = []));
+        list.push({ ts: Number(r.ts), closing: r.a, opening: r.b });
+      }
+    }
+    const iv = { d: [] as number[], k: [] as number[], b: [] as number[], v: [] as (number | null)[], q: [] as number[], g: [] as number[] };
+    const parents = { hour: [[], [], [], []] as number[][], day: [[], [], [], []] as number[][], month: [[], [], [], []] as number[][] };
+    for (const s of series) {
+      const key = seriesKey(s);
+      const p = plan(s, windows.get(key) ?? [], resets.get(key) ?? []);
+      for (const i of p.intervals) {
+        iv.d.push(s.deviceId);
+        iv.k.push(s.dataId);
+        iv.b.push(i.start);
+        iv.v.push(i.value);
+        iv.q.push(i.status);
+        iv.g.push(good(i));
+      }
+      for (const [g] of GRAINS) {
+        const cols = parents[g];
+        for (const [a, b] of p[g]) {
+          cols[0]!.push(s.deviceId);
+          cols[1]!.push(s.dataId);
+          cols[2]!.push(a);
+          cols[3]!.push(b);
+        }
+      }
+    }
+    // the rollup writes as one multi-statement text (arrays as literals of numbers only), run with the commit in one round trip
+    const out: string[] = [];
+    if (iv.d.length > 0) {
+      out.push(`insert into rollup_15m (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
+        select d, k, b, v, q, 1, g from unnest(${ints(iv.d)}::int[], ${ints(iv.k)}::int[], ${ints(iv.b)}::bigint[], ${floats(iv.v)}::float8[],
+          ${ints(iv.q)}::smallint[], ${ints(iv.g)}::int[]) as t(d, k, b, v, q, g)
+        on conflict (device_id, data_id, bucket_start) do update set
+          value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`);
+    }
+    for (const [g, parent, child] of GRAINS) {
+      const [d, k, from, to] = parents[g] as [number[], number[], number[], number[]];
+      if (d.length === 0) continue;
+      out.push(`insert into ${parent} (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
+        select d, k, a, v, case s when 4 then 3 when 3 then 4 else s end, n, g
+        from (select w.d, w.k, w.a, sum(c.value) as v, max(case c.quality when 3 then 4 when 4 then 3 else c.quality end) as s,
+                     sum(c.n_intervals) as n, sum(c.n_good) as g
+              from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(from)}::bigint[], ${ints(to)}::bigint[]) as w(d, k, a, b)
+              join ${child} c on c.device_id = w.d and c.data_id = w.k and c.bucket_start >= w.a and c.bucket_start < w.b
+              group by w.d, w.k, w.a) t
+        on conflict (device_id, data_id, bucket_start) do update set
+          value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`);
+    }
+    return out;
+  }
+
+  async write(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn): Promise<void> {
+    const c = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      if (rows.length > 0) await this.ensurePartitions(c, rows);
+      if (!this.staged.has(c)) {
+        await c.query(`create temporary table if not exists ems_reading_in (device_id integer not null, data_id integer not null, ts bigint not null,
+          value double precision not null, status smallint not null) on commit delete rows`);
+        this.staged.add(c);
+      }
+      await c.query('begin');
+      try {
+        if (rows.length > 0) await this.writeReadings(c, rows);
+        const writes = series.length > 0 ? await PgSeries.rollups(c, series, plan) : [];
+        await c.query([...writes, 'commit'].join(';\n'));
+      } catch (err) {
+        await c.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      }
+    } catch (err) {
+      // a connection that failed mid-COPY or mid-rollback is not reused
+      if ((err as { code?: string }).code === undefined) broken ??= err as Error;
+      throw err;
+    } finally {
+      c.release(broken);
+    }
+  }
+}
+
+const pgSides = new WeakMap<Db, PgSeries>();
+
+function pgSide(ems: Ems): PgSeries {
+  let side = pgSides.get(ems.db);
+  if (!side) {
+    if (ems.config.store.kind !== 'postgres') throw new Error('not a PostgreSQL store');
+    let known = knownPartitions.get(ems.db);
+    if (!known) knownPartitions.set(ems.db, (known = new Set()));
+    side = new PgSeries(ems.config.store, known);
+    pgSides.set(ems.db, side);
+  }
+  return side;
+}
+
+function committer(ems: Ems): GroupCommit {
+  let c = committers.get(ems.db);
+  if (!c) {
+    const commit: CommitFn = ems.kind === 'sqlite' ? (r, s, p) => sqliteSide(ems).write(r, s, p) : (r, s, p) => pgSide(ems).write(r, s, p);
+    committers.set(ems.db, (c = new GroupCommit(commit)));
+  }
+  return c;
+}
+
+/** Waits for the writes in hand, then closes the write-path connections of a store (app close). */
+export async function closeTimeseriesStore(ems: Ems): Promise<void> {
+  await committers.get(ems.db)?.idle();
+  committers.delete(ems.db);
+  const side = sqliteSides.get(ems.db);
+  if (side) {
+    side.conn.close();
+    sqliteSides.delete(ems.db);
+  }
+  const p = pgSides.get(ems.db);
+  if (p) {
+    pgSides.delete(ems.db);
+    await p.pool.end();
+  }
+}
+
+/** All SQL of readings, rollups and the data-point catalogue. */
+export function timeseriesRepository(ems: Ems) {
+  const db = ems.db;
 
   return {
     async catalogue() {
@@ -299,10 +535,12 @@ export function timeseriesRepository(ems: Ems) {
       return out;
     },
 
-    /** Upserts the readings and recomputes the rollups of the touched counter series, in one transaction. */
-    async write(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn): Promise<void> {
-      if (ems.kind === 'sqlite') return sqliteSide(ems).write(rows, series, plan);
-      return pgWrite(rows, series, plan);
+    /**
+     * Upserts the readings and recomputes the rollups of the touched counter series, in one
+     * transaction (shared with the writes that arrive alongside: group commit); resolves once committed.
+     */
+    write(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn): Promise<void> {
+      return committer(ems).submit(rows, series, plan);
     },
 
     async upsertReset(r: { deviceId: number; dataId: number; ts: number; closing: number; opening: number }) {

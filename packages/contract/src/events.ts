@@ -97,9 +97,10 @@ export const EventRecord = Type.Object({
   message: Type.String(),
   /** the limit rule that raised it (null for algorithm events) */
   ruleId: NullableInt,
-  /** the algorithm that raised it (null for limit-rule events) */
-  algorithmId: NullableInt,
-  deviceId: NullableInt,
+  /** the algorithm that raised it (null for limit-rule events); always sent by the server */
+  algorithmId: Type.Optional(NullableInt),
+  /** the device the event is about; always sent by the server */
+  deviceId: Type.Optional(NullableInt),
   confirmUser: NullableStr,
   confirmTime: NullableInt,
   confirmComment: NullableStr,

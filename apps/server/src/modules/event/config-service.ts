@@ -1,0 +1,232 @@
+import {
+  DATA_ID,
+  ErrorCode,
+  LOG_TYPE,
+  type AlgorithmConfig,
+  type AlgorithmConfigInput,
+  type AlgorithmKind,
+  type AlgorithmListQuery,
+  type AlgorithmParams,
+  type ChangeStatesBody,
+  type RuleConfig,
+  type RuleConfigInput,
+  type RuleListQuery,
+} from '@ems/contract';
+import type { Ems } from '../../context.js';
+import { ApiError, noPermission } from '../../lib/errors.js';
+import type { Lang } from '../../lib/i18n.js';
+import { configRepository, type AlgorithmRow, type RuleRow } from './config-repository.js';
+import { engineOf } from './engine.js';
+
+/** 400 naming the field, with the reason in the request's language. */
+export const fieldError = (lang: Lang, field: string, zh: string, en: string) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, lang === 'en' ? en : zh]);
+
+const page = (p: { index: number; limit: number } | undefined) => ({ index: p?.index ?? 0, limit: p?.limit ?? 100 });
+
+async function pointNames(ems: Ems, lang: Lang) {
+  const catalogue = await configRepository(ems.db).catalogue();
+  const map = new Map(catalogue.map((d) => [Number(d.data_id), { name: lang === 'en' ? d.name_en : d.name_zh, unit: d.unit }]));
+  return (dataId: number) => map.get(dataId);
+}
+
+function toRule(r: RuleRow, nodeName: string, point: (id: number) => { name: string; unit: string } | undefined): RuleConfig {
+  const conditions = JSON.parse(r.conditions) as { dataId: number; operator: number; limit: number }[];
+  return {
+    id: Number(r.id),
+    projectId: Number(r.project_id),
+    name: r.name,
+    nodeId: Number(r.node_id),
+    modelLabel: r.model_label,
+    nodeName,
+    conditions: conditions.map((c) => ({ ...c, dataName: point(c.dataId)?.name ?? String(c.dataId), unit: point(c.dataId)?.unit ?? '' })),
+    combinator: Number(r.combinator),
+    minDurationSec: Number(r.min_duration_sec),
+    hysteresis: Number(r.hysteresis),
+    level: Number(r.level),
+    eventType: Number(r.event_type),
+    logType: Number(r.level) === 1 ? LOG_TYPE.accidentLevel : LOG_TYPE.limit,
+    enabled: Number(r.enabled) === 1,
+    description: r.description,
+    updateTime: Number(r.update_time),
+  };
+}
+
+/** The parameters of a kind with their defaults filled in. */
+export function withDefaults(kind: AlgorithmKind, p: AlgorithmParams): AlgorithmParams {
+  switch (kind) {
+    case 'demand':
+      return { preAlarmPercent: 90, windowMinutes: 15, subintervalMinutes: 1, predictionFactor: 1, dataId: DATA_ID.activePower, ...p };
+    case 'switch':
+      return { dataId: DATA_ID.switchStatus, deviceIds: [], ...p };
+    case 'offline':
+      return { deviceIds: [], ...p };
+    case 'efficiency': {
+      const indicator = p.indicator ?? 'cop';
+      return { indicator, dataId: DATA_ID.activeEnergyImport, outputDataId: indicator === 'cop' ? DATA_ID.coolingEnergy : DATA_ID.compressedAirVolume, ...p };
+    }
+    case 'balance':
+      return { dataId: DATA_ID.activeEnergyImport, childIds: [], ...p };
+    case 'quota':
+      return { dataId: DATA_ID.activeEnergyImport, deviceIds: [], ...p };
+  }
+}
+
+/** Parameters each kind cannot do without. */
+const REQUIRED: Record<AlgorithmKind, (keyof AlgorithmParams)[]> = {
+  demand: ['contractKw'],
+  offline: ['offlineMinutes'],
+  switch: [],
+  efficiency: ['threshold', 'outputDeviceId'],
+  balance: ['tolerancePercent'],
+  quota: ['quotaMonthly'],
+};
+
+function toAlgorithm(a: AlgorithmRow, nodeName: string): AlgorithmConfig {
+  const kind = a.kind as AlgorithmKind;
+  return {
+    id: Number(a.id),
+    projectId: Number(a.project_id),
+    name: a.name,
+    kind,
+    nodeId: Number(a.node_id),
+    modelLabel: a.model_label,
+    nodeName,
+    params: withDefaults(kind, JSON.parse(a.params) as AlgorithmParams),
+    level: Number(a.level),
+    enabled: Number(a.enabled) === 1,
+    description: a.description,
+    updateTime: Number(a.update_time),
+  };
+}
+
+const reload = (ems: Ems) => engineOf(ems)?.reload();
+
+export async function listRules(ems: Ems, lang: Lang, scope: readonly number[], q: RuleListQuery): Promise<{ list: RuleConfig[]; total: number }> {
+  const repo = configRepository(ems.db);
+  const { rows, total } = await repo.listRules({ projectIds: scope, keyword: q.keyword, nodeId: q.nodeId, modelLabel: q.modelLabel, enabled: q.enabled, ...page(q.page) });
+  const [names, point] = await Promise.all([repo.nodeNames(rows.map((r) => Number(r.node_id))), pointNames(ems, lang)]);
+  return { list: rows.map((r) => toRule(r, names.get(Number(r.node_id)) ?? '', point)), total };
+}
+
+export async function ruleDetail(ems: Ems, lang: Lang, scope: readonly number[], id: number): Promise<RuleConfig> {
+  const repo = configRepository(ems.db);
+  const r = await repo.rule(id, scope);
+  if (!r) throw noPermission();
+  const [names, point] = await Promise.all([repo.nodeNames([Number(r.node_id)]), pointNames(ems, lang)]);
+  return toRule(r, names.get(Number(r.node_id)) ?? '', point);
+}
+
+/** Creates (no id) or updates a rule of the node's project; the node must be a device of a project in scope. */
+export async function saveRule(ems: Ems, lang: Lang, scope: readonly number[], input: RuleConfigInput): Promise<RuleConfig> {
+  const repo = configRepository(ems.db);
+  const name = input.name.trim();
+  if (name === '') throw fieldError(lang, 'name', '名称不能为空', 'must not be blank');
+  if (input.modelLabel === 'project') throw fieldError(lang, 'modelLabel', '规则须针对设备或节点', 'a rule watches a device or node, not the project');
+  const projectId = await repo.nodeProject(input.nodeId, input.modelLabel, scope);
+  if (projectId === undefined) throw noPermission();
+  const point = await pointNames(ems, lang);
+  input.conditions.forEach((c, i) => {
+    if (!point(c.dataId)) throw fieldError(lang, `conditions.${i}.dataId`, '数据点不存在', 'unknown data point');
+  });
+  const row = {
+    project_id: projectId,
+    name,
+    node_id: input.nodeId,
+    model_label: input.modelLabel,
+    conditions: JSON.stringify(input.conditions.map((c) => ({ dataId: c.dataId, operator: c.operator, limit: c.limit }))),
+    combinator: input.combinator,
+    min_duration_sec: input.minDurationSec,
+    hysteresis: input.hysteresis,
+    level: input.level,
+    event_type: input.eventType,
+    enabled: input.enabled ? 1 : 0,
+    description: input.description ?? '',
+    update_time: ems.config.now(),
+  };
+  let id = input.id;
+  if (id === undefined) id = await repo.insertRule(row);
+  else {
+    if (!(await repo.rule(id, scope))) throw noPermission();
+    await repo.updateRule(id, row);
+  }
+  await reload(ems);
+  return ruleDetail(ems, lang, scope, id);
+}
+
+export async function listAlgorithms(ems: Ems, scope: readonly number[], q: AlgorithmListQuery): Promise<{ list: AlgorithmConfig[]; total: number }> {
+  const repo = configRepository(ems.db);
+  const { rows, total } = await repo.listAlgorithms({ projectIds: scope, keyword: q.keyword, kind: q.kind, nodeId: q.nodeId, modelLabel: q.modelLabel, enabled: q.enabled, ...page(q.page) });
+  const names = await repo.nodeNames(rows.map((r) => Number(r.node_id)));
+  return { list: rows.map((r) => toAlgorithm(r, names.get(Number(r.node_id)) ?? '')), total };
+}
+
+export async function algorithmDetail(ems: Ems, scope: readonly number[], id: number): Promise<AlgorithmConfig> {
+  const repo = configRepository(ems.db);
+  const a = await repo.algorithm(id, scope);
+  if (!a) throw noPermission();
+  const names = await repo.nodeNames([Number(a.node_id)]);
+  return toAlgorithm(a, names.get(Number(a.node_id)) ?? '');
+}
+
+/** Creates or updates an algorithm; the parameters its kind needs must be there, and the devices it names in its project. */
+export async function saveAlgorithm(ems: Ems, lang: Lang, scope: readonly number[], input: AlgorithmConfigInput): Promise<AlgorithmConfig> {
+  const repo = configRepository(ems.db);
+  const name = input.name.trim();
+  if (name === '') throw fieldError(lang, 'name', '名称不能为空', 'must not be blank');
+  const projectId = await repo.nodeProject(input.nodeId, input.modelLabel, scope);
+  if (projectId === undefined) throw noPermission();
+  const p = input.params;
+  for (const key of REQUIRED[input.kind]) if (p[key] === undefined) throw fieldError(lang, `params.${key}`, '此类算法必须填写', 'required for this kind');
+  if (input.kind !== 'offline' && input.kind !== 'switch' && input.kind !== 'quota' && input.modelLabel === 'project') {
+    throw fieldError(lang, 'modelLabel', '须选择表计或设备', 'choose a meter or device, not the project');
+  }
+  if ((p.windowMinutes ?? 15) % (p.subintervalMinutes ?? 1) !== 0) throw fieldError(lang, 'params.subintervalMinutes', '须整除需量窗口', 'must divide the window');
+  for (const field of ['deviceIds', 'childIds'] as const) {
+    const ids = p[field] ?? [];
+    const found = await repo.projectNodes(projectId, ids);
+    if (ids.some((d) => !found.has(d))) throw fieldError(lang, `params.${field}`, '含有不属于本项目的节点', 'names a node outside the project');
+  }
+  if (p.outputDeviceId !== undefined && !(await repo.projectNodes(projectId, [p.outputDeviceId])).has(p.outputDeviceId)) {
+    throw fieldError(lang, 'params.outputDeviceId', '不属于本项目', 'is not a node of the project');
+  }
+  const row = {
+    project_id: projectId,
+    name,
+    kind: input.kind,
+    node_id: input.nodeId,
+    model_label: input.modelLabel,
+    params: JSON.stringify(p),
+    level: input.level ?? 2,
+    enabled: input.enabled ? 1 : 0,
+    description: input.description ?? '',
+    update_time: ems.config.now(),
+  };
+  let id = input.id;
+  if (id === undefined) id = await repo.insertAlgorithm(row);
+  else {
+    if (!(await repo.algorithm(id, scope))) throw noPermission();
+    await repo.updateAlgorithm(id, row);
+  }
+  await reload(ems);
+  return algorithmDetail(ems, scope, id);
+}
+
+/** Deletes rules or algorithms of the scope; ids outside it are refused as a whole (404). */
+export async function removeConfigs(ems: Ems, table: 'event_rule' | 'event_algorithm', scope: readonly number[], ids: readonly number[]): Promise<number[]> {
+  const repo = configRepository(ems.db);
+  const unique = [...new Set(ids)];
+  for (const id of unique) if (!(await (table === 'event_rule' ? repo.rule(id, scope) : repo.algorithm(id, scope)))) throw noPermission();
+  const deleted = await repo.remove(table, unique, scope);
+  await reload(ems);
+  return deleted;
+}
+
+/** Enables or disables rules or algorithms of the scope (ids outside it: 404, nothing changed). */
+export async function changeStates(ems: Ems, table: 'event_rule' | 'event_algorithm', scope: readonly number[], body: ChangeStatesBody): Promise<number> {
+  const repo = configRepository(ems.db);
+  const unique = [...new Set(body.ids)];
+  for (const id of unique) if (!(await (table === 'event_rule' ? repo.rule(id, scope) : repo.algorithm(id, scope)))) throw noPermission();
+  const n = await repo.setEnabled(table, unique, scope, body.enabled, ems.config.now());
+  await reload(ems);
+  return n;
+}

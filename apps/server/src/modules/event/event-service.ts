@@ -1,0 +1,134 @@
+import ExcelJS from 'exceljs';
+import type { EventConfirmBody, EventDetail, EventQueryBody, EventRecord } from '@ems/contract';
+import type { Ems, Session } from '../../context.js';
+import { noPermission } from '../../lib/errors.js';
+import type { Lang } from '../../lib/i18n.js';
+import { configRepository } from './config-repository.js';
+import { eventRepository, type EventFilter, type EventRow } from './event-repository.js';
+import { fieldError } from './config-service.js';
+
+/** Most rows an export holds. */
+export const EVENT_EXPORT_MAX = 10_000;
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+async function catalogue(ems: Ems, lang: Lang) {
+  const rows = await configRepository(ems.db).catalogue();
+  const map = new Map(rows.map((d) => [Number(d.data_id), { name: lang === 'en' ? d.name_en : d.name_zh, unit: d.unit, upper: num(d.upper_limit), lower: num(d.lower_limit) }]));
+  return (dataId: number | null) => (dataId === null ? undefined : map.get(dataId));
+}
+
+function toRecord(r: EventRow, lang: Lang, point: Awaited<ReturnType<typeof catalogue>>): EventRecord {
+  const p = point(num(r.data_id));
+  return {
+    id: Number(r.id),
+    projectId: Number(r.project_id),
+    logType: Number(r.log_type),
+    eventClass: Number(r.event_class),
+    eventType: num(r.event_type),
+    level: num(r.level),
+    status: Number(r.status),
+    confirmState: Number(r.confirm_state),
+    nodeId: Number(r.node_id),
+    modelLabel: r.model_label,
+    nodeName: r.node_name ?? '',
+    dataId: num(r.data_id),
+    dataName: p?.name ?? null,
+    unit: p?.unit ?? null,
+    value: num(r.value),
+    limit: num(r.limit_value),
+    startTime: Number(r.start_time),
+    endTime: num(r.end_time),
+    message: lang === 'en' ? r.message_en : r.message_zh,
+    ruleId: num(r.rule_id),
+    algorithmId: num(r.algorithm_id),
+    deviceId: num(r.device_id),
+    confirmUser: r.confirm_user,
+    confirmTime: num(r.confirm_time),
+    confirmComment: r.confirm_comment,
+  };
+}
+
+function filterOf(lang: Lang, scope: readonly number[], q: EventQueryBody): EventFilter {
+  if (q.endTime <= q.startTime) throw fieldError(lang, 'endTime', '结束时间须晚于开始时间', 'must be after startTime');
+  return { projectIds: scope, ...q };
+}
+
+/** Events of the scope overlapping the range, newest first, with the filters (a node includes its descendants). */
+export async function queryEvents(ems: Ems, lang: Lang, scope: readonly number[], q: EventQueryBody): Promise<{ list: EventRecord[]; total: number }> {
+  const { rows, total } = await eventRepository(ems.db).query(filterOf(lang, scope, q), q.page?.index ?? 0, q.page?.limit ?? 100);
+  const point = await catalogue(ems, lang);
+  return { list: rows.map((r) => toRecord(r, lang, point)), total };
+}
+
+/** One event of the scope (404 'no operation permission' outside it) with its limits and rule name. */
+export async function eventDetail(ems: Ems, lang: Lang, scope: readonly number[], id: number): Promise<EventDetail> {
+  const r = await eventRepository(ems.db).get(id, scope);
+  if (!r) throw noPermission();
+  const point = await catalogue(ems, lang);
+  const config = configRepository(ems.db);
+  const rule = r.rule_id !== null ? await config.rule(Number(r.rule_id), scope) : r.algorithm_id !== null ? await config.algorithm(Number(r.algorithm_id), scope) : undefined;
+  const p = point(num(r.data_id));
+  return { ...toRecord(r, lang, point), upperLimit: p?.upper ?? null, lowerLimit: p?.lower ?? null, ruleName: rule?.name ?? null };
+}
+
+/**
+ * Confirms events with a comment: who and when are kept; an event confirmed before keeps its first
+ * confirmation. An id outside the scope refuses the whole batch (404). Returns how many changed.
+ */
+export async function confirmEvents(ems: Ems, scope: readonly number[], session: Session, body: EventConfirmBody): Promise<number> {
+  const repo = eventRepository(ems.db);
+  const ids = [...new Set(body.ids)];
+  if ((await repo.countIn(ids, scope)) !== ids.length) throw noPermission();
+  return repo.confirm(ids, scope, session.name, ems.config.now(), body.comment.trim());
+}
+
+const HEADERS: Record<Lang, string[]> = {
+  zh: ['开始时间', '结束时间', '节点', '事件类型', '等级', '状态', '确认状态', '值', '限值', '描述', '确认人', '确认时间', '确认意见'],
+  en: ['Start time', 'End time', 'Node', 'Event type', 'Level', 'Status', 'Confirmation', 'Value', 'Limit', 'Message', 'Confirmed by', 'Confirmed at', 'Comment'],
+};
+const TYPE: Record<Lang, Record<number, string>> = {
+  zh: { 1: '剩余电流', 2: '温度', 3: '功率越限', 4: '探头故障', 5: '开关变位' },
+  en: { 1: 'residual current', 2: 'temperature', 3: 'power over-limit', 4: 'probe failure', 5: 'switch event' },
+};
+const LEVEL: Record<Lang, Record<number, string>> = { zh: { 1: '事故', 2: '告警', 4: '预警' }, en: { 1: 'accident', 2: 'alarm', 4: 'early warning' } };
+const STATUS: Record<Lang, string[]> = { zh: ['未结束', '已结束'], en: ['active', 'finished'] };
+const CONFIRM: Record<Lang, Record<number, string>> = { zh: { 1: '未确认', 3: '已确认' }, en: { 1: 'unconfirmed', 3: 'confirmed' } };
+
+function localTime(ts: number | null, timeZone: string): string {
+  if (ts === null) return '';
+  const f = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  return f.format(new Date(ts));
+}
+
+/** The filtered events (page ignored, at most EVENT_EXPORT_MAX) as an xlsx workbook with headers in the language. */
+export async function exportEvents(ems: Ems, lang: Lang, scope: readonly number[], q: EventQueryBody): Promise<{ buffer: Buffer; fileName: string }> {
+  const { list } = await queryEvents(ems, lang, scope, { ...q, page: { index: 0, limit: EVENT_EXPORT_MAX } });
+  const project = scope.length === 1 ? await ems.db.selectFrom('project').select('timezone').where('id', '=', scope[0] as number).executeTakeFirst() : undefined;
+  const tz = project?.timezone ?? 'Asia/Shanghai';
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(lang === 'en' ? 'Events' : '事件');
+  ws.addRow(HEADERS[lang]);
+  ws.getRow(1).font = { bold: true };
+  for (const e of list) {
+    ws.addRow([
+      localTime(e.startTime, tz),
+      localTime(e.endTime, tz),
+      e.nodeName,
+      e.eventType === null ? '' : (TYPE[lang][e.eventType] ?? String(e.eventType)),
+      e.level === null ? '' : (LEVEL[lang][e.level] ?? String(e.level)),
+      STATUS[lang][e.status] ?? String(e.status),
+      CONFIRM[lang][e.confirmState] ?? String(e.confirmState),
+      e.value,
+      e.limit,
+      e.message,
+      e.confirmUser ?? '',
+      localTime(e.confirmTime, tz),
+      e.confirmComment ?? '',
+    ]);
+  }
+  ws.columns.forEach((c, i) => (c.width = i === 9 ? 60 : 18));
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  const day = localTime(ems.config.now(), tz).slice(0, 10).replace(/-/g, '');
+  return { buffer, fileName: lang === 'en' ? `events-${day}.xlsx` : `事件导出-${day}.xlsx` };
+}

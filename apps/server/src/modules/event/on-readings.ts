@@ -1,0 +1,152 @@
+import { DATA_ID, EVENT_LEVEL, EVENT_TYPE, LOG_TYPE } from '@ems/contract';
+import type { CommittedReading } from '../../context.js';
+import { engineDataRepository } from './data-repository.js';
+import { classOf, type AlgCfg, type EngineState, type RuleCfg } from './engine.js';
+import { ruleHolds, slidingDemand, step } from './logic.js';
+import { texts } from './messages.js';
+
+const MIN = 60_000;
+
+/** Evaluates a committed batch: limit rules, switch changes and demand, in reading-time order per device and instant. */
+export async function onReadings(s: EngineState, projectId: number, readings: readonly CommittedReading[]): Promise<void> {
+  const groups = new Map<string, CommittedReading[]>();
+  for (const r of readings) {
+    const seen = s.lastSeen.get(r.deviceId);
+    if (seen === undefined || r.ts > seen) s.lastSeen.set(r.deviceId, r.ts);
+    const key = `${r.ts}:${r.deviceId}`;
+    const g = groups.get(key);
+    if (g) g.push(r);
+    else groups.set(key, [r]);
+  }
+  const switches = s.algorithms.filter((a) => a.kind === 'switch' && a.projectId === projectId);
+  const demands = s.algorithms.filter((a) => a.kind === 'demand' && a.projectId === projectId);
+  const ordered = [...groups.values()].sort((a, b) => (a[0]?.ts ?? 0) - (b[0]?.ts ?? 0));
+  for (const group of ordered) {
+    const first = group[0] as CommittedReading;
+    const rules = (s.rulesByDevice.get(first.deviceId) ?? []).filter((r) => r.projectId === projectId);
+    const touched = rules.filter((r) => r.conditions.some((c) => group.some((g) => g.dataId === c.dataId)));
+    for (const r of group) s.values.set(`${r.deviceId}:${r.dataId}`, r.value);
+    for (const rule of touched) await evaluateRule(s, rule, first.deviceId, first.ts);
+    for (const a of switches) {
+      const dataId = a.params.dataId ?? DATA_ID.switchStatus;
+      const r = group.find((g) => g.dataId === dataId);
+      if (r && a.devices.includes(r.deviceId)) await evaluateSwitch(s, a, r);
+    }
+    for (const a of demands) {
+      const r = group.find((g) => g.dataId === (a.params.dataId ?? DATA_ID.activePower));
+      if (r && r.deviceId === a.nodeId) await evaluateDemand(s, a, r);
+    }
+  }
+}
+
+async function evaluateRule(s: EngineState, rule: RuleCfg, deviceId: number, ts: number): Promise<void> {
+  const values = new Map<number, number>();
+  for (const c of rule.conditions) {
+    const v = s.values.get(`${deviceId}:${c.dataId}`);
+    if (v !== undefined) values.set(c.dataId, v);
+  }
+  const main = rule.conditions[0];
+  if (!main) return;
+  const key = `rule:${rule.id}:${deviceId}`;
+  const value = values.get(main.dataId);
+  const t = s.track(key);
+  const res = step(t, ts, ruleHolds(rule.conditions, rule.combinator, values), ruleHolds(rule.conditions, rule.combinator, values, rule.hysteresis), rule.minDurationMs, value, main.operator);
+  if (res.kind === 'finish') await s.finish(key, ts);
+  else if (res.kind === 'worse' && value !== undefined) await s.worse(key, value);
+  else if (res.kind === 'raise') {
+    const logType = rule.level === EVENT_LEVEL.accident ? LOG_TYPE.accidentLevel : LOG_TYPE.limit;
+    const point = s.points.get(main.dataId) ?? { zh: String(main.dataId), en: String(main.dataId), unit: '' };
+    await s.raise(key, {
+      projectId: rule.projectId,
+      ruleId: rule.id,
+      logType,
+      eventClass: classOf(logType),
+      eventType: rule.eventType,
+      level: rule.level,
+      deviceId,
+      dataId: main.dataId,
+      value: value ?? null,
+      limit: main.limit,
+      ts: res.since,
+      message: texts.limit(s.nodeName(deviceId), point, main.operator, value ?? Number.NaN, main.limit, rule.name),
+    });
+  }
+}
+
+async function evaluateSwitch(s: EngineState, a: AlgCfg, r: CommittedReading): Promise<void> {
+  const key = `${r.deviceId}:${r.dataId}`;
+  let prev = s.switchPrev.get(key);
+  if (prev === undefined) prev = await engineDataRepository(s.ems.db).valueBefore(r.deviceId, r.dataId, r.ts);
+  s.switchPrev.set(key, r.value);
+  if (prev === undefined || prev === r.value) return;
+  await s.raise(null, {
+    projectId: a.projectId,
+    algorithmId: a.id,
+    logType: LOG_TYPE.switchChange,
+    eventClass: classOf(LOG_TYPE.switchChange),
+    eventType: EVENT_TYPE.switchEvent,
+    level: null,
+    deviceId: r.deviceId,
+    dataId: r.dataId,
+    value: r.value,
+    limit: null,
+    ts: r.ts,
+    message: texts.switchChange(s.nodeName(r.deviceId), prev, r.value),
+    momentary: true,
+  });
+}
+
+async function evaluateDemand(s: EngineState, a: AlgCfg, r: CommittedReading): Promise<void> {
+  const contract = a.params.contractKw;
+  if (contract === undefined) return;
+  const subMs = (a.params.subintervalMinutes ?? 1) * MIN;
+  const windowMs = (a.params.windowMinutes ?? 15) * MIN;
+  const n = Math.max(1, Math.round(windowMs / subMs));
+  const prePercent = a.params.preAlarmPercent ?? 90;
+  let samples = s.demandSamples.get(a.id);
+  if (!samples) {
+    samples = await engineDataRepository(s.ems.db).readings(r.deviceId, r.dataId, r.ts - windowMs - subMs, r.ts);
+    s.demandSamples.set(a.id, samples);
+  }
+  samples.push({ ts: r.ts, value: r.value });
+  while (samples.length > 0 && (samples[0]?.ts ?? 0) < r.ts - windowMs - subMs) samples.shift();
+  const { demandKw, forecastKw } = slidingDemand(samples, r.ts, r.value, { n, subMs, k: a.params.predictionFactor ?? 1 });
+  // hysteresis: 2 % of the contract below each threshold
+  const band = 0.02 * contract;
+  const preKey = `alg:${a.id}:704`;
+  const preLimit = (prePercent / 100) * contract;
+  const pre = s.track(preKey);
+  const preStep = step(pre, r.ts, forecastKw >= preLimit, forecastKw >= preLimit - band, 0, forecastKw, 1);
+  const node = s.nodeName(a.nodeId);
+  const common = { projectId: a.projectId, algorithmId: a.id, eventType: EVENT_TYPE.powerOverLimit, deviceId: a.nodeId, dataId: r.dataId, ts: r.ts };
+  if (preStep.kind === 'finish') await s.finish(preKey, r.ts);
+  else if (preStep.kind === 'worse') await s.worse(preKey, forecastKw);
+  else if (preStep.kind === 'raise') {
+    await s.raise(preKey, {
+      ...common,
+      logType: LOG_TYPE.demandPreAlarm,
+      eventClass: classOf(LOG_TYPE.demandPreAlarm),
+      level: EVENT_LEVEL.earlyWarning,
+      value: forecastKw,
+      limit: preLimit,
+      message: texts.demandPre(node, forecastKw, contract, (forecastKw / contract) * 100),
+    });
+  }
+  if (demandKw === null) return;
+  const overKey = `alg:${a.id}:705`;
+  const over = s.track(overKey);
+  const overStep = step(over, r.ts, demandKw > contract, demandKw > contract - band, 0, demandKw, 1);
+  if (overStep.kind === 'finish') await s.finish(overKey, r.ts);
+  else if (overStep.kind === 'worse') await s.worse(overKey, demandKw);
+  else if (overStep.kind === 'raise') {
+    await s.raise(overKey, {
+      ...common,
+      logType: LOG_TYPE.demandOverLimit,
+      eventClass: classOf(LOG_TYPE.demandOverLimit),
+      level: EVENT_LEVEL.alarm,
+      value: demandKw,
+      limit: contract,
+      message: texts.demandOver(node, demandKw, contract),
+    });
+  }
+}

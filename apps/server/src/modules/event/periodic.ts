@@ -1,0 +1,153 @@
+import { bucketEnd, bucketStart } from '@ems/domain';
+import { DATA_ID, EVENT_LEVEL, EVENT_TYPE, LOG_TYPE } from '@ems/contract';
+import type { engineDataRepository } from './data-repository.js';
+import { classOf, type AlgCfg, type EngineState } from './engine.js';
+import { lossRatePercent, monthEndProjection } from './logic.js';
+import { texts } from './messages.js';
+
+type Data = ReturnType<typeof engineDataRepository>;
+
+/** The timed checks: offline devices, and over the last closed hour / this month balance, efficiency and quota. */
+export async function periodicChecks(s: EngineState, data: Data): Promise<void> {
+  const now = s.ems.config.now();
+  for (const a of s.algorithms) {
+    if (a.kind === 'offline') await checkOffline(s, data, a, now);
+    else if (a.kind === 'balance') await checkBalance(s, data, a, now);
+    else if (a.kind === 'efficiency') await checkEfficiency(s, data, a, now);
+    else if (a.kind === 'quota') await checkQuota(s, data, a, now);
+  }
+}
+
+/** A toggle of an event by a condition: raise when it holds and none is active, finish when it no longer holds. */
+async function toggle(s: EngineState, key: string, holds: boolean, now: number, raise: () => Promise<void>): Promise<void> {
+  if (holds && !s.active.has(key)) await raise();
+  else if (!holds && s.active.has(key)) await s.finish(key, now);
+}
+
+async function checkOffline(s: EngineState, data: Data, a: AlgCfg, now: number): Promise<void> {
+  const minutes = a.params.offlineMinutes;
+  if (minutes === undefined) return;
+  // the last-seen map is fed by the reading path; devices it has not seen yet are looked up in the store
+  const unknown = a.devices.filter((d) => !s.lastSeen.has(d));
+  for (const [d, ts] of await data.lastSeen(unknown)) s.lastSeen.set(d, ts);
+  for (const deviceId of a.devices) {
+    const seen = s.lastSeen.get(deviceId);
+    if (seen === undefined) continue; // never reported: not installed yet rather than offline
+    const key = `alg:${a.id}:801:${deviceId}`;
+    await toggle(s, key, now - seen > minutes * 60_000, now, () =>
+      s.raise(key, {
+        projectId: a.projectId,
+        algorithmId: a.id,
+        logType: LOG_TYPE.deviceOffline,
+        eventClass: classOf(LOG_TYPE.deviceOffline),
+        eventType: EVENT_TYPE.probeFailure,
+        level: a.level,
+        deviceId,
+        dataId: null,
+        value: Math.round((now - seen) / 60_000),
+        limit: minutes,
+        ts: now,
+        message: texts.offline(s.nodeName(deviceId), minutes),
+      }),
+    );
+  }
+}
+
+/** The last closed hour [from, to) on the project's clock. */
+async function lastHour(data: Data, projectId: number, now: number): Promise<number> {
+  const tz = await data.projectTimezone(projectId);
+  return bucketStart(bucketStart(now, 'hour', tz) - 1, 'hour', tz);
+}
+
+async function checkBalance(s: EngineState, data: Data, a: AlgCfg, now: number): Promise<void> {
+  const tolerance = a.params.tolerancePercent;
+  if (tolerance === undefined) return;
+  const dataId = a.params.dataId ?? DATA_ID.activeEnergyImport;
+  const children = a.params.childIds && a.params.childIds.length > 0 ? a.params.childIds : await data.childMeters(a.nodeId, a.projectId);
+  if (children.length === 0) return;
+  const hour = await lastHour(data, a.projectId, now);
+  const values = await data.bucket('rollup_hour', [a.nodeId, ...children], dataId, hour);
+  const parent = values.get(a.nodeId);
+  // an incomplete hour (a meter without its four intervals) is no evidence either way
+  if (!parent?.complete || children.some((c) => !values.get(c)?.complete)) return;
+  const loss = lossRatePercent(
+    parent.value,
+    children.map((c) => values.get(c)?.value ?? 0),
+  );
+  if (loss === null) return;
+  const node = s.nodeName(a.nodeId);
+  const common = { projectId: a.projectId, algorithmId: a.id, deviceId: a.nodeId, dataId, value: loss, ts: now, level: EVENT_LEVEL.alarm };
+  const overKey = `alg:${a.id}:706`;
+  await toggle(s, overKey, loss > tolerance, now, () =>
+    s.raise(overKey, { ...common, logType: LOG_TYPE.balanceLoss, eventClass: classOf(LOG_TYPE.balanceLoss), eventType: EVENT_TYPE.powerOverLimit, limit: tolerance, message: texts.balance(node, loss, tolerance) }),
+  );
+  const negKey = `alg:${a.id}:707`;
+  await toggle(s, negKey, loss < 0, now, () =>
+    s.raise(negKey, { ...common, logType: LOG_TYPE.negativeLoss, eventClass: classOf(LOG_TYPE.negativeLoss), eventType: EVENT_TYPE.probeFailure, limit: 0, message: texts.negativeLoss(node, loss) }),
+  );
+}
+
+async function checkEfficiency(s: EngineState, data: Data, a: AlgCfg, now: number): Promise<void> {
+  const { threshold, outputDeviceId } = a.params;
+  const indicator = a.params.indicator ?? 'cop';
+  if (threshold === undefined || outputDeviceId === undefined) return;
+  const inputDataId = a.params.dataId ?? DATA_ID.activeEnergyImport;
+  const outputDataId = a.params.outputDataId ?? (indicator === 'cop' ? DATA_ID.coolingEnergy : DATA_ID.compressedAirVolume);
+  const hour = await lastHour(data, a.projectId, now);
+  const input = (await data.bucket('rollup_hour', [a.nodeId], inputDataId, hour)).get(a.nodeId);
+  const output = (await data.bucket('rollup_hour', [outputDeviceId], outputDataId, hour)).get(outputDeviceId);
+  if (!input?.complete || !output?.complete) return;
+  // a plant that is off has no efficiency
+  if (input.value <= 0 || output.value <= 0) return;
+  const value = indicator === 'cop' ? output.value / input.value : (60 * input.value) / output.value;
+  const bad = indicator === 'cop' ? value < threshold : value > threshold;
+  const key = `alg:${a.id}:708`;
+  await toggle(s, key, bad, now, () =>
+    s.raise(key, {
+      projectId: a.projectId,
+      algorithmId: a.id,
+      logType: LOG_TYPE.efficiencyLow,
+      eventClass: classOf(LOG_TYPE.efficiencyLow),
+      eventType: EVENT_TYPE.powerOverLimit,
+      level: a.level,
+      deviceId: a.nodeId,
+      dataId: inputDataId,
+      value,
+      limit: threshold,
+      ts: now,
+      message: texts.efficiency(s.nodeName(a.nodeId), indicator, value, threshold),
+    }),
+  );
+}
+
+async function checkQuota(s: EngineState, data: Data, a: AlgCfg, now: number): Promise<void> {
+  const quota = a.params.quotaMonthly;
+  if (quota === undefined) return;
+  const dataId = a.params.dataId ?? DATA_ID.activeEnergyImport;
+  const devices = a.params.deviceIds && a.params.deviceIds.length > 0 ? a.params.deviceIds : [a.nodeId];
+  const tz = await data.projectTimezone(a.projectId);
+  const monthStart = bucketStart(now, 'month', tz);
+  const monthEnd = bucketEnd(monthStart, 'month', tz);
+  const values = await data.bucket('rollup_month', devices, dataId, monthStart);
+  const used = [...values.values()].reduce((sum, v) => sum + v.value, 0);
+  const projected = monthEndProjection(used, monthStart, monthEnd, now);
+  const unit = s.points.get(dataId)?.unit ?? '';
+  const node = s.nodeName(a.nodeId);
+  const common = { projectId: a.projectId, algorithmId: a.id, eventType: EVENT_TYPE.powerOverLimit, level: EVENT_LEVEL.earlyWarning, deviceId: a.nodeId, dataId, limit: quota, ts: now };
+  const reachedKey = `alg:${a.id}:710`;
+  const reached = used >= quota;
+  await toggle(s, reachedKey, reached, now, () =>
+    s.raise(reachedKey, { ...common, logType: LOG_TYPE.quotaReached, eventClass: classOf(LOG_TYPE.quotaReached), value: used, message: texts.quotaReached(node, used, quota, unit) }),
+  );
+  // the forecast breach gives way once the quota is reached
+  const forecastKey = `alg:${a.id}:701`;
+  await toggle(s, forecastKey, !reached && projected !== null && projected > quota, now, () =>
+    s.raise(forecastKey, {
+      ...common,
+      logType: LOG_TYPE.quotaForecast,
+      eventClass: classOf(LOG_TYPE.quotaForecast),
+      value: projected ?? used,
+      message: texts.quotaForecast(node, projected ?? used, quota, unit),
+    }),
+  );
+}

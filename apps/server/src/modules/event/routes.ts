@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  AlgorithmConfig,
+  AlgorithmConfigInput,
+  AlgorithmListQuery,
+  ChangeStatesBody,
+  Envelope,
+  EVENT_API,
+  EventConfirmBody,
+  EventDetail,
+  EventIdQuery,
+  EventQueryBody,
+  EventRecord,
+  IdsBody,
+  RuleConfig,
+  RuleConfigInput,
+  RuleListQuery,
+} from '@ems/contract';
+import { sessionOf } from '../../context.js';
+import { ok } from '../../lib/reply.js';
+import { contentDisposition } from '../filemanager/service.js';
+import { projectScope } from '../trend/routes.js';
+import { algorithmDetail, changeStates, listAlgorithms, listRules, removeConfigs, ruleDetail, saveAlgorithm, saveRule } from './config-service.js';
+import { confirmEvents, eventDetail, exportEvents, queryEvents } from './event-service.js';
+
+const BROWSE = { permission: 'event_browse' };
+const SAVE = { permission: 'sysevent_create sysevent_update' };
+const DELETE = { permission: 'sysevent_delete' };
+const STATES = { permission: 'sysevent_update sysevent_disable' };
+
+/** Events (query, detail, confirm, export) and the rule and algorithm configuration (spec section 7). */
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(EVENT_API.query, { config: BROWSE, schema: { body: EventQueryBody, response: { 200: Envelope(Type.Array(EventRecord)) } } }, async (request) => {
+    const { list, total } = await queryEvents(app.ems, request.lang, projectScope(request), request.body);
+    return ok(request.lang, list, total);
+  });
+
+  app.get(EVENT_API.detail, { config: BROWSE, schema: { querystring: EventIdQuery, response: { 200: Envelope(EventDetail) } } }, async (request) =>
+    ok(request.lang, await eventDetail(app.ems, request.lang, projectScope(request), request.query.id)),
+  );
+
+  app.post(EVENT_API.confirm, { config: { permission: 'event_confirm' }, schema: { body: EventConfirmBody, response: { 200: Envelope(Type.Integer()) } } }, async (request) =>
+    ok(request.lang, await confirmEvents(app.ems, projectScope(request), sessionOf(request), request.body)),
+  );
+
+  app.post(EVENT_API.export, { config: BROWSE, schema: { body: EventQueryBody } }, async (request, reply) => {
+    const { buffer, fileName } = await exportEvents(app.ems, request.lang, projectScope(request), request.body);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition(fileName))
+      .send(buffer);
+  });
+
+  app.post(EVENT_API.ruleList, { config: BROWSE, schema: { body: RuleListQuery, response: { 200: Envelope(Type.Array(RuleConfig)) } } }, async (request) => {
+    const { list, total } = await listRules(app.ems, request.lang, projectScope(request), request.body ?? {});
+    return ok(request.lang, list, total);
+  });
+  app.get(EVENT_API.ruleDetail, { config: BROWSE, schema: { querystring: EventIdQuery, response: { 200: Envelope(RuleConfig) } } }, async (request) =>
+    ok(request.lang, await ruleDetail(app.ems, request.lang, projectScope(request), request.query.id)),
+  );
+  app.post(EVENT_API.ruleSave, { config: SAVE, schema: { body: RuleConfigInput, response: { 200: Envelope(RuleConfig) } } }, async (request) =>
+    ok(request.lang, await saveRule(app.ems, request.lang, projectScope(request), request.body)),
+  );
+  app.delete(EVENT_API.ruleDelete, { config: DELETE, schema: { body: IdsBody, response: { 200: Envelope(Type.Array(Type.Integer())) } } }, async (request) =>
+    ok(request.lang, await removeConfigs(app.ems, 'event_rule', projectScope(request), request.body.ids)),
+  );
+  app.post(EVENT_API.ruleStates, { config: STATES, schema: { body: ChangeStatesBody, response: { 200: Envelope(Type.Integer()) } } }, async (request) =>
+    ok(request.lang, await changeStates(app.ems, 'event_rule', projectScope(request), request.body)),
+  );
+
+  app.post(EVENT_API.algorithmList, { config: BROWSE, schema: { body: AlgorithmListQuery, response: { 200: Envelope(Type.Array(AlgorithmConfig)) } } }, async (request) => {
+    const { list, total } = await listAlgorithms(app.ems, projectScope(request), request.body ?? {});
+    return ok(request.lang, list, total);
+  });
+  app.get(EVENT_API.algorithmDetail, { config: BROWSE, schema: { querystring: EventIdQuery, response: { 200: Envelope(AlgorithmConfig) } } }, async (request) =>
+    ok(request.lang, await algorithmDetail(app.ems, projectScope(request), request.query.id)),
+  );
+  app.post(EVENT_API.algorithmSave, { config: SAVE, schema: { body: AlgorithmConfigInput, response: { 200: Envelope(AlgorithmConfig) } } }, async (request) =>
+    ok(request.lang, await saveAlgorithm(app.ems, request.lang, projectScope(request), request.body)),
+  );
+  app.delete(EVENT_API.algorithmDelete, { config: DELETE, schema: { body: IdsBody, response: { 200: Envelope(Type.Array(Type.Integer())) } } }, async (request) =>
+    ok(request.lang, await removeConfigs(app.ems, 'event_algorithm', projectScope(request), request.body.ids)),
+  );
+  app.post(EVENT_API.algorithmStates, { config: STATES, schema: { body: ChangeStatesBody, response: { 200: Envelope(Type.Integer()) } } }, async (request) =>
+    ok(request.lang, await changeStates(app.ems, 'event_algorithm', projectScope(request), request.body)),
+  );
+};

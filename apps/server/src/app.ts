@@ -27,7 +27,6 @@ import { registerWeb } from './plugins/web.js';
 import { registerSim } from './sim/routes.js';
 import { createNotifier } from './modules/message/notifier.js';
 import { eventRoutes, registerEventEngine } from './modules/event/index.js';
-import { eventRoutes, registerEventEngine } from './modules/event/index.js';
 import { registerLiveChannel } from './plugins/websocket.js';
 
 export interface BuildOptions {
@@ -75,8 +74,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dashboardRoutes);
   await app.register(filemanagerRoutes);
   await app.register(manualImportRoutes);
-  await app.register(eventRoutes);
-  registerEventEngine(app);
   await app.register(eventRoutes);
   registerEventEngine(app);
   await registerLiveChannel(app);

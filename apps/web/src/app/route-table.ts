@@ -23,6 +23,8 @@ const BUILT: Record<string, Page> = {
   energyLossWarning: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.energyLossWarning }))),
   eventDiagnosis: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.eventDiagnosis }))),
   energyLossEvent: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.energyLossEvent }))),
+  admin_rule: lazyPage(() => import('../features/rule-config').then((m) => ({ default: m.RuleConfigPage }))),
+  admin_algorithm: lazyPage(() => import('../features/rule-config').then((m) => ({ default: m.AlgorithmConfigPage }))),
 };
 
 export interface AppRoute extends NavRoute {

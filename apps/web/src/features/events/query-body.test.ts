@@ -29,7 +29,7 @@ describe('filters → EventQueryBody', () => {
       status: 0,
       confirmState: 1,
       keyword: '1#变压器',
-      page: { index: 40, limit: 20 },
+      page: { index: 2, limit: 20 },
     });
   });
 

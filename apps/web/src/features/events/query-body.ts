@@ -30,7 +30,7 @@ export interface TablePage {
 /**
  * Filters → EventQueryBody. Only the filters the page offers are sent, empty ones are left out,
  * the project node means the whole project (the server includes every node under a chosen node),
- * and the page becomes `index` (rows skipped, as the model query counts) and `limit`.
+ * and the page becomes `index` (the page number from 0, as the event service counts) and `limit`.
  */
 export function toQueryBody(def: Pick<EventPageDefinition, 'logTypes' | 'filters'>, f: EventFilters, page?: TablePage): EventQueryBody {
   const offers = new Set(def.filters);
@@ -45,6 +45,6 @@ export function toQueryBody(def: Pick<EventPageDefinition, 'logTypes' | 'filters
   if (offers.has('confirmState') && f.confirmState !== null) body.confirmState = f.confirmState;
   const keyword = f.keyword.trim();
   if (offers.has('keyword') && keyword) body.keyword = keyword;
-  if (page) body.page = { index: (page.current - 1) * page.pageSize, limit: page.pageSize };
+  if (page) body.page = { index: page.current - 1, limit: page.pageSize };
   return body;
 }

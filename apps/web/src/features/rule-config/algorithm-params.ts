@@ -1,0 +1,98 @@
+import type { AlgorithmConfig, AlgorithmConfigInput, AlgorithmKind, AlgorithmParams } from '@ems/contract';
+
+/** How a parameter is entered: a decimal, an integer, one node, several nodes, or the efficiency indicator. */
+export type ParamInput = 'decimal' | 'integer' | 'node' | 'nodes' | 'indicator';
+
+export interface ParamField {
+  name: keyof AlgorithmParams;
+  input: ParamInput;
+  required?: boolean;
+}
+
+/**
+ * The parameters each algorithm kind takes (the contract's AlgorithmParams notes): required ones
+ * first; the rest fall back to the server's defaults when left empty.
+ */
+export const ALGORITHM_PARAMS: Record<AlgorithmKind, readonly ParamField[]> = {
+  demand: [
+    { name: 'contractKw', input: 'decimal', required: true },
+    { name: 'preAlarmPercent', input: 'decimal' },
+    { name: 'windowMinutes', input: 'integer' },
+    { name: 'subintervalMinutes', input: 'integer' },
+    { name: 'predictionFactor', input: 'decimal' },
+    { name: 'dataId', input: 'integer' },
+  ],
+  offline: [
+    { name: 'offlineMinutes', input: 'integer', required: true },
+    { name: 'deviceIds', input: 'nodes' },
+  ],
+  switch: [
+    { name: 'dataId', input: 'integer' },
+    { name: 'deviceIds', input: 'nodes' },
+  ],
+  efficiency: [
+    { name: 'threshold', input: 'decimal', required: true },
+    { name: 'outputDeviceId', input: 'node', required: true },
+    { name: 'indicator', input: 'indicator' },
+    { name: 'outputDataId', input: 'integer' },
+    { name: 'dataId', input: 'integer' },
+  ],
+  balance: [
+    { name: 'tolerancePercent', input: 'decimal', required: true },
+    { name: 'childIds', input: 'nodes' },
+    { name: 'dataId', input: 'integer' },
+  ],
+  quota: [
+    { name: 'quotaMonthly', input: 'decimal', required: true },
+    { name: 'deviceIds', input: 'nodes' },
+    { name: 'dataId', input: 'integer' },
+  ],
+};
+
+export interface AlgorithmFormValues {
+  name: string;
+  kind: AlgorithmKind;
+  node: { id: number; modelLabel: string } | null;
+  params: Partial<Record<keyof AlgorithmParams, unknown>>;
+  level: 1 | 2 | 4;
+  enabled: boolean;
+  description?: string;
+}
+
+export const NEW_ALGORITHM: AlgorithmFormValues = { name: '', kind: 'demand', node: null, params: {}, level: 2, enabled: true, description: '' };
+
+export function toAlgorithmForm(a: AlgorithmConfig): AlgorithmFormValues {
+  return {
+    name: a.name,
+    kind: a.kind,
+    node: { id: a.nodeId, modelLabel: a.modelLabel },
+    params: { ...a.params },
+    level: a.level === 1 || a.level === 4 ? a.level : 2,
+    enabled: a.enabled,
+    description: a.description,
+  };
+}
+
+const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** Only the kind's parameters go out, empty ones left to the server's defaults; texts become numbers. */
+export function toAlgorithmInput(v: AlgorithmFormValues, id?: number): AlgorithmConfigInput {
+  if (!v.node) throw new Error('no node');
+  const params: Record<string, unknown> = {};
+  for (const f of ALGORITHM_PARAMS[v.kind]) {
+    const value = v.params[f.name];
+    if (empty(value)) continue;
+    params[f.name] = f.input === 'decimal' || f.input === 'integer' || f.input === 'node' ? Number(value) : value;
+  }
+  return {
+    ...(id !== undefined ? { id } : {}),
+    name: v.name.trim(),
+    kind: v.kind,
+    nodeId: v.node.id,
+    modelLabel: v.node.modelLabel,
+    params: params as AlgorithmParams,
+    level: v.level,
+    enabled: v.enabled,
+    description: (v.description ?? '').trim(),
+  };
+}

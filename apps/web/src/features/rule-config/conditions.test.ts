@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleConfig } from '@ems/contract';
+import { ALGORITHM_PARAMS, toAlgorithmInput } from './algorithm-params';
+import { OPERATOR_SYMBOLS, describeConditions, toRuleForm, toRuleInput } from './conditions';
+import zh from './locales/zh-CN';
+import en from './locales/en-US';
+
+const RULE: RuleConfig = {
+  id: 4,
+  projectId: 1,
+  name: '进线电压越限',
+  nodeId: 40,
+  modelLabel: 'meter',
+  nodeName: '1#进线柜',
+  conditions: [
+    { dataId: 5, operator: 1, limit: 240, dataName: 'A相电压', unit: 'V' },
+    { dataId: 6, operator: 5, limit: 10, dataName: '温度', unit: '' },
+  ],
+  combinator: 2,
+  minDurationSec: 60,
+  hysteresis: 2,
+  level: 4,
+  eventType: 2,
+  logType: 702,
+  enabled: true,
+  description: '',
+  updateTime: 0,
+};
+
+describe('rule conditions (spec section 4: comparison codes and combinators)', () => {
+  it('codes 1 >, 2 <, 3 =, 4 >=, 5 <=, 6 !=', () => {
+    expect(OPERATOR_SYMBOLS).toEqual({ 1: '>', 2: '<', 3: '=', 4: '>=', 5: '<=', 6: '!=' });
+  });
+
+  it('combinators 1 and, 2 or, in both languages', () => {
+    expect(zh.combinator).toEqual({ 1: '且', 2: '或' });
+    expect(en.combinator).toEqual({ 1: 'and', 2: 'or' });
+  });
+
+  it('a rule reads as one line', () => {
+    expect(describeConditions(RULE.conditions, 'or')).toBe('A相电压 > 240 V or 温度 <= 10');
+  });
+
+  it('form → save body: texts become numbers, the name is trimmed, the id kept when editing', () => {
+    const form = { ...toRuleForm(RULE), name: ' 进线电压越限 ', conditions: [{ dataId: 5, operator: 4, limit: '241.5' }], minDurationSec: '30', hysteresis: '0.5' };
+    expect(toRuleInput(form, 4)).toEqual({
+      id: 4,
+      name: '进线电压越限',
+      nodeId: 40,
+      modelLabel: 'meter',
+      conditions: [{ dataId: 5, operator: 4, limit: 241.5 }],
+      combinator: 2,
+      minDurationSec: 30,
+      hysteresis: 0.5,
+      level: 4,
+      eventType: 2,
+      enabled: true,
+      description: '',
+    });
+    expect(toRuleInput(form)).not.toHaveProperty('id');
+  });
+});
+
+describe('algorithm parameters', () => {
+  it('required per kind as the server requires them', () => {
+    const required = Object.fromEntries(Object.entries(ALGORITHM_PARAMS).map(([k, fs]) => [k, fs.filter((f) => f.required).map((f) => f.name)]));
+    expect(required).toEqual({
+      demand: ['contractKw'],
+      offline: ['offlineMinutes'],
+      switch: [],
+      efficiency: ['threshold', 'outputDeviceId'],
+      balance: ['tolerancePercent'],
+      quota: ['quotaMonthly'],
+    });
+  });
+
+  it("only the kind's parameters go out; empty ones are left to the server's defaults", () => {
+    const input = toAlgorithmInput({
+      name: '需量',
+      kind: 'demand',
+      node: { id: 9, modelLabel: 'meter' },
+      params: { contractKw: '800', preAlarmPercent: '', windowMinutes: '15', offlineMinutes: '5', deviceIds: [] },
+      level: 2,
+      enabled: true,
+    });
+    expect(input.params).toEqual({ contractKw: 800, windowMinutes: 15 });
+    expect(input).toMatchObject({ kind: 'demand', nodeId: 9, modelLabel: 'meter', description: '' });
+  });
+});

@@ -5,6 +5,7 @@ import {
   averagePriceYuanPerKwh,
   decimal,
   decimalToNumber,
+  decimalToString,
   formatFen,
   mulDecimal,
   percentOfFen,
@@ -23,6 +24,12 @@ describe('decimal: exact parsing; numbers are cut to 6 decimals, strings kept', 
     ['"-12.50"', '-12.50', -1250n, 2],
     ['"1,234.5" with a thousands separator', '1,234.5', 12345n, 1],
   ] as const)('%s', (_rule, x, units, scale) => expect(decimal(x)).toEqual({ units, scale }));
+  it.each([
+    ['-12.50', '-12.50'],
+    ['0.05', '0.05'],
+    ['-0.000001', '-0.000001'],
+    ['1e3', '1000'],
+  ] as const)('decimalToString(decimal(%s)) = %s', (x, t) => expect(decimalToString(decimal(x))).toBe(t));
   it.each([['abc'], [''], ['1.2.3'], [Number.NaN], [Number.POSITIVE_INFINITY]])('rejects %s', (x) => expect(() => decimal(x)).toThrow(RangeError));
 });
 

@@ -78,12 +78,16 @@ export function sumDecimal(values: readonly (number | string | Decimal)[]): Deci
   return acc;
 }
 
-/** The decimal as a JS number (for kWh totals on display, not for money). */
-export function decimalToNumber(d: Decimal): number {
+/** The decimal as plain text ("-12.50"), all its decimals kept. */
+export function decimalToString(d: Decimal): string {
   const neg = d.units < 0n;
   const abs = (neg ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
-  const text = d.scale === 0 ? abs : `${abs.slice(0, abs.length - d.scale)}.${abs.slice(abs.length - d.scale)}`;
-  return Number((neg ? '-' : '') + text);
+  return (neg ? '-' : '') + (d.scale === 0 ? abs : `${abs.slice(0, abs.length - d.scale)}.${abs.slice(abs.length - d.scale)}`);
+}
+
+/** The decimal as a JS number (for kWh totals on display, not for money). */
+export function decimalToNumber(d: Decimal): number {
+  return Number(decimalToString(d));
 }
 
 /**

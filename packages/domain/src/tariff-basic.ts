@@ -1,0 +1,172 @@
+import { zonedStart, localParts } from './counters-calendar.js';
+import { amountFen, averagePriceYuanPerKwh, decimal, decimalToNumber, decimalToString, mulDecimal, sumDecimal, sumFen, toFen, type Decimal, type Fen } from './money.js';
+import type { BillLine, EnergyFee } from './tariff.js';
+
+/**
+ * Basic fee (基本电费) by capacity or by demand, the billing month, allocation to days, and the
+ * month's bill (DOMAIN.md §3). Money to the fen, half-up per line; totals are sums of lines.
+ */
+
+/** Demand-basis rules (发改办价格〔2016〕1583号 / 发改价格〔2023〕526号) [V], as data. */
+export interface DemandRules {
+  /** MD up to contract × this bills the contract (1.05) */
+  toleranceRatio: number | string;
+  /** the part above contract × toleranceRatio is billed at price × this (2) */
+  excessMultiplier: number | string;
+  /** the contracted demand may not be below capacity × this (0.4); also the floor of a billed actual MD */
+  minContractRatio: number | string;
+}
+export const DEFAULT_DEMAND_RULES: DemandRules = { toleranceRatio: '1.05', excessMultiplier: '2', minContractRatio: '0.4' };
+
+/** A part of the month: `days` of `daysInPeriod` (pro-rating of a monthly fee). */
+export interface ProRate {
+  days: number;
+  daysInPeriod: number;
+}
+
+const neg = (d: Decimal): Decimal => ({ units: -d.units, scale: d.scale });
+const cmp = (a: Decimal, b: Decimal) => {
+  const s = sumDecimal([a, neg(b)]).units;
+  return s > 0n ? 1 : s < 0n ? -1 : 0;
+};
+const line = (key: string, qty: Decimal, price: Decimal, pro?: ProRate): BillLine => ({
+  key,
+  quantity: decimalToNumber(qty),
+  unitPriceYuan: decimalToString(price),
+  fen: pro ? toFen(mulDecimal(qty, price), pro.days, pro.daysInPeriod) : amountFen(qty, price),
+});
+
+/**
+ * Capacity basis: Fee_B = kVA (transformers plus HV motors without a transformer) × ¥/kVA·month,
+ * pro-rated by days for a partial month (× days / daysInPeriod, rounded once).
+ */
+export function capacityBasicFee(capacityKva: number | string, priceYuanPerKvaMonth: number | string, pro?: ProRate): BillLine {
+  return line('capacity', decimal(capacityKva), decimal(priceYuanPerKvaMonth), pro);
+}
+
+export interface DemandBasisInput {
+  /** installed capacity, kVA (for the 40 % rule) */
+  capacityKva: number | string;
+  /** contracted (declared) demand, kW; ignored when election is 'actual' */
+  contractKw: number | string;
+  /** the month's maximum demand MD (highest 15-min average), kW */
+  actualMdKw: number | string;
+  priceYuanPerKwMonth: number | string;
+  /** 'contract' (合同最大需量) or 'actual' (按实际最大需量) */
+  election: 'contract' | 'actual';
+}
+
+export type DemandBasicFee =
+  | { ok: true; lines: BillLine[]; fen: Fen; billedKw: number }
+  | { ok: false; error: 'contractBelowMinimum'; minKw: number };
+
+/**
+ * Demand basis: billing demand × ¥/kW·month.
+ * - contract: MD ≤ contract × 1.05 bills the contract; above, the contract plus (MD − 1.05 ×
+ *   contract) at double price, as two lines. A contract below 40 % of capacity is refused.
+ * - actual: bills max(MD, 40 % of capacity), the floor the "which basis is cheaper" rule uses.
+ */
+export function demandBasicFee(input: DemandBasisInput, rules: DemandRules = DEFAULT_DEMAND_RULES, pro?: ProRate): DemandBasicFee {
+  const price = decimal(input.priceYuanPerKwMonth);
+  const md = decimal(input.actualMdKw);
+  const minKw = mulDecimal(input.capacityKva, rules.minContractRatio);
+  let lines: BillLine[];
+  if (input.election === 'actual') {
+    lines = [line('demandActual', cmp(md, minKw) >= 0 ? md : minKw, price, pro)];
+  } else {
+    const contract = decimal(input.contractKw);
+    if (cmp(contract, minKw) < 0) return { ok: false, error: 'contractBelowMinimum', minKw: decimalToNumber(minKw) };
+    const excess = sumDecimal([md, neg(mulDecimal(contract, rules.toleranceRatio))]);
+    lines = [line('demandContract', contract, price, pro)];
+    if (excess.units > 0n) lines.push(line('demandExcess', excess, mulDecimal(price, rules.excessMultiplier), pro));
+  }
+  const billed = sumDecimal(lines.map((l) => decimal(l.quantity ?? 0)));
+  return { ok: true, lines, fen: sumFen(lines.map((l) => l.fen)), billedKw: decimalToNumber(billed) };
+}
+
+/**
+ * "Which basis is cheaper": capacity × price_kVA against max(MD, 0.4 · capacity) × price_kW, each in
+ * fen; ties are 'equal'.
+ */
+export function cheaperBasicFeeBasis(input: {
+  capacityKva: number | string;
+  priceYuanPerKvaMonth: number | string;
+  actualMdKw: number | string;
+  priceYuanPerKwMonth: number | string;
+  minContractRatio?: number | string;
+}): { capacityFen: Fen; demandFen: Fen; cheaper: 'capacity' | 'demand' | 'equal' } {
+  const capacityFen = amountFen(input.capacityKva, input.priceYuanPerKvaMonth);
+  const floor = mulDecimal(input.capacityKva, input.minContractRatio ?? DEFAULT_DEMAND_RULES.minContractRatio);
+  const md = decimal(input.actualMdKw);
+  const demandFen = amountFen(cmp(md, floor) >= 0 ? md : floor, input.priceYuanPerKwMonth);
+  return { capacityFen, demandFen, cheaper: capacityFen < demandFen ? 'capacity' : demandFen < capacityFen ? 'demand' : 'equal' };
+}
+
+/** A billing period: [from, to) in ms, its label year/month and its number of local days. */
+export interface BillingPeriod {
+  year: number;
+  month: number;
+  from: number;
+  to: number;
+  days: number;
+}
+
+const daysBetween = (y: number, m: number, d: number, y2: number, m2: number, d2: number) => Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y, m - 1, d)) / 86_400_000);
+
+function checkReadingDay(day: number | null | undefined): number {
+  if (day === null || day === undefined) return 1;
+  if (!Number.isInteger(day) || day < 1 || day > 28) throw new RangeError(`meter-reading day must be 1–28: ${day}`);
+  return day;
+}
+
+/**
+ * The billing month labelled year-month: the calendar month, or with a meter-reading day d (1–28)
+ * from local day d of that month to day d − 1 of the next (i.e. up to day d of the next, exclusive).
+ */
+export function billingPeriod(year: number, month: number, timeZone: string, meterReadingDay?: number | null): BillingPeriod {
+  const d = checkReadingDay(meterReadingDay);
+  const y = year + Math.floor((month - 1) / 12);
+  const m = ((((month - 1) % 12) + 12) % 12) + 1;
+  return { year: y, month: m, from: zonedStart(y, m, d, timeZone), to: zonedStart(y, m + 1, d, timeZone), days: daysBetween(y, m, d, y, m + 1, d) };
+}
+
+/** The billing period containing the instant ts. */
+export function billingPeriodOf(ts: number, timeZone: string, meterReadingDay?: number | null): BillingPeriod {
+  const d = checkReadingDay(meterReadingDay);
+  const l = localParts(ts, timeZone);
+  return l.day >= d ? billingPeriod(l.year, l.month, timeZone, d) : billingPeriod(l.year, l.month - 1, timeZone, d);
+}
+
+/**
+ * Day and week views: the monthly basic fee × days / days-in-month, rounded half-up, labelled
+ * allocated (DOMAIN §3 cycles) — not a billed amount.
+ */
+export function allocatedBasicFee(monthlyFen: Fen, days: number, daysInMonth: number): BillLine {
+  return { key: 'basicAllocated', fen: toFen({ units: BigInt(monthlyFen), scale: 2 }, days, daysInMonth), allocated: true };
+}
+
+/** A per-kWh surcharge (government funds, post-2023 system-operation or line-loss items) [V]. */
+export interface PerKwhCharge {
+  key: string;
+  priceYuanPerKwh: number | string;
+}
+
+export interface MonthlyBill {
+  lines: BillLine[];
+  totalFen: Fen;
+  totalKwh: number;
+  /** total ¥ / total kWh; null without energy */
+  averagePriceYuanPerKwh: number | null;
+}
+
+/**
+ * The month's bill = energy-fee lines + basic-fee lines + 力调 line + per-kWh surcharges (each on
+ * the month's total kWh); total = Σ lines.
+ */
+export function monthlyBill(parts: { energy: EnergyFee; basic: readonly BillLine[]; powerFactorFen?: Fen | null; perKwh?: readonly PerKwhCharge[] }): MonthlyBill {
+  const lines: BillLine[] = [...parts.energy.lines, ...parts.basic];
+  if (parts.powerFactorFen !== null && parts.powerFactorFen !== undefined) lines.push({ key: 'powerFactor', fen: parts.powerFactorFen });
+  for (const c of parts.perKwh ?? []) lines.push(line(c.key, decimal(parts.energy.totalKwh), decimal(c.priceYuanPerKwh)));
+  const totalFen = sumFen(lines.map((l) => l.fen));
+  return { lines, totalFen, totalKwh: parts.energy.totalKwh, averagePriceYuanPerKwh: averagePriceYuanPerKwh(totalFen, parts.energy.totalKwh) };
+}

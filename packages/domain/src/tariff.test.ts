@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import { monthlyCosPhi, powerFactorAdjustment } from './power-factor.js';
+import {
+  EXAMPLE_PERIOD_CALENDAR as CAL,
+  EXAMPLE_TOU_PRICES,
+  allocatedBasicFee,
+  billingPeriod,
+  billingPeriodOf,
+  capacityBasicFee,
+  checkTouPrices,
+  cheaperBasicFeeBasis,
+  classifyInterval,
+  demandBasicFee,
+  energyFee,
+  monthlyBill,
+  splitByPeriod,
+  validateCalendar,
+  type PeriodCalendar,
+} from './tariff.js';
+
+const TZ = 'Asia/Shanghai';
+/** Shanghai local time → ms */
+const at = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h - 8, mi);
+const sh = (ts: number) => new Date(ts + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+const Q = 15 * 60_000;
+
+describe('classifyInterval: a 15-min interval by its local start, season by month, holiday by date (DOMAIN §3)', () => {
+  it.each([
+    ['06:45 in June is valley (23:00–07:00 wraps midnight)', at(2025, 6, 10, 6, 45), 'valley'],
+    ['07:00 is flat (range start inclusive)', at(2025, 6, 10, 7, 0), 'flat'],
+    ['10:45 is peak, 11:00 is flat (range end exclusive)', at(2025, 6, 10, 10, 45), 'peak'],
+    ['23:00 is valley again', at(2025, 6, 10, 23, 0), 'valley'],
+    ['00:00 is valley', at(2025, 6, 10, 0, 0), 'valley'],
+    ['20:15 in June (non-summer season) is peak', at(2025, 6, 10, 20, 15), 'peak'],
+    ['20:15 in July (summer season) is sharp', at(2025, 7, 10, 20, 15), 'sharp'],
+    ['the season 9→6 wraps the year: 20:15 in January is peak', at(2025, 1, 10, 20, 15), 'peak'],
+  ] as const)('%s', (_rule, ts, period) => expect(classifyInterval(ts, CAL, TZ)).toBe(period));
+
+  it('timezone: 2025-06-09 23:30 UTC is 07:30 in Shanghai (flat) but 23:30 in UTC (valley)', () => {
+    const ts = Date.UTC(2025, 5, 9, 23, 30);
+    expect(classifyInterval(ts, CAL, TZ)).toBe('flat');
+    expect(classifyInterval(ts, CAL, 'UTC')).toBe('valley');
+  });
+
+  it('a holiday override has its own day schedule for that local date only', () => {
+    const cal: PeriodCalendar = { ...CAL, holidays: [{ date: '2025-10-01', name: 'National Day', schedule: [{ start: '00:00', end: '24:00', period: 'valley' }] }] };
+    expect(classifyInterval(at(2025, 10, 1, 9, 0), cal, TZ)).toBe('valley');
+    expect(classifyInterval(at(2025, 10, 2, 9, 0), cal, TZ)).toBe('peak');
+    // 2025-09-30 16:00 UTC is already 10-01 00:00 in Shanghai
+    expect(classifyInterval(Date.UTC(2025, 8, 30, 16, 0), cal, TZ)).toBe('valley');
+  });
+
+  it('a calendar that does not cover the instant → null', () => {
+    expect(classifyInterval(at(2025, 6, 1, 3), { seasons: [] }, TZ)).toBeNull();
+  });
+});
+
+describe('validateCalendar: every month in one season, every day covered exactly once', () => {
+  it('the example calendar is valid', () => expect(validateCalendar(CAL)).toEqual([]));
+  it('reports uncovered months, gaps, overlaps, bad times and duplicate holidays', () => {
+    const day = [{ start: '00:00', end: '24:00', period: 'flat' as const }];
+    const errors = validateCalendar({
+      seasons: [
+        { name: 'a', fromMonth: 1, toMonth: 6, schedule: [{ start: '00:00', end: '12:00', period: 'flat' }] },
+        { name: 'b', fromMonth: 6, toMonth: 11, schedule: [...day, { start: '08:00', end: '09:00', period: 'peak' }] },
+      ],
+      holidays: [
+        { date: '2025-05-01', schedule: [{ start: '25:00', end: '24:00', period: 'flat' }] },
+        { date: '2025-05-01', schedule: day },
+      ],
+    });
+    expect(errors).toEqual([
+      'month 6 is in 2 seasons',
+      'month 12 is in 0 seasons',
+      'season a: 12:00 is not covered',
+      'season b: 08:00 is covered twice',
+      'holiday 2025-05-01: bad range 25:00–24:00 flat',
+      'holiday 2025-05-01: 00:00 is not covered',
+      'holiday 2025-05-01 appears twice',
+    ]);
+  });
+});
+
+describe('splitByPeriod: E_p from 15-min interval energy', () => {
+  // One June day, 96 intervals: 100 kWh each in peak, 80 in flat, 50 in valley.
+  // Example calendar outside summer: peak 08–11 + 17–22 = 8 h = 32 intervals → 3 200 kWh;
+  // flat 07–08 + 11–17 + 22–23 = 8 h → 32 × 80 = 2 560 kWh; valley 23–07 = 8 h → 32 × 50 = 1 600 kWh.
+  const day = (y: number, m: number, d: number) =>
+    Array.from({ length: 96 }, (_, i) => {
+      const start = at(y, m, d) + i * Q;
+      const p = classifyInterval(start, CAL, TZ);
+      return { start, kwh: p === 'peak' ? 100 : p === 'flat' ? 80 : p === 'valley' ? 50 : 120 };
+    });
+  it('a June day: peak 3 200, flat 2 560, valley 1 600 kWh', () => {
+    const s = splitByPeriod(day(2025, 6, 10), CAL, TZ);
+    expect(s.kwh).toEqual({ sharp: 0, peak: 3200, flat: 2560, valley: 1600, deepValley: 0 });
+    expect(s.missingIntervals).toBe(0);
+  });
+  it('a July day: 20:00–22:00 is sharp (8 × 120 = 960 kWh), peak keeps 08–11 + 17–20 (24 × 100)', () => {
+    expect(splitByPeriod(day(2025, 7, 10), CAL, TZ).kwh).toEqual({ sharp: 960, peak: 2400, flat: 2560, valley: 1600, deepValley: 0 });
+  });
+  it('float drift does not leak into the sums: 3 × 0.1 kWh valley is 0.3', () => {
+    const s = splitByPeriod([0, 1, 2].map((i) => ({ start: at(2025, 6, 10, 1) + i * Q, kwh: 0.1 })), CAL, TZ);
+    expect(s.kwh.valley).toBe(0.3);
+  });
+  it('missing intervals are counted, not treated as zero; uncovered energy is reported apart', () => {
+    const s = splitByPeriod([{ start: at(2025, 6, 10, 1), kwh: null }, { start: at(2025, 6, 10, 1, 15), kwh: 5 }], { seasons: [] }, TZ);
+    expect(s.missingIntervals).toBe(1);
+    expect(s.unclassifiedKwh).toBe(5);
+  });
+});
+
+describe('energyFee: Σ E_p × price_p, one line per period rounded half-up to the fen', () => {
+  it('lines and total; periods without energy have no line', () => {
+    // peak 3 200 × 1.0000 = 3 200.00; flat 2 560 × 0.6 = 1 536.00; valley 1 600 × 0.25 = 400.00
+    const f = energyFee({ peak: 3200, flat: 2560, valley: 1600, sharp: 0 }, EXAMPLE_TOU_PRICES);
+    expect(f.lines.map((l) => [l.key, l.fen])).toEqual([
+      ['peak', 320000],
+      ['flat', 153600],
+      ['valley', 40000],
+    ]);
+    expect(f.totalFen).toBe(513600);
+    expect(f.totalKwh).toBe(7360);
+  });
+  it('a period with energy but no price is an error', () => expect(() => energyFee({ deepValley: 1 }, EXAMPLE_TOU_PRICES)).toThrow(RangeError));
+  it('the total is the sum of rounded lines: 3 lines of 0.005 ¥ → 0.03 ¥ (not 0.015 → 0.02)', () => {
+    expect(energyFee({ peak: 1, flat: 1, valley: 1 }, { peak: '0.005', flat: '0.005', valley: '0.005' }).totalFen).toBe(3);
+  });
+});
+
+describe('checkTouPrices: 1093号 frame (peak/valley ≥ 3:1 or 4:1, sharp ≥ peak + 20 %)', () => {
+  it('the example prices pass at 4:1', () => expect(checkTouPrices(EXAMPLE_TOU_PRICES, { minPeakValleyRatio: 4, minSharpUplift: 0.2 })).toEqual([]));
+  it('peak 0.9 / valley 0.35 = 2.57 and sharp 1.0 < 1.08 break both rules', () =>
+    expect(checkTouPrices({ sharp: 1, peak: 0.9, valley: 0.35 })).toEqual(['peakValleyRatio', 'sharpUplift']));
+});
+
+describe('basic fee by capacity and by demand (DOMAIN §3)', () => {
+  it('capacity: 2 000 kVA × ¥25/kVA·month = ¥50 000.00', () => expect(capacityBasicFee(2000, 25).fen).toBe(5000000));
+  it('capacity pro-rated for a partial month: 50 000 × 10 / 30 days = 16 666.666… → ¥16 666.67', () =>
+    expect(capacityBasicFee(2000, 25, { days: 10, daysInPeriod: 30 }).fen).toBe(1666667));
+
+  const base = { capacityKva: 2000, contractKw: 1200, priceYuanPerKwMonth: 38, election: 'contract' as const };
+  it('MD 1 250 kW ≤ 105 % of 1 200 (1 260): the contract is billed, 1 200 × 38 = ¥45 600.00', () => {
+    const f = demandBasicFee({ ...base, actualMdKw: 1250 });
+    expect(f).toEqual({ ok: true, billedKw: 1200, fen: 4560000, lines: [{ key: 'demandContract', quantity: 1200, unitPriceYuan: '38', fen: 4560000 }] });
+  });
+  it('MD exactly 1 260 kW (105 %): still only the contract', () => expect(demandBasicFee({ ...base, actualMdKw: 1260 })).toMatchObject({ ok: true, fen: 4560000, billedKw: 1200 }));
+  it('MD 1 300 kW: contract ¥45 600.00 + (1 300 − 1 260) = 40 kW at double price 76 = ¥3 040.00 → ¥48 640.00', () => {
+    const f = demandBasicFee({ ...base, actualMdKw: 1300 });
+    expect(f.ok && f.lines.map((l) => [l.key, l.quantity, l.unitPriceYuan, l.fen])).toEqual([
+      ['demandContract', 1200, '38', 4560000],
+      ['demandExcess', 40, '76', 304000],
+    ]);
+    expect(f.ok && f.fen).toBe(4864000);
+  });
+  it('a contract below 40 % of capacity (700 < 800 kW) is a validation error', () =>
+    expect(demandBasicFee({ ...base, contractKw: 700, actualMdKw: 600 })).toEqual({ ok: false, error: 'contractBelowMinimum', minKw: 800 }));
+  it("'actual MD' election bills the MD: 1 300 × 38 = ¥49 400.00", () => expect(demandBasicFee({ ...base, election: 'actual', actualMdKw: 1300 })).toMatchObject({ ok: true, fen: 4940000, billedKw: 1300 }));
+  it("'actual MD' below 40 % of capacity bills 40 %: max(600, 800) × 38 = ¥30 400.00", () =>
+    expect(demandBasicFee({ ...base, election: 'actual', actualMdKw: 600 })).toMatchObject({ ok: true, fen: 3040000, billedKw: 800 }));
+  it('rules are data: 110 % tolerance and 3× excess → 1 400 − 1 320 = 80 kW × 114 = ¥9 120.00 extra', () => {
+    const f = demandBasicFee({ ...base, actualMdKw: 1400 }, { toleranceRatio: 1.1, excessMultiplier: 3, minContractRatio: 0.4 });
+    expect(f.ok && f.lines[1]).toMatchObject({ quantity: 80, fen: 912000 });
+  });
+
+  it.each([
+    // capacity 2 000 × 25 = 50 000; demand max(1 300, 800) × 38 = 49 400 → demand
+    ['MD 1 300 kW: capacity ¥50 000 vs demand ¥49 400 → demand', 1300, 5000000, 4940000, 'demand'],
+    // demand max(1 400, 800) × 38 = 53 200 → capacity
+    ['MD 1 400 kW: demand ¥53 200 → capacity', 1400, 5000000, 5320000, 'capacity'],
+    // max(500, 800) = 800 × 38 = 30 400 → demand (the 40 % floor applies)
+    ['MD 500 kW is floored at 0.4 × 2 000 = 800 kW → ¥30 400', 500, 5000000, 3040000, 'demand'],
+  ] as const)('which basis is cheaper: %s', (_rule, md, capacityFen, demandFen, cheaper) =>
+    expect(cheaperBasicFeeBasis({ capacityKva: 2000, priceYuanPerKvaMonth: 25, actualMdKw: md, priceYuanPerKwMonth: 38 })).toEqual({ capacityFen, demandFen, cheaper }));
+});
+
+describe('billing month: calendar month unless a meter-reading day is set', () => {
+  it('calendar month: June 2025 = 06-01 00:00 → 07-01 00:00 local, 30 days', () => {
+    const p = billingPeriod(2025, 6, TZ);
+    expect([sh(p.from), sh(p.to), p.days]).toEqual(['2025-06-01 00:00', '2025-07-01 00:00', 30]);
+  });
+  it('meter-reading day 25: "June" runs 06-25 to 07-24 inclusive (30 days)', () => {
+    const p = billingPeriod(2025, 6, TZ, 25);
+    expect([sh(p.from), sh(p.to), p.days]).toEqual(['2025-06-25 00:00', '2025-07-25 00:00', 30]);
+  });
+  it('with day 25, 2025-06-10 lies in the May period 05-25 → 06-25 (31 days); 06-25 00:00 starts June', () => {
+    expect(billingPeriodOf(at(2025, 6, 10, 12), TZ, 25)).toMatchObject({ year: 2025, month: 5, days: 31 });
+    expect(billingPeriodOf(at(2025, 6, 25), TZ, 25)).toMatchObject({ year: 2025, month: 6 });
+  });
+  it('December with day 25 runs into January of the next year; January 10 is in December', () => {
+    const p = billingPeriodOf(at(2026, 1, 10), TZ, 25);
+    expect([p.year, p.month, sh(p.from), sh(p.to)]).toEqual([2025, 12, '2025-12-25 00:00', '2026-01-25 00:00']);
+  });
+  it('a reading day past 28 is refused (February has no 30th)', () => expect(() => billingPeriod(2025, 2, TZ, 30)).toThrow(RangeError));
+});
+
+describe('allocated basic fee for day and week views = monthly × days / days-in-month, labelled allocated', () => {
+  it('¥48 640.00 / 30 = 1 621.333… → ¥1 621.33 a day', () => expect(allocatedBasicFee(4864000, 1, 30)).toEqual({ key: 'basicAllocated', fen: 162133, allocated: true }));
+  it('a week of June: 48 640 × 7 / 30 = 11 349.333… → ¥11 349.33', () => expect(allocatedBasicFee(4864000, 7, 30).fen).toBe(1134933));
+});
+
+describe('worked example: the bill of June 2025, to the cent', () => {
+  // TOU energies of the month (from the 15-min rollups split by the calendar), prices ¥/kWh:
+  //   peak   128 456.25 kWh × 1.0123 = 128 456.25 + 1 580.011875 = 130 036.261875 → 130 036.26
+  //   flat   150 300.50 kWh × 0.6578 = 90 180.3 + 7 515.025 + 1 172.3439 = 98 867.6689 → 98 867.67
+  //   valley 121 243.25 kWh × 0.2890 = 36 372.975 − 1 333.67575 = 35 039.29925 → 35 039.30
+  //   energy 400 000.00 kWh, fee 130 036.26 + 98 867.67 + 35 039.30 = 263 943.23
+  // Basic fee, demand basis: contract 1 200 kW, MD 1 300 kW, ¥38/kW·month:
+  //   1 200 × 38 = 45 600.00; excess 1 300 − 1 260 = 40 kW × 76 = 3 040.00 → 48 640.00
+  //   (capacity basis would be 2 000 kVA × 25 = 50 000.00)
+  // 力调: Q 216 000 kvarh → cosφ = 400 000 / √(400 000² + 216 000²) = 0.8799 → 0.88 → +1 % at 0.90:
+  //   (48 640.00 + 263 943.23) × 1 % = 3 125.8323 → 3 125.83
+  // Government funds 0.031249 ¥/kWh × 400 000 = 12 499.60
+  // Total 263 943.23 + 48 640.00 + 3 125.83 + 12 499.60 = 328 208.66; average 328 208.66 / 400 000 = 0.82052165 ¥/kWh
+  const prices = { peak: '1.0123', flat: '0.6578', valley: '0.2890' };
+  const energy = energyFee({ peak: '128456.25', flat: '150300.50', valley: '121243.25' }, prices);
+
+  it('energy fee per period and total', () => {
+    expect(energy.lines.map((l) => l.fen)).toEqual([13003626, 9886767, 3503930]);
+    expect(energy.totalFen).toBe(26394323);
+    expect(energy.totalKwh).toBe(400000);
+  });
+
+  it('bill lines and total on the demand basis', () => {
+    const basic = demandBasicFee({ capacityKva: 2000, contractKw: 1200, actualMdKw: 1300, priceYuanPerKwMonth: 38, election: 'contract' });
+    if (!basic.ok) throw new Error('demand basis refused');
+    const cosPhi = monthlyCosPhi({ kwh: energy.totalKwh, kvarh: 216000 });
+    expect(cosPhi).toBe(0.88);
+    const pf = powerFactorAdjustment({ basicFen: basic.fen, energyFeeFen: energy.totalFen, cosPhi: cosPhi ?? 1, standard: '0.90' });
+    expect(pf.fen).toBe(312583);
+    const bill = monthlyBill({ energy, basic: basic.lines, powerFactorFen: pf.fen, perKwh: [{ key: 'govFunds', priceYuanPerKwh: '0.031249' }] });
+    expect(bill.lines.map((l) => [l.key, l.fen])).toEqual([
+      ['peak', 13003626],
+      ['flat', 9886767],
+      ['valley', 3503930],
+      ['demandContract', 4560000],
+      ['demandExcess', 304000],
+      ['powerFactor', 312583],
+      ['govFunds', 1249960],
+    ]);
+    expect(bill.totalFen).toBe(32820866);
+    expect(bill.averagePriceYuanPerKwh).toBeCloseTo(0.82052165, 10);
+  });
+});

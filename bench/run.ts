@@ -123,6 +123,7 @@ try {
   await benchSimSeed();
   await (await import('./trend.js')).benchTrend(dataDir, pgUrl);
   await (await import('./report.js')).benchReport(dataDir, pgUrl);
+  await (await import('./fanout.js')).benchFanout(dataDir);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

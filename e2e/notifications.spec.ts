@@ -95,9 +95,15 @@ async function loginAndListen(page: Page): Promise<void> {
   await registered;
 }
 
+/** Until antd's open and close motions are over, so screenshots show the settled screen. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'), undefined, { timeout: 5000 });
+}
+
 async function openBell(page: Page): Promise<void> {
   await page.getByTestId('notification-bell').click();
   await page.getByTestId('notification-popover').waitFor();
+  await settled(page);
 }
 
 beforeAll(async () => {
@@ -159,6 +165,7 @@ describe('live notifications, dark zh (issue 4 §3)', () => {
     const dialog = page.getByTestId('message-centre-dialog');
     await dialog.waitFor();
     await dialog.locator('.ant-table-row').filter({ hasText: METER }).first().waitFor({ timeout: 15_000 });
+    await settled(page);
     await screenshot(page, 'notifications-message-centre-dark-zh');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -168,6 +175,10 @@ describe('live notifications, dark zh (issue 4 §3)', () => {
     await openBell(page);
     await page.locator('[data-testid="notification-list-2"] [data-testid="notification-open"]').filter({ hasText: METER }).first().click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#/energyConsumptionEvent');
+    await page.locator('[data-testid="event-page"][data-route="energyConsumptionEvent"]').waitFor();
+    await page.getByTestId('notification-popover').waitFor({ state: 'hidden' });
+    await page.getByTestId('loading-overlay').waitFor({ state: 'hidden' });
+    await settled(page);
     await screenshot(page, 'notifications-target-page-dark-zh');
     await openBell(page);
     await page.locator('[data-testid="notification-list-2"] [data-testid="notification-open"]').filter({ hasText: METER }).first().click();
@@ -189,6 +200,7 @@ describe('notifications, light en', () => {
       await screenshot(page, 'notifications-popover-light-en');
       await page.getByTestId('message-centre-button').click();
       await page.getByTestId('message-centre-dialog').locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
+      await settled(page);
       await screenshot(page, 'notifications-message-centre-light-en');
       // loaded, not new: nothing is spoken
       expect(await spoken(page)).toEqual([]);

@@ -60,6 +60,7 @@ export function MessageCentreDialog({ open, onClose }: { open: boolean; onClose:
             dataSource={query.data?.records ?? []}
             loading={query.isFetching}
             scroll={{ y: MESSAGE_CENTRE_TABLE_HEIGHT_PX - HEADER_ROW_PX }}
+            styles={{ section: { height: MESSAGE_CENTRE_TABLE_HEIGHT_PX } }}
             pagination={{
               current: page.current,
               pageSize: page.pageSize,

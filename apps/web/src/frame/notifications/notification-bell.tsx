@@ -29,7 +29,7 @@ export function NotificationBell() {
     if (openTarget(logType)) setOpen(false);
   };
   const content = (
-    <div data-testid="notification-popover" style={{ width: 420 }}>
+    <div data-testid="notification-popover" style={{ width: 500 }}>
       <Tabs
         size="small"
         activeKey={String(active)}

@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, List, Switch, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, List, Switch, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isMuted, popoverItems, type EventClass } from '@ems/domain';
@@ -21,8 +21,10 @@ export function NotificationList({ cls, onOpen }: { cls: EventClass; onOpen: (lo
     <div data-testid={`notification-list-${cls}`}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Flex align="center" gap={8}>
-          <Switch size="small" checked={muted} onChange={() => toggleMute(cls)} data-testid="notification-mute" data-class={cls} aria-label={t('mute')} />
-          <Typography.Text type="secondary">{muted ? t('muted') : t('unmuted')}</Typography.Text>
+          <Tooltip title={muted ? t('muted') : t('unmuted')}>
+            <Switch size="small" checked={muted} onChange={() => toggleMute(cls)} data-testid="notification-mute" data-class={cls} aria-label={t('mute')} />
+          </Tooltip>
+          <Typography.Text type="secondary">{t('mute')}</Typography.Text>
         </Flex>
         <Button size="small" disabled={list.length === 0} onClick={() => markAllRead(cls)} data-testid="notification-all-read">
           {t('allRead')}
@@ -47,7 +49,7 @@ export function NotificationList({ cls, onOpen }: { cls: EventClass; onOpen: (lo
               ]}
             >
               <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                <Typography.Link onClick={() => onOpen(m.logType)} data-testid="notification-open" ellipsis>
+                <Typography.Link onClick={() => onOpen(m.logType)} data-testid="notification-open" ellipsis title={m.text}>
                   {m.text}
                 </Typography.Link>
                 <Flex gap={4} align="center">

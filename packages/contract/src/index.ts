@@ -19,3 +19,4 @@ export * from './dashboard.js';
 export * from './notification.js';
 export * from './message.js';
 export * from './events.js';
+export * from './analysis.js';

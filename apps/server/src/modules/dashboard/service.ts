@@ -1,7 +1,6 @@
 import {
   DASHBOARD_TOP_N,
   DATA_ID,
-  ENERGY_COUNTER_DATA_ID,
   ENERGY_TYPE,
   ENERGY_TYPE_VALUES,
   type DashboardConsumer,
@@ -14,66 +13,14 @@ import {
 import { changePct, completenessPct, currentPeriods, likeForLikeMonth, likeForLikeToday, toCo2T, toTce, type RollupSpan } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
-import { dashboardRepository, type MeterRow, type SeriesSum } from './repository.js';
+import { classifyMeters, type ClassifiedMeter } from '../common/meters.js';
+import { dashboardRepository, type SeriesSum } from './repository.js';
 
 const Q15 = 900_000;
 
-/** A meter of the project as the dashboard sees it. */
-export interface DashboardMeter {
-  id: number;
-  name: string;
-  energyType: number;
-  dataId: number;
-  /** no parent meter (or its parent is not a meter of the project): an incomer or total */
-  topLevel: boolean;
-  /** no meter of the project names it as parent: an end use, not a distribution level */
-  endUse: boolean;
-  /**
-   * `supply` 'onsite': the medium is made on site from energy already metered (steam from the
-   * site's own gas boiler), so it is left out of tce and CO₂ to count nothing twice
-   */
-  onSite: boolean;
-}
-
-const numOrNull = (v: unknown): number | null => {
-  const x = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof x === 'number' && Number.isFinite(x) ? x : null;
-};
-
-/**
- * The project's counter meters: those with an energy type that has a counter data point. A meter
- * is top-level when its `parentMeterId` is empty or does not name a meter of the project (its
- * parent was deleted), so every unit of energy is counted once, at the incomer or total.
- */
-export function classifyMeters(rows: readonly MeterRow[]): DashboardMeter[] {
-  const parsed = rows.map((r) => {
-    let a: Record<string, unknown> = {};
-    try {
-      const v: unknown = JSON.parse(r.attrs || '{}');
-      if (v && typeof v === 'object' && !Array.isArray(v)) a = v as Record<string, unknown>;
-    } catch {
-      a = {};
-    }
-    return { row: r, energyType: numOrNull(a.energyType), parent: numOrNull(a.parentMeterId), onSite: a.supply === 'onsite' };
-  });
-  const ids = new Set(rows.map((r) => r.id));
-  const parents = new Set(parsed.map((p) => p.parent).filter((p): p is number => p !== null));
-  const out: DashboardMeter[] = [];
-  for (const p of parsed) {
-    const dataId = p.energyType === null ? undefined : ENERGY_COUNTER_DATA_ID[p.energyType];
-    if (p.energyType === null || dataId === undefined) continue;
-    out.push({
-      id: p.row.id,
-      name: p.row.name,
-      energyType: p.energyType,
-      dataId,
-      topLevel: p.parent === null || !ids.has(p.parent),
-      endUse: !parents.has(p.row.id),
-      onSite: p.onSite,
-    });
-  }
-  return out;
-}
+/** A meter of the project as the dashboard sees it (classification shared with the analysis pages). */
+export type DashboardMeter = ClassifiedMeter;
+export { classifyMeters };
 
 /** Σ of the values of the meters' own counter series; null when none has a value. */
 function total(sums: readonly SeriesSum[], meters: readonly DashboardMeter[]): number | null {

@@ -1,0 +1,68 @@
+import { ENERGY_COUNTER_DATA_ID } from '@ems/contract';
+
+/** A meter node as read for classification: id, name and its attrs JSON. */
+export interface MeterRow {
+  id: number;
+  name: string;
+  attrs: string;
+  /** the node's tree parent when that parent is itself a meter (used when attrs name no parent meter) */
+  treeParentMeterId?: number | null;
+}
+
+/** A counter meter as the consumption views see it (project home, analysis pages). */
+export interface ClassifiedMeter {
+  id: number;
+  name: string;
+  energyType: number;
+  dataId: number;
+  /** no parent meter (or its parent is not among the meters classified): an incomer or total */
+  topLevel: boolean;
+  /** no meter of the set names it as parent: an end use, not a distribution level */
+  endUse: boolean;
+  /**
+   * `supply` 'onsite': the medium is made on site from energy already metered (steam from the
+   * site's own gas boiler), so it is left out of tce and CO₂ to count nothing twice
+   */
+  onSite: boolean;
+}
+
+const numOrNull = (v: unknown): number | null => {
+  const x = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+};
+
+/**
+ * The counter meters of a set of meter nodes (a project, or a node's subtree): those with an
+ * energy type that has a counter data point. A meter is top-level when its `parentMeterId` (else
+ * its tree parent meter) is empty or not a meter of the set, so every unit of energy is counted
+ * once, at the highest meter of the set that measures it.
+ */
+export function classifyMeters(rows: readonly MeterRow[]): ClassifiedMeter[] {
+  const parsed = rows.map((r) => {
+    let a: Record<string, unknown> = {};
+    try {
+      const v: unknown = JSON.parse(r.attrs || '{}');
+      if (v && typeof v === 'object' && !Array.isArray(v)) a = v as Record<string, unknown>;
+    } catch {
+      a = {};
+    }
+    return { row: r, energyType: numOrNull(a.energyType), parent: numOrNull(a.parentMeterId) ?? r.treeParentMeterId ?? null, onSite: a.supply === 'onsite' };
+  });
+  const ids = new Set(rows.map((r) => r.id));
+  const parents = new Set(parsed.map((p) => p.parent).filter((p): p is number => p !== null));
+  const out: ClassifiedMeter[] = [];
+  for (const p of parsed) {
+    const dataId = p.energyType === null ? undefined : ENERGY_COUNTER_DATA_ID[p.energyType];
+    if (p.energyType === null || dataId === undefined) continue;
+    out.push({
+      id: p.row.id,
+      name: p.row.name,
+      energyType: p.energyType,
+      dataId,
+      topLevel: p.parent === null || !ids.has(p.parent),
+      endUse: !parents.has(p.row.id),
+      onSite: p.onSite,
+    });
+  }
+  return out;
+}

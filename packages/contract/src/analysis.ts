@@ -1,0 +1,128 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Energy-consumption analysis (issue 5, /energyConsumption; DOMAIN.md §1). Every figure is read from
+ * the counter rollups (hour buckets for a day, day buckets for a week or month, month buckets for a
+ * quarter or year) in the project's timezone, summed over the top-level counter meters of the energy
+ * type in the node's subtree: a meter whose parent meter (`parentMeterId`) is in the same subtree is
+ * already counted by that parent.
+ */
+export const ANALYSIS_API = {
+  /** POST ConsumptionQuery → ConsumptionAnalysis (404 'no operation permission' outside the caller's projects) */
+  consumption: '/eem-service/v1/analysis/consumption',
+  /** POST ConsumptionQuery → the table as .xlsx, file name in content-disposition */
+  consumptionExport: '/eem-service/v1/analysis/consumption/export',
+} as const;
+
+/** Longest range of a custom query, ms (400 days). */
+export const ANALYSIS_MAX_RANGE_MS = 400 * 86_400_000;
+
+/** Bucket of the series: hour (day view), day (week, month), month (quarter, year); custom ranges by their span. */
+export const AnalysisGrain = Type.Union([Type.Literal('hour'), Type.Literal('day'), Type.Literal('month')]);
+export type AnalysisGrain = Static<typeof AnalysisGrain>;
+
+export const ConsumptionQuery = Type.Object(
+  {
+    /** the node (modelLabel + id); modelLabel 'project' with the project's id for the whole project */
+    nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    modelLabel: Type.String({ minLength: 1, maxLength: 64 }),
+    /** ENERGY_TYPE code */
+    energyType: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    /** the date-range selector's start, ms */
+    startTime: Type.Integer({ minimum: 946684800000, maximum: 4102444800000 }),
+    /** the date-range selector's end, ms, inclusive (e.g. 23:59:59.999 of the last day) */
+    endTime: Type.Integer({ minimum: 946684800000, maximum: 4102444800000 }),
+    /**
+     * the selector's type: 1 day, 2 week, 3 month, 4 quarter, 5 year (the unit of the project's
+     * calendar holding the middle of the range), 6 custom dates, 7 custom date-times (the range as given)
+     */
+    dateType: Type.Integer({ minimum: 1, maximum: 7 }),
+    /** rank the child nodes and fill the table (default true) */
+    ranking: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ConsumptionQuery = Static<typeof ConsumptionQuery>;
+
+const Num = Type.Union([Type.Number(), Type.Null()]);
+
+export const ConsumptionKpi = Type.Object({
+  /** consumption over the whole range, in `unit`; null when no bucket holds a value */
+  total: Num,
+  /** standard coal, tce, over purchased supplies (meters with supply 'onsite' left out); null without a factor */
+  tce: Num,
+  /** CO₂, t, over purchased supplies; null without a factor */
+  co2T: Num,
+  /** the part compared like for like: the whole range, or for a range holding now up to the start of the current local hour */
+  compared: Num,
+  /** 同比 reference: the same part one year earlier */
+  yoyReference: Num,
+  /** 环比 reference: the same part of the previous adjacent period */
+  momReference: Num,
+  /** (compared − yoyReference) / yoyReference × 100; null when the reference is 0 or missing */
+  yoyPct: Num,
+  momPct: Num,
+  /** node or project area, m² (attrs areaM2, project area_m2); null when not set */
+  areaM2: Num,
+  /** total / areaM2 (unit per m²); null without an area */
+  intensityPerM2: Num,
+  /** Σ n_good / Σ n_intervals of the meters' buckets × 100; null when no interval */
+  qualityPct: Num,
+});
+export type ConsumptionKpi = Static<typeof ConsumptionKpi>;
+
+export const ConsumptionBucket = Type.Object({
+  /** bucket start, ms (local calendar of the project) */
+  time: Type.Integer(),
+  value: Num,
+  /** the same bucket one year earlier */
+  lastYear: Num,
+});
+export type ConsumptionBucket = Static<typeof ConsumptionBucket>;
+
+export const ConsumptionChild = Type.Object({
+  nodeId: Type.Integer(),
+  modelLabel: Type.String(),
+  name: Type.String(),
+  /** consumption over the range, unit of the energy type */
+  value: Num,
+  /** value / the node's total × 100 */
+  sharePct: Num,
+  /** like-for-like 同比 and 环比, % */
+  yoyPct: Num,
+  momPct: Num,
+  areaM2: Num,
+  intensityPerM2: Num,
+  /** n_good / n_intervals × 100 over the range */
+  qualityPct: Num,
+  /** counter meters of the energy type summed for this child */
+  meterCount: Type.Integer(),
+  /** per bucket of `series`, for stacking */
+  series: Type.Array(Num),
+});
+export type ConsumptionChild = Static<typeof ConsumptionChild>;
+
+export const ConsumptionAnalysis = Type.Object({
+  nodeId: Type.Integer(),
+  modelLabel: Type.String(),
+  name: Type.String(),
+  energyType: Type.Integer(),
+  /** register unit of the energy type (ENERGY_TYPE_VALUES), e.g. 'kWh' */
+  unit: Type.String(),
+  timezone: Type.String(),
+  /** the range read, [from, to) ms, in the project's calendar */
+  from: Type.Integer(),
+  to: Type.Integer(),
+  grain: AnalysisGrain,
+  /** end of the like-for-like comparison (to, or the start of the current local hour) */
+  comparedUntil: Type.Integer(),
+  /** energy types with counter meters in the node's subtree (for the type picker) */
+  energyTypes: Type.Array(Type.Integer()),
+  /** top-level meters of the energy type summed */
+  meterCount: Type.Integer(),
+  kpi: ConsumptionKpi,
+  series: Type.Array(ConsumptionBucket),
+  /** child nodes with meters of the energy type, largest first (empty when ranking is false) */
+  children: Type.Array(ConsumptionChild),
+});
+export type ConsumptionAnalysis = Static<typeof ConsumptionAnalysis>;

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ASHRAE_G14_LIMITS,
+  FORECAST_HORIZONS,
+  accuracy,
+  fitHoltWinters,
+  holtWintersAdditive,
+  holtWintersForecaster,
+  meetsGuideline14,
+  similarDayForecaster,
+  type Forecaster,
+} from './forecast.js';
+import { backtest, chooseForecaster, forecastBand, projectMonthEnd, projectProRata, quantile } from './forecast-backtest.js';
+
+describe('accuracy: MAPE, WAPE, CV(RMSE), NMBE (DOMAIN §12)', () => {
+  it('A 100/200/300/400, F 110/190/330/370', () => {
+    // |errors| 10, 10, 30, 30; MAPE = (0.1 + 0.05 + 0.1 + 0.075) / 4 = 8.125 %; WAPE = 80 / 1 000 = 8 %
+    // RMSE = √((100 + 100 + 900 + 900) / 4) = √500 = 22.3607; Ā = 250 → CV(RMSE) = 8.944 %; NMBE = 0
+    const m = accuracy([100, 200, 300, 400], [110, 190, 330, 370]);
+    expect(m.n).toBe(4);
+    expect(m.mapePct).toBeCloseTo(8.125, 9);
+    expect(m.wapePct).toBeCloseTo(8, 9);
+    expect(m.cvRmsePct).toBeCloseTo(8.94427, 4);
+    expect(m.nmbePct).toBeCloseTo(0, 12);
+  });
+  it('a constant +10 over-forecast: NMBE = 40 / (4 × 250) = +4 %', () => expect(accuracy([100, 200, 300, 400], [110, 210, 310, 410]).nmbePct).toBeCloseTo(4, 9));
+  it('MAPE leaves out A ≈ 0 (a closed night): only the 100 → 90 pair counts, 10 %', () => {
+    const m = accuracy([0, 100], [5, 90]);
+    expect(m.mapePct).toBeCloseTo(10, 9);
+    expect(m.wapePct).toBeCloseTo(15, 9); // (5 + 10) / 100
+  });
+  it('pairs with a missing side are skipped; nothing left → nulls', () => {
+    expect(accuracy([100, null], [90, 50]).n).toBe(1);
+    expect(accuracy([null], [1])).toEqual({ n: 0, mapePct: null, wapePct: null, cvRmsePct: null, nmbePct: null });
+  });
+});
+
+describe('ASHRAE Guideline 14 limits as data: hourly CV(RMSE) ≤ 30 %, |NMBE| ≤ 10 %; monthly 15 % / 5 %', () => {
+  const m = { n: 10, mapePct: 12, wapePct: 11, cvRmsePct: 25, nmbePct: -8 };
+  it('the limits', () => expect(ASHRAE_G14_LIMITS).toEqual({ hourly: { cvRmsePct: 30, nmbePct: 10 }, monthly: { cvRmsePct: 15, nmbePct: 5 } }));
+  it('CV 25 %, NMBE −8 % meets hourly, not monthly', () => {
+    expect(meetsGuideline14(m, 'hourly')).toBe(true);
+    expect(meetsGuideline14(m, 'monthly')).toBe(false);
+  });
+  it('NMBE −11 % fails hourly (the bound is on |NMBE|)', () => expect(meetsGuideline14({ ...m, nmbePct: -11 }, 'hourly')).toBe(false));
+  it('presets: 24 h = 96 × 15 min, 7 days = 672 × 15 min', () => {
+    expect(FORECAST_HORIZONS.day.steps * FORECAST_HORIZONS.day.stepMs).toBe(86_400_000);
+    expect(FORECAST_HORIZONS.week.steps * FORECAST_HORIZONS.week.stepMs).toBe(7 * 86_400_000);
+  });
+});
+
+describe('similarDayForecaster: mean of the last k days of the same type, today scaled by its partial actual', () => {
+  // period 4; day 0 [10,20,30,40] and day 1 [14,24,34,44] are workdays, day 2 [1,1,1,1] a holiday;
+  // day 3 (today, a workday) so far [6, 11].
+  const history = [10, 20, 30, 40, 14, 24, 34, 44, 1, 1, 1, 1, 6, 11];
+  it('workday today: profile (days 1, 0) = [12, 22, 32, 42]; ratio 17 / 34 = 0.5 → rest of today [16, 21]', () => {
+    const f = similarDayForecaster(4, 2, (d) => (d === 2 ? 'holiday' : 'workday'));
+    expect(f(history, 2)).toEqual([16, 21]);
+  });
+  it('past today: the next workday is the unscaled profile', () => {
+    const f = similarDayForecaster(4, 2, (d) => (d === 2 ? 'holiday' : 'workday'));
+    expect(f(history, 6)).toEqual([16, 21, 12, 22, 32, 42]);
+  });
+  it('a holiday today uses holidays only: [1, 1, 1, 1] × 17 / 2 = 8.5', () => {
+    const f = similarDayForecaster(4, 2, (d) => (d === 2 || d === 3 ? 'holiday' : 'workday'));
+    expect(f(history, 2)).toEqual([8.5, 8.5]);
+  });
+});
+
+describe('holtWintersAdditive: level, trend, season updates', () => {
+  it('worked example m = 2, α = β = γ = 0.5 on [10, 20, 12, 22]', () => {
+    // init ℓ = 15, b = (17 − 15) / 2 = 1, s = [−5, 5]
+    // t=2: ŷ = 15 + 1 − 5 = 11; ℓ = 0.5(12 + 5) + 0.5(16) = 16.5; b = 0.5(1.5) + 0.5(1) = 1.25; s0 = 0.5(12 − 16.5) + 0.5(−5) = −4.75
+    // t=3: ŷ = 16.5 + 1.25 + 5 = 22.75; ℓ = 0.5(22 − 5) + 0.5(17.75) = 17.375; b = 0.5(0.875) + 0.5(1.25) = 1.0625;
+    //      s1 = 0.5(22 − 17.375) + 0.5(5) = 4.8125
+    // forecast: 17.375 + 1.0625 − 4.75 = 13.6875; 17.375 + 2.125 + 4.8125 = 24.3125; SSE = 1² + 0.75² = 1.5625
+    const fit = holtWintersAdditive([10, 20, 12, 22], 2, 2, { alpha: 0.5, beta: 0.5, gamma: 0.5 });
+    expect(fit.fitted).toEqual([11, 22.75]);
+    expect(fit.forecast).toEqual([13.6875, 24.3125]);
+    expect(fit.sse).toBe(1.5625);
+  });
+  it('a purely seasonal series continues exactly, whatever the parameters', () => {
+    const pattern = [15, 5, 12, 8];
+    const series = Array.from({ length: 20 }, (_, i) => pattern[i % 4] ?? 0);
+    expect(holtWintersAdditive(series, 4, 6, { alpha: 0.3, beta: 0.1, gamma: 0.2 }).forecast).toEqual([15, 5, 12, 8, 15, 5]);
+  });
+  it('needs two seasons', () => expect(() => holtWintersAdditive([1, 2, 3], 2, 1, { alpha: 0.5, beta: 0, gamma: 0.5 })).toThrow(RangeError));
+  it('fitted on 10 days of hourly load with a trend, the next day is within 2 % MAPE', () => {
+    const y = (t: number) => 100 + 0.2 * t + 20 * Math.sin((2 * Math.PI * t) / 24);
+    const series = Array.from({ length: 240 }, (_, t) => y(t));
+    const fit = fitHoltWinters(series, 24, 24);
+    const m = accuracy(Array.from({ length: 24 }, (_, i) => y(240 + i)), fit.forecast);
+    expect(m.mapePct).toBeLessThan(2);
+  });
+});
+
+describe('backtest and chooseForecaster: rolling origins, the lowest CV(RMSE) wins', () => {
+  it('worked example: naive last-value forecaster on 1…10, horizon 2, 2 folds', () => {
+    // origin 6: F [6, 6] vs A [7, 8]; origin 8: F [8, 8] vs A [9, 10] → residuals 1, 2, 1, 2
+    // Ā = 8.5; NMBE = −6 / 34 = −17.647 %; CV(RMSE) = √(10 / 4) / 8.5 = 18.602 %
+    const naive: Forecaster = (h, n) => Array<number>(n).fill(h[h.length - 1] ?? 0);
+    const b = backtest([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], naive, { horizon: 2, folds: 2 });
+    expect(b.residuals).toEqual([1, 2, 1, 2]);
+    expect(b.folds).toBe(2);
+    expect(b.metrics.nmbePct).toBeCloseTo(-17.647, 3);
+    expect(b.metrics.cvRmsePct).toBeCloseTo(18.602, 3);
+  });
+  it('a weekday/weekend load: similar-day by day type beats daily Holt-Winters', () => {
+    // hourly, 5 workdays at 100 + 50·(8 ≤ h < 18), 2 weekend days at 10; 4 weeks
+    const v = (t: number) => (Math.floor(t / 24) % 7 >= 5 ? 10 : 100 + (t % 24 >= 8 && t % 24 < 18 ? 50 : 0));
+    const series = Array.from({ length: 24 * 28 }, (_, t) => v(t));
+    const r = chooseForecaster(
+      series,
+      { holtWinters: holtWintersForecaster(24), similarDay: similarDayForecaster(24, 4, (d) => (d % 7 >= 5 ? 'weekend' : 'workday')) },
+      { horizon: 24, folds: 7 },
+    );
+    expect(r.best).toBe('similarDay');
+    expect(r.results.similarDay?.metrics.cvRmsePct).toBe(0);
+  });
+  it('a steadily growing load: Holt-Winters (trend) beats the similar-day mean of past days', () => {
+    const series = Array.from({ length: 24 * 14 }, (_, t) => 100 + 0.5 * t + (t % 24 >= 8 && t % 24 < 18 ? 50 : 0));
+    const r = chooseForecaster(series, { similarDay: similarDayForecaster(24, 4), holtWinters: holtWintersForecaster(24) }, { horizon: 24, folds: 3 });
+    expect(r.best).toBe('holtWinters');
+  });
+  it('a candidate that cannot run on the history is ranked last, not fatal', () => {
+    const r = chooseForecaster([1, 2, 3, 4, 5, 6], { holtWinters: holtWintersForecaster(24), naive: (h, n) => Array<number>(n).fill(h[h.length - 1] ?? 0) }, { horizon: 1, folds: 2 });
+    expect(r).toMatchObject({ best: 'naive', results: { holtWinters: null } });
+  });
+});
+
+describe('P10–P90 band from back-test residual quantiles; month-end projection', () => {
+  const residuals = [-2, -1, 0, 1, 2, 3, 4, 5, 6, 7];
+  it('quantiles by interpolation: q10 = −2 + 0.9 × 1 = −1.1, q90 = 6 + 0.1 × 1 = 6.1', () => {
+    expect(quantile(residuals, 0.1)).toBeCloseTo(-1.1, 12);
+    expect(quantile(residuals, 0.9)).toBeCloseTo(6.1, 12);
+    expect(quantile([], 0.5)).toBeNull();
+  });
+  it('band around F = 100: [98.9, 106.1]', () => {
+    const b = forecastBand([100, 200], residuals);
+    expect(b.p10[0]).toBeCloseTo(98.9, 12);
+    expect(b.p90[1]).toBeCloseTo(206.1, 12);
+    expect(b.p50).toEqual([100, 200]);
+  });
+  it('month-end: 250 000 kWh to date + 10 days × 10 000 (p10 9 000, p90 11 500) = 350 000 (340 000–365 000)', () => {
+    const ten = (x: number) => Array<number>(10).fill(x);
+    expect(projectMonthEnd(250000, { p10: ten(9000), p50: ten(10000), p90: ten(11500) })).toEqual({ p10: 340000, p50: 350000, p90: 365000 });
+  });
+  it('pro-rata fallback: 250 000 kWh in 20 of 30 days → 375 000', () => {
+    expect(projectProRata(250000, 20, 30)).toBe(375000);
+    expect(projectProRata(0, 0, 30)).toBeNull();
+  });
+});

@@ -11,8 +11,8 @@ import { SettingsPopover } from './settings-popover';
 import { UserInfoDialog } from './user-info-dialog';
 
 /**
- * Header tools: return to platform, current project, notifications slot (a later issue fills it;
- * nothing is shown meanwhile), favourites, settings, user info and logout.
+ * Header tools: return to platform, current project, the notification bell (frame/notifications),
+ * favourites, settings, user info and logout.
  */
 export function HeaderTools({ notifications }: { notifications?: ReactNode }) {
   const { t } = useTranslation('frame');

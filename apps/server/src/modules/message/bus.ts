@@ -39,7 +39,14 @@ export async function redisBus(url: string, channel: string, hooks: RedisBusHook
   const sub = new Redis(url, { lazyConnect: true });
   pub.on('error', hooks.onError);
   sub.on('error', hooks.onError);
-  await Promise.all([pub.connect(), sub.connect()]);
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (err) {
+    pub.disconnect();
+    sub.disconnect();
+    const where = new URL(url);
+    throw new Error(`EMS_REDIS_URL: Redis at ${where.host} does not answer (${(err as Error).message})`);
+  }
   let gap = false;
   sub.on('close', () => {
     gap = true;

@@ -71,7 +71,15 @@ export class LiveChannel {
   /** A notification stored on this instance: out to every instance (this one included) through the bus. */
   private raise(n: StoredNotification) {
     this.outgoing = this.outgoing.then(async () => {
-      const msg: BusMessage = { kind: 'notification', n, cover: await this.cover(n) };
+      let cover: string[];
+      try {
+        cover = await this.cover(n);
+      } catch (err) {
+        // the node chain could not be read: its project and itself still cover it
+        this.log.warn({ err }, 'live channel: node chain unavailable');
+        cover = [`project_${n.projectId}`, `${n.modelLabel}_${n.nodeId}`];
+      }
+      const msg: BusMessage = { kind: 'notification', n, cover };
       try {
         await this.bus.publish(msg);
       } catch (err) {

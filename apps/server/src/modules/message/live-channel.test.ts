@@ -233,6 +233,22 @@ for (const { kind, skip } of STORES) {
       plant = await loginAs(t.app, store.clock, 'fw_plant');
     });
 
+    it('server-side ping: a socket that misses a pong is dropped, one that answers stays', async () => {
+      const session = await loginAs(t.app, store.clock, 'fw_plant');
+      const healthy = await open(session);
+      const dead = openTestSocket(t.app, session.userId, { ticket: await ticketFor(t.app, session.headers) }, undefined, false);
+      sockets.push(dead);
+      await dead.heartbeat();
+      const pinged = new Promise((r) => healthy.ws.once('ping', r));
+      await t.app.live.sweep();
+      await pinged;
+      await healthy.heartbeat();
+      await t.app.live.sweep();
+      expect((await dead.closed).code).toBe(1006);
+      await healthy.heartbeat();
+      expect(healthy.ws.readyState).toBe(healthy.ws.OPEN);
+    });
+
     it('a slow browser is disconnected (4408) with the send buffer bounded, and loses nothing on reconnect', async () => {
       const session = await loginAs(t.app, store.clock, 'pf_admin');
       const s = await open(session);

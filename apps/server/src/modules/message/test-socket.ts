@@ -26,11 +26,11 @@ export async function ticketFor(app: FastifyInstance, headers: Record<string, st
 }
 
 /** Opens `${socket}/{userId}?ticket&after` on a listening app (optionally with an Origin header). */
-export function openTestSocket(app: FastifyInstance, userId: number, query: { ticket?: string; after?: number }, origin?: string): TestSocket {
+export function openTestSocket(app: FastifyInstance, userId: number, query: { ticket?: string; after?: number }, origin?: string, autoPong = true): TestSocket {
   const params = new URLSearchParams();
   if (query.ticket !== undefined) params.set('ticket', query.ticket);
   if (query.after !== undefined) params.set('after', String(query.after));
-  const ws = new WebSocket(`${baseUrl(app)}${MESSAGE_API.socket}/${userId}?${params}`, origin ? { origin } : {});
+  const ws = new WebSocket(`${baseUrl(app)}${MESSAGE_API.socket}/${userId}?${params}`, { autoPong, ...(origin ? { origin } : {}) });
   const messages: NotificationMessage[] = [];
   const waiters: { pred: (m: NotificationMessage) => boolean; resolve: (m: NotificationMessage) => void }[] = [];
   let heartbeatWaiter: (() => void) | undefined;

@@ -14,3 +14,13 @@ export * from './downsample.js';
 export * from './comparison.js';
 // Notification rules (issue 4; owned with apps/web/src/frame/notifications)
 export * from './notifications.js';
+// Energy analysis and cost rules (issue 5)
+export * from './money.js';
+export * from './tariff.js';
+export * from './power-factor.js';
+export * from './balance.js';
+export * from './demand.js';
+export * from './forecast.js';
+export * from './forecast-backtest.js';
+export * from './power-quality.js';
+export * from './hazard.js';

@@ -26,6 +26,12 @@ export function engineDataRepository(db: Db) {
       return r.rows.map((x) => Number(x.id));
     },
 
+    /** The devices of a project (every node that is not a container). */
+    async devicesOfProject(projectId: number, containers: readonly string[]): Promise<number[]> {
+      const rows = await db.selectFrom('node').select('id').where('project_id', '=', projectId).where('model_label', 'not in', [...containers]).execute();
+      return rows.map((r) => Number(r.id));
+    },
+
     /** The newest value of a point before ts (the switch state before a batch). */
     async valueBefore(deviceId: number, dataId: number, ts: number): Promise<number | undefined> {
       const r = await db

@@ -211,6 +211,7 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
       const nodeId = Number(a.node_id);
       let devices = [nodeId];
       if ((a.kind === 'offline' || a.kind === 'switch') && (params.deviceIds?.length ?? 0) > 0) devices = params.deviceIds ?? [];
+      else if ((a.kind === 'offline' || a.kind === 'switch') && a.model_label === 'project') devices = await data.devicesOfProject(nodeId, MONITOR_CONTAINER_LABELS);
       else if (a.kind === 'offline' || a.kind === 'switch') devices = await data.devicesUnder(nodeId, MONITOR_CONTAINER_LABELS);
       algs.push({ id: Number(a.id), projectId: Number(a.project_id), name: a.name, kind: a.kind as AlgorithmKind, nodeId, modelLabel: a.model_label, params, level: Number(a.level), devices });
     }

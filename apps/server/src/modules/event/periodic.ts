@@ -30,6 +30,10 @@ async function checkOffline(s: EngineState, data: Data, a: AlgCfg, now: number):
   // the last-seen map is fed by the reading path; devices it has not seen yet are looked up in the store
   const unknown = a.devices.filter((d) => !s.lastSeen.has(d));
   for (const [d, ts] of await data.lastSeen(unknown)) s.lastSeen.set(d, ts);
+  // while none of its devices reports (ingest down, or this instance just started and the feed has not
+  // caught up), a device's silence says nothing about the device: no judgement either way
+  const freshest = Math.max(-Infinity, ...a.devices.map((d) => s.lastSeen.get(d) ?? -Infinity));
+  if (now - freshest > minutes * 60_000) return;
   for (const deviceId of a.devices) {
     const seen = s.lastSeen.get(deviceId);
     if (seen === undefined) continue; // never reported: not installed yet rather than offline

@@ -12,6 +12,10 @@ export async function eventFixture(kind: StoreKind) {
   const store: TestStore = await createStore(kind);
   store.clock.now = NOW;
   const t: TestApp = await startApp(store);
+  // the demo plant's seeded rules watch every device of the demo projects: these tests plant their own
+  const cfg = t.app.ems.db.withTables<{ event_rule: { id: number }; event_algorithm: { id: number } }>();
+  await cfg.deleteFrom('event_rule').execute();
+  await cfg.deleteFrom('event_algorithm').execute();
   const notes: StoredNotification[] = [];
   t.app.ems.notifier.subscribe((n) => notes.push(n));
   const node = async (projectId: number, parentId: number | null, label: string, name: string, attrs: Record<string, unknown> = {}) =>

@@ -64,6 +64,14 @@ export interface PlanFaults {
   reset?: { idx: number; ts: number };
   /** the register jumps by extra (primary units) at ts (a grid point) */
   spike?: { idx: number; ts: number; extra: number };
+  /** live faults (issue 4): sensor temperature held high from `from` */
+  hot?: { deviceId: number; from: number; celsius: number };
+  /** meter idx has no readings (counters or instants) after `from` */
+  silent?: { idx: number; from: number };
+  /** meter idx counts perInterval more than its children from `from` */
+  unmetered?: { idx: number; from: number; perInterval: number };
+  /** breaker status (20) of a cabinet: open for openMs of every periodMs counted from `from` */
+  breaker?: { deviceId: number; from: number; periodMs: number; openMs: number };
 }
 
 export interface ProjectPlan {
@@ -196,6 +204,15 @@ export function buildPlan(o: { projectId: number; timeZone: string; nodes: reado
   if (f.reset && resetTs !== undefined && inHistory(resetTs)) faults.reset = { idx: idxOf(f.reset.meter), ts: resetTs };
   const spikeTs = f.spike ? localDayStart(f.spike.daysBack) + f.spike.hour * 3_600_000 + f.spike.minute * 60_000 : undefined;
   if (f.spike && spikeTs !== undefined && inHistory(spikeTs)) faults.spike = { idx: idxOf(f.spike.meter), ts: spikeTs, extra: f.spike.extra };
+  const idOf = (code: string) => {
+    const id = o.ids.get(code);
+    if (id === undefined) throw new Error(`sim: fault node ${code} unknown`);
+    return id;
+  };
+  if (f.hot) faults.hot = { deviceId: idOf(f.hot.sensor), from: o.plannedNow - f.hot.minutesBack * 60_000, celsius: f.hot.celsius };
+  if (f.silent) faults.silent = { idx: idxOf(f.silent.meter), from: o.plannedNow - f.silent.minutesBack * 60_000 };
+  if (f.unmeteredLeak) faults.unmetered = { idx: idxOf(f.unmeteredLeak.meter), from: o.plannedNow - f.unmeteredLeak.hoursBack * 3_600_000, perInterval: f.unmeteredLeak.perHour / 4 };
+  if (f.breaker) faults.breaker = { deviceId: idOf(f.breaker.cabinet), from: o.plannedNow, periodMs: f.breaker.periodMin * 60_000, openMs: f.breaker.openMin * 60_000 };
 
   const cap = Math.ceil((o.plannedNow - o.anchor) / Q15) + 2 * 96 + 2;
   return {
@@ -374,6 +391,7 @@ export function evalInterval(plan: ProjectPlan, i: number, out: Float64Array, ct
       }
     }
     if (faults.leak && faults.leak.idx === idx && t >= faults.leak.from) v += faults.leak.perInterval * (0.9 + 0.2 * u01(seed, m.key, i, 7));
+    if (faults.unmetered && faults.unmetered.idx === idx && t >= faults.unmetered.from) v += faults.unmetered.perInterval * (0.9 + 0.2 * u01(seed, m.key, i, 8));
     out[idx] = v;
   }
 }
@@ -443,7 +461,21 @@ export function plannedReset(plan: ProjectPlan): { m: number; ts: number; closin
 /** Whether meter m has a stored reading at grid instant t (false inside the planted gap). */
 export function hasReading(plan: ProjectPlan, m: number, t: number): boolean {
   const g = plan.faults.gap;
-  return !(g && g.idx === m && t > g.from && t < g.to);
+  return !(g && g.idx === m && t > g.from && t < g.to) && !isSilent(plan, m, t);
+}
+
+/** Whether meter m has stopped reporting by t (the planted offline meter). */
+export function isSilent(plan: ProjectPlan, m: number, t: number): boolean {
+  const s = plan.faults.silent;
+  return s !== undefined && s.idx === m && t > s.from;
+}
+
+/** The breaker's status at t: 0 open for the first openMs of each period after `from`, else 1 closed; undefined before. */
+export function breakerAt(plan: ProjectPlan, t: number): number | undefined {
+  const b = plan.faults.breaker;
+  if (!b) return undefined;
+  const x = (((t - b.from) % b.periodMs) + b.periodMs) % b.periodMs;
+  return t > b.from && x < b.openMs ? 0 : 1;
 }
 
 export interface Sample {
@@ -460,7 +492,7 @@ export function countersAt(plan: ProjectPlan, t: number, gaps = true): Sample[] 
   const out: Sample[] = [];
   for (const m of plan.meters) {
     if (m.deviceId === null) continue;
-    if (gaps && !hasReading(plan, m.idx, t)) continue;
+    if ((gaps && !hasReading(plan, m.idx, t)) || isSilent(plan, m.idx, t)) continue;
     out.push({ deviceId: m.deviceId, dataId: m.dataId, value: registerAt(plan, m.idx, t) });
     if (m.reactive) out.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyImport, value: reactiveAt(plan, m.idx, t) });
   }
@@ -481,7 +513,7 @@ export function instantsAt(plan: ProjectPlan, t: number): Sample[] {
     if (deviceId !== null && Number.isFinite(value)) out.push({ deviceId, dataId, value });
   };
   for (const m of plan.meters) {
-    if (m.deviceId === null) continue;
+    if (m.deviceId === null || isSilent(plan, m.idx, t)) continue;
     const e = energy[m.idx] as number;
     const u = (j: number) => u01(seed, m.key, slot, 100 + j);
     if (m.energyType === 2) {
@@ -582,6 +614,8 @@ export function instantsAt(plan: ProjectPlan, t: number): Sample[] {
           default:
             break;
         }
+        const hot = plan.faults.hot;
+        if (hot && hot.deviceId === d.deviceId && t >= hot.from) tt = hot.celsius + 1.5 * busy;
         push(d.deviceId, DATA_ID.temperature, r2(tt + 0.4 * (u(0) - 0.5)));
         push(d.deviceId, DATA_ID.humidity, r2(clamp(rh + 1.5 * (u(1) - 0.5), 5, 100)));
         break;
@@ -591,5 +625,7 @@ export function instantsAt(plan: ProjectPlan, t: number): Sample[] {
         break;
     }
   }
+  const breaker = breakerAt(plan, t);
+  if (plan.faults.breaker && breaker !== undefined) push(plan.faults.breaker.deviceId, DATA_ID.switchStatus, breaker);
   return out;
 }

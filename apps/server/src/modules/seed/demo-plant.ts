@@ -88,6 +88,15 @@ export interface PlantConfig {
     gap?: { meter: string; daysBack: number; fromHour: number; hours: number };
     reset?: { meter: string; daysBack: number; hour: number; minute: number };
     spike?: { meter: string; daysBack: number; hour: number; minute: number; extra: number };
+    /** live faults for the rule engine (issue 4), planted shortly before the seed's "now" so they show at once: */
+    /** an environment sensor reads `celsius` (± busy-hour heat) from `minutesBack` on: its room's air conditioning failed */
+    hot?: { sensor: string; minutesBack: number; celsius: number };
+    /** a meter stops reporting `minutesBack` before "now" and never comes back (offline) */
+    silent?: { meter: string; minutesBack: number };
+    /** a leak upstream of the branch meters: the parent meter counts `perHour` more than its children from `hoursBack` on */
+    unmeteredLeak?: { meter: string; hoursBack: number; perHour: number };
+    /** a feeder's breaker (status point 20) is open for `openMin` minutes of every `periodMin` (from "now") */
+    breaker?: { cabinet: string; periodMin: number; openMin: number };
   };
 }
 
@@ -266,6 +275,10 @@ const FACTORY: PlantConfig = {
     gap: { meter: 'E-INJ', daysBack: 2, fromHour: 2, hours: 6 },
     reset: { meter: 'W-CLEAN', daysBack: 4, hour: 10, minute: 7 },
     spike: { meter: 'E-PRESS1', daysBack: 5, hour: 14, minute: 30, extra: 60 },
+    hot: { sensor: 'P1-ENV-SUB', minutesBack: 30, celsius: 41.5 },
+    silent: { meter: 'E-GATE', minutesBack: 20 },
+    unmeteredLeak: { meter: 'W-DOM', hoursBack: 6, perHour: 0.6 },
+    breaker: { cabinet: 'P1-F-EV', periodMin: 30, openMin: 3 },
   },
 };
 

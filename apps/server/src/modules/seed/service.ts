@@ -13,6 +13,7 @@ import {
   ROOT_ROLE,
 } from './demo-data.js';
 import { insertDemoNodes } from './demo-plant.js';
+import { DEMO_EVENT_CONFIG, seedDemoEvents } from './demo-rules.js';
 import { seedRepository, type SeedRepository } from './repository.js';
 
 export interface SeedReport {
@@ -63,6 +64,7 @@ async function seedDemo(ems: Ems, repo: SeedRepository, rootGroup: number) {
           create_time: now,
         });
     if (!(await repo.hasNodes(id))) await insertDemoNodes(ems, id, p.nodes);
+    await seedDemoEvents(ems, id, DEMO_EVENT_CONFIG[projectIds.length]);
     projectIds.push(id);
   }
   const groups = {

@@ -15,6 +15,7 @@ import {
   monthlyBill,
   splitByPeriod,
   validateCalendar,
+  versionAt,
   type PeriodCalendar,
 } from './tariff.js';
 
@@ -50,9 +51,28 @@ describe('classifyInterval: a 15-min interval by its local start, season by mont
     expect(classifyInterval(Date.UTC(2025, 8, 30, 16, 0), cal, TZ)).toBe('valley');
   });
 
+  it('DST (Europe/Berlin, 2025-03-30 springs forward at 02:00): local wall-clock hours decide', () => {
+    expect(classifyInterval(Date.UTC(2025, 2, 30, 0, 45), CAL, 'Europe/Berlin')).toBe('valley'); // 01:45 CET
+    expect(classifyInterval(Date.UTC(2025, 2, 30, 5, 45), CAL, 'Europe/Berlin')).toBe('flat'); // 07:45 CEST
+    expect(classifyInterval(Date.UTC(2025, 2, 30, 6, 0), CAL, 'Europe/Berlin')).toBe('peak'); // 08:00 CEST
+    expect(classifyInterval(Date.UTC(2025, 2, 29, 6, 0), CAL, 'Europe/Berlin')).toBe('flat'); // 07:00 CET the day before
+  });
+
   it('a calendar that does not cover the instant → null', () => {
     expect(classifyInterval(at(2025, 6, 1, 3), { seasons: [] }, TZ)).toBeNull();
   });
+});
+
+describe('versionAt: a tariff change from a date applies from that local midnight', () => {
+  const versions = [
+    { effectiveFrom: '2025-01-01', name: 'v1' },
+    { effectiveFrom: '2025-06-01', name: 'v2' },
+  ];
+  it.each([
+    ['2025-05-31 23:45 local is still v1', at(2025, 5, 31, 23, 45), 'v1'],
+    ['2025-06-01 00:00 local (05-31 16:00 UTC) is v2', at(2025, 6, 1), 'v2'],
+    ['before the first version: none', at(2024, 12, 31, 23), null],
+  ] as const)('%s', (_rule, ts, name) => expect(versionAt(versions, ts, TZ)?.name ?? null).toBe(name));
 });
 
 describe('validateCalendar: every month in one season, every day covered exactly once', () => {

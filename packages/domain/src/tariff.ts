@@ -124,10 +124,45 @@ const dateKey = (y: number, m: number, d: number) => `${y}-${String(m).padStart(
  * does not cover it (an invalid calendar; see {@link validateCalendar}).
  */
 export function classifyInterval(start: number, calendar: PeriodCalendar, timeZone: string): PeriodCode | null {
-  const l = localParts(start, timeZone);
-  const key = dateKey(l.year, l.month, l.day);
-  const schedule = calendar.holidays?.find((h) => h.date === key)?.schedule ?? calendar.seasons.find((s) => inSeason(s, l.month))?.schedule;
-  return (schedule && perMinute(schedule)[l.hour * 60 + l.minute]) ?? null;
+  const local = new Date(start + offsetMs(start, timeZone));
+  const month = local.getUTCMonth() + 1;
+  const holidays = calendar.holidays;
+  const key = holidays?.length ? dateKey(local.getUTCFullYear(), month, local.getUTCDate()) : '';
+  const schedule = holidays?.find((h) => h.date === key)?.schedule ?? calendar.seasons.find((s) => inSeason(s, month))?.schedule;
+  return (schedule && perMinute(schedule)[local.getUTCHours() * 60 + local.getUTCMinutes()]) ?? null;
+}
+
+const DAY_MS = 86_400_000;
+const offsets = new Map<string, number | null>();
+/** Local − UTC offset at ts (whole seconds); Intl is asked twice per UTC day, per instant only on a day with a change (DST). */
+function offsetMs(ts: number, timeZone: string): number {
+  const at = (t: number) => {
+    const l = localParts(t, timeZone);
+    return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - Math.floor(t / 1000) * 1000;
+  };
+  const day = Math.floor(ts / DAY_MS);
+  const key = `${timeZone}|${day}`;
+  let o = offsets.get(key);
+  if (o === undefined) {
+    const a = at(day * DAY_MS);
+    o = a === at(day * DAY_MS + DAY_MS - 1000) ? a : null;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, o);
+  }
+  return o ?? at(ts);
+}
+
+/**
+ * The version of a tariff scheme in force at ts: the one with the latest `effectiveFrom` (a local
+ * 'YYYY-MM-DD', from its 00:00) on or before the local date of ts; null before the first. A change
+ * of tariff from a date applies to the intervals from that local midnight on.
+ */
+export function versionAt<T extends { effectiveFrom: string }>(versions: readonly T[], ts: number, timeZone: string): T | null {
+  const local = new Date(ts + offsetMs(ts, timeZone));
+  const day = dateKey(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
+  let best: T | null = null;
+  for (const v of versions) if (v.effectiveFrom <= day && (best === null || v.effectiveFrom > best.effectiveFrom)) best = v;
+  return best;
 }
 
 /** Problems of a calendar (empty when valid): every month in exactly one season, every schedule covering the day exactly once. */

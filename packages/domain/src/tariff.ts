@@ -99,7 +99,7 @@ function minutesOf(hhmm: string): number | null {
 }
 
 const compiled = new WeakMap<DaySchedule, (PeriodCode | undefined)[]>();
-/** The schedule as a period per minute of the day (cached per schedule object). */
+/** The schedule as a period per minute of the day, cached per schedule object: treat calendars as immutable. */
 function perMinute(schedule: DaySchedule): (PeriodCode | undefined)[] {
   let table = compiled.get(schedule);
   if (table) return table;

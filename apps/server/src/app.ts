@@ -19,6 +19,7 @@ import { ingestRoutes } from './modules/ingest/routes.js';
 import { trendRoutes } from './modules/trend/routes.js';
 import { monitorRoutes } from './modules/monitor/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { analysisRoutes } from './modules/analysis/routes.js';
 import { filemanagerRoutes } from './modules/filemanager/routes.js';
 import { manualImportRoutes } from './modules/ingest/manual-import-routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trendRoutes);
   await app.register(monitorRoutes);
   await app.register(dashboardRoutes);
+  await app.register(analysisRoutes);
   await app.register(filemanagerRoutes);
   await app.register(manualImportRoutes);
   await app.register(eventRoutes);

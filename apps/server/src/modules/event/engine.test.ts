@@ -136,6 +136,10 @@ for (const { kind, skip } of STORES) {
       await f.write(1, [{ deviceId: meter, dataId: DATA_ID.activePower, ts: NOW + 127 * MIN, value: 3 }]);
       await f.t.app.events.checkNow();
       expect((await offline()).map((e) => [Number(e.device_id), Number(e.status)])).toEqual([[meter, 1]]);
+      // an hour later nothing of the box has reported: the silence of the whole box is not judged device by device
+      f.store.clock.now = NOW + 190 * MIN;
+      await f.t.app.events.checkNow();
+      expect((await offline()).map((e) => [Number(e.device_id), Number(e.status)])).toEqual([[meter, 1]]);
     });
 
     it('demand: sliding 15-min window with the in-window forecast raises one 704 pre-alarm and one 705 over-limit, both finished when the load drops', async () => {

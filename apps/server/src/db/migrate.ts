@@ -6,6 +6,7 @@ import { timeseries } from './migrations/0003-timeseries.js';
 import { files } from './migrations/0004-files.js';
 import { notifications } from './migrations/0005-notifications.js';
 import { events } from './migrations/0006-events.js';
+import { tariff } from './migrations/0007-tariff.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -18,6 +19,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0004-files': files(kind),
     '0005-notifications': notifications(kind),
     '0006-events': events(kind),
+    '0007-tariff': tariff(kind),
   };
 }
 

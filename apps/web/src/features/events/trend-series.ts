@@ -1,10 +1,26 @@
 import type { EventDetail, TrendSeriesReply } from '@ems/contract';
 import { assignYAxes, type TrendSeries } from '@ems/domain';
 
-/** The event's own line: the limits drawn are the event's (EventDetail), else the data point's. */
-export function eventLine(detail: Pick<EventDetail, 'upperLimit' | 'lowerLimit'>, reply: readonly TrendSeriesReply[]): TrendSeries[] {
+type LimitSource = Pick<EventDetail, 'upperLimit' | 'lowerLimit' | 'value' | 'limit'>;
+
+/**
+ * The limit lines of the event's own line: the data point's upper and lower limits from EventDetail,
+ * except that the limit the event crossed takes the side it was crossed on (a worst value at or
+ * above it makes it the upper limit, below it the lower), so the line the rule watched is drawn.
+ */
+export function eventLimits(e: LimitSource): { upperLimit: number | null; lowerLimit: number | null } {
+  const crossed = e.limit !== null && e.value !== null ? (e.value >= e.limit ? 'upper' : 'lower') : null;
+  return {
+    upperLimit: crossed === 'upper' ? e.limit : e.upperLimit,
+    lowerLimit: crossed === 'lower' ? e.limit : e.lowerLimit,
+  };
+}
+
+/** The event's own line with its limit lines. */
+export function eventLine(detail: LimitSource, reply: readonly TrendSeriesReply[]): TrendSeries[] {
+  const limits = eventLimits(detail);
   return reply.slice(0, 1).map((l) => ({
-    param: { ...l.param, upperLimit: detail.upperLimit ?? l.param.upperLimit, lowerLimit: detail.lowerLimit ?? l.param.lowerLimit, yIndex: 0 },
+    param: { ...l.param, upperLimit: limits.upperLimit ?? l.param.upperLimit, lowerLimit: limits.lowerLimit ?? l.param.lowerLimit, yIndex: 0 },
     data: l.data,
   }));
 }

@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { API, DATA_ID, EVENT_API, INGEST_API, MODEL_API, type ApiReply, type RuleConfigInput } from '@ems/contract';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { DEMO_PASSWORD, login, ROOT_PASSWORD } from './support/flows.js';
+
+/**
+ * Event pages (issue 4 §4): real events raised by limit rules from readings posted over the HTTP
+ * ingest, listed on /energyConsumptionEvent (702) and /eventDiagnosis (803, accident level), with
+ * filters, the detail's trend, batch confirmation, Excel export, and the confirm button removed for
+ * a user without event_confirm.
+ */
+const FACTORY = '华东示范工厂';
+const METER = 'E2E事件电表';
+const RULE_KW = 'E2E 有功功率上限';
+const STEP = 2 * 60_000;
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+let server: RunningServer;
+let browser: Browser;
+let meterId = 0;
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiReply<T>> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const reply = (await res.json()) as ApiReply<T>;
+  if (reply.code !== 0) throw new Error(`${path}: ${res.status} ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+/**
+ * As ROOT over the API: a meter, two rules (active power over 1000 kW, alarm → 702; voltage A over
+ * 260 V at accident level → 803) and 90 minutes of readings that cross the power limit twice and the
+ * voltage limit once, each time coming back: two finished 702 events and one finished 803 event.
+ */
+async function seed(): Promise<void> {
+  const timestamps = Date.now();
+  const session = await api<{ token: string }>(API.login, {
+    body: { userName: 'ROOT', password: md5(`ems${timestamps}${md5(ROOT_PASSWORD)}`), timestamps, client: 'web' },
+  });
+  const auth = { authorization: `Bearer ${session.data.token}` };
+  const projects = await api<{ projectId: number; name: string }[]>(`${API.projects}?system=cloud`, { headers: auth });
+  const project = projects.data.find((p) => p.name === FACTORY);
+  if (!project) throw new Error(`ROOT does not see ${FACTORY}`);
+  const inProject = { ...auth, projectid: String(project.projectId) };
+  const written = await api<{ children?: { id: number }[] }[]>(MODEL_API.writeHierarchy, {
+    headers: inProject,
+    body: [{ modelLabel: 'project', id: project.projectId, children: [{ modelLabel: 'meter', name: METER, energyType: 2 }] }],
+  });
+  meterId = written.data[0]?.children?.[0]?.id ?? -1;
+  const gw = await api<{ apiKey: string }>(INGEST_API.gateways, { headers: auth, body: { projectId: project.projectId, name: 'e2e-events' } });
+  const rule = (over: Partial<RuleConfigInput>): RuleConfigInput => ({
+    name: RULE_KW,
+    nodeId: meterId,
+    modelLabel: 'meter',
+    conditions: [{ dataId: DATA_ID.activePower, operator: 1, limit: 1000 }],
+    combinator: 1,
+    minDurationSec: 0,
+    hysteresis: 10,
+    level: 2,
+    eventType: 3,
+    enabled: true,
+    ...over,
+  });
+  await api(EVENT_API.ruleSave, { headers: inProject, body: rule({}) });
+  await api(EVENT_API.ruleSave, {
+    headers: inProject,
+    body: rule({ name: 'E2E 电压事故', conditions: [{ dataId: DATA_ID.voltageA, operator: 1, limit: 260 }], level: 1, eventType: 2, hysteresis: 5 }),
+  });
+  const t0 = Math.floor((Date.now() - 90 * 60_000) / STEP) * STEP;
+  const kw = (i: number) => (i >= 10 && i < 15 ? 1500 + i : i >= 25 && i < 30 ? 1600 + i : 500);
+  const volts = (i: number) => (i >= 20 && i < 24 ? 280 + i : 220);
+  const readings = Array.from({ length: 45 }, (_, i) => [
+    { deviceId: meterId, dataId: DATA_ID.activePower, ts: t0 + i * STEP, value: kw(i) },
+    { deviceId: meterId, dataId: DATA_ID.voltageA, ts: t0 + i * STEP, value: volts(i) },
+  ]).flat();
+  const res = await api<{ accepted: number }>(INGEST_API.batch, { headers: { 'x-gateway-key': gw.data.apiKey }, body: { readings } });
+  expect(res.data.accepted).toBe(90);
+}
+
+const rows = (page: Page) => page.locator('[data-testid="page"]:visible [data-testid="event-table"] tr.ant-table-row');
+
+async function openMenu(page: Page, group: string, key: string): Promise<void> {
+  await page.getByTestId(`menu-group-${group}`).click();
+  await page.getByTestId(`menu-item-${key}`).click();
+  await page.locator(`[data-testid="event-page"][data-route="${key}"]`).waitFor();
+}
+
+/** Waits for a message toast holding `text` (earlier toasts may still be showing). */
+async function waitToast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+/** Narrows the visible event page to the e2e meter by keyword and waits for `count` rows. */
+async function filterToMeter(page: Page, count: number): Promise<void> {
+  const visible = page.locator('[data-testid="page"]:visible');
+  // antd puts the test id on the input itself, or on its wrapper when it has affixes
+  await visible.locator('input[data-testid="filter-keyword"], [data-testid="filter-keyword"] input').fill(METER);
+  await visible.getByTestId('event-search').click();
+  await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(count);
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await seed();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('event pages as fw_cloud, light zh (issue 4 §4)', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
+    page = await context.newPage();
+  });
+  afterAll(async () => context?.close());
+
+  it('opens consumption events from the menu and filters to the meter by keyword and status', async () => {
+    await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
+    await openMenu(page, 'operations', 'energyConsumptionEvent');
+    await filterToMeter(page, 2);
+    const text = await rows(page).first().innerText();
+    expect(text).toContain(METER);
+    expect(text).toContain('告警');
+    expect(text).toContain('已结束');
+    expect(text).toContain('未确认');
+    // status filter: none of them is active
+    await page.getByTestId('filter-status').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '活动' }).click();
+    await expect.poll(() => page.locator('[data-testid="event-table"] .ant-empty').count()).toBeGreaterThan(0);
+    await page.getByTestId('filter-status').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '全部' }).click();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    await screenshot(page, 'events-consumption-light-zh');
+  });
+
+  it('the detail shows the fields and the data point trend with its limit lines', async () => {
+    await rows(page).first().getByTestId('event-detail-open').click();
+    const detail = page.getByTestId('event-detail');
+    await detail.getByTestId('event-detail-fields').waitFor();
+    await expect(detail.getByTestId('event-detail-fields').innerText()).resolves.toContain(RULE_KW);
+    await detail.locator('[data-testid="event-trend"] canvas').first().waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'events-detail-trend-light-zh');
+    await page.locator('.ant-drawer-close').click();
+    await detail.waitFor({ state: 'hidden' });
+  });
+
+  it('batch confirm: nothing selected warns; both selected, a comment, both confirmed', async () => {
+    await page.getByTestId('event-batch-confirm').click();
+    await waitToast(page, '至少选中一行数据！');
+    await page.locator('[data-testid="event-table"] thead .ant-checkbox-input').check();
+    await page.getByTestId('event-batch-confirm').click();
+    const dialog = page.getByTestId('event-confirm-dialog');
+    await dialog.waitFor();
+    await expect(dialog.innerText()).resolves.toContain('2');
+    await dialog.getByTestId('event-confirm-comment').fill('E2E 已现场核实');
+    await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+    await waitToast(page, '操作成功');
+    await expect.poll(() => rows(page).locator('[data-testid="event-confirm-state"][data-value="3"]').count(), { timeout: 15_000 }).toBe(2);
+  });
+
+  it('exports the filtered events to an xlsx that reads back with the confirmation', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^事件导出-\d{8}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.rowCount).toBe(3);
+    for (const r of [2, 3]) {
+      expect(String(sheet.getRow(r).getCell(3).value)).toBe(METER);
+      expect(String(sheet.getRow(r).getCell(7).value)).toBe('已确认');
+      expect(String(sheet.getRow(r).getCell(13).value)).toBe('E2E 已现场核实');
+    }
+  });
+
+  it('event diagnosis: the accident event with related measurements and earlier similar events', async () => {
+    await openMenu(page, 'operations', 'eventDiagnosis');
+    await filterToMeter(page, 1);
+    await expect(rows(page).first().innerText()).resolves.toContain('事故');
+    await rows(page).first().getByTestId('event-detail-open').click();
+    const detail = page.getByTestId('event-detail');
+    await detail.locator('[data-testid="event-trend"] canvas').first().waitFor();
+    await detail.locator('[data-testid="event-related"] canvas').first().waitFor();
+    await expect(detail.innerText()).resolves.toContain('此前的同类事件');
+    await page.waitForTimeout(500);
+    await screenshot(page, 'events-diagnosis-detail-light-zh');
+    // confirm from the detail
+    await detail.page().getByTestId('event-detail-confirm').click();
+    await page.getByTestId('event-confirm-comment').fill('从详情确认');
+    await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+    await waitToast(page, '操作成功');
+    await page.getByTestId('event-detail-confirm').waitFor({ state: 'detached' });
+    await page.locator('.ant-drawer-close').click();
+  });
+});
+
+describe('event diagnosis as fw_plant, dark en: no confirm permission', () => {
+  it('lists the events but offers no confirm button', async () => {
+    const context = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+    const page = await context.newPage();
+    try {
+      await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
+      await openMenu(page, 'operations', 'eventDiagnosis');
+      await filterToMeter(page, 1);
+      await expect(rows(page).first().innerText()).resolves.toContain('Accident');
+      await expect(page.getByTestId('event-batch-confirm').count()).resolves.toBe(0);
+      await expect(page.getByTestId('event-confirm-one').count()).resolves.toBe(0);
+      await screenshot(page, 'events-diagnosis-dark-en');
+      await rows(page).first().getByTestId('event-detail-open').click();
+      await page.locator('[data-testid="event-trend"] canvas').first().waitFor();
+      await expect(page.getByTestId('event-detail-confirm').count()).resolves.toBe(0);
+      await page.waitForTimeout(500);
+      await screenshot(page, 'events-diagnosis-detail-dark-en');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('rule configuration as ROOT (platform module, /admin/rule)', () => {
+  it('lists the rules of the chosen project and switches one off', async () => {
+    const context = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });
+    const page = await context.newPage();
+    try {
+      await login(page, server.url, 'ROOT', ROOT_PASSWORD);
+      // crossing into /admin reloads the page (spec section 2); the menu lists it under 系统管理
+      await expect(page.getByTestId('menu-item-admin_rule').count()).resolves.toBe(1);
+      await page.goto(`${server.url}/#/admin/rule`);
+      await page.getByTestId('config-page-rule').waitFor({ timeout: 20_000 });
+      await page.getByTestId('config-project').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: FACTORY }).click();
+      const row = page.locator('[data-testid="config-table"] tr.ant-table-row', { hasText: RULE_KW });
+      await row.waitFor();
+      await expect(row.innerText()).resolves.toContain('有功功率 > 1000');
+      await row.getByTestId('config-enabled').click();
+      await expect.poll(() => row.getByTestId('config-enabled').getAttribute('aria-checked')).toBe('false');
+      await screenshot(page, 'rule-config-light-zh');
+      await row.getByTestId('config-edit').click();
+      await page.getByTestId('rule-form').waitFor();
+      await expect(page.getByTestId('rule-name').inputValue()).resolves.toBe(RULE_KW);
+      await page.waitForTimeout(400);
+      await screenshot(page, 'rule-config-edit-light-zh');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -19,7 +19,12 @@ export interface ExternalSubscriberOptions {
   topicRoot?: string;
   /** how long the broker keeps the session while this instance is away, s (default 1 day) */
   sessionExpirySeconds?: number;
-  /** messages in flight at once (MQTT v5 receive maximum), default 100 */
+  /**
+   * messages in flight at once (MQTT v5 receive maximum), default 5000. The broker queues more for this
+   * client only up to its own limit (Mosquitto: max_queued_messages, 1000 by default) and silently drops
+   * QoS 1 messages beyond that, so the window must cover the gateways' messages outstanding at once;
+   * the messages in it are committed together (group commit).
+   */
   receiveMaximum?: number;
   reconnectMs?: number;
   handle?: MessageHandler;
@@ -33,6 +38,7 @@ export interface ExternalSubscriber {
 /** Tells mqtt.js not to send the PUBACK now: this module sends it after the commit. */
 const DEFERRED = new Error('ack deferred until commit');
 const GATEWAY_TTL_MS = 10_000;
+export const DEFAULT_RECEIVE_MAXIMUM = 5000;
 
 /** mqtt.js sends the PUBACK from customHandleAcks' callback, which also holds back the next packet; sending it ourselves lets messages of different gateways commit side by side. */
 function sendPuback(client: MqttClient, messageId: number) {
@@ -76,7 +82,7 @@ export async function startExternalSubscriber(ems: Ems, opts: ExternalSubscriber
     protocolVersion: 5,
     clean: false,
     reconnectPeriod: opts.reconnectMs ?? 1000,
-    properties: { sessionExpiryInterval: opts.sessionExpirySeconds ?? 86_400, receiveMaximum: opts.receiveMaximum ?? 100 },
+    properties: { sessionExpiryInterval: opts.sessionExpirySeconds ?? 86_400, receiveMaximum: opts.receiveMaximum ?? DEFAULT_RECEIVE_MAXIMUM },
     customHandleAcks: (topic, message, packet: { qos: number; messageId?: number }, cb) => {
       if (packet.qos !== 1 || packet.messageId === undefined) {
         // QoS 0 has no ack; QoS 2 is not subscribed for

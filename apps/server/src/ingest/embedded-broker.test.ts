@@ -9,6 +9,8 @@ import { ingestRepository } from '../modules/ingest/repository.js';
 import { demoGatewayCredentials, type DemoGatewayCredentials } from '../modules/ingest/service.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.js';
 import { handleGatewayMessage } from './mqtt-message.js';
+import type { MessageHandler } from './embedded-broker.js';
+import { CommitLog, createGateways, gatewayMessage, meterRollups, writeInOrder } from './test-gateways.js';
 
 const T0 = Date.UTC(2025, 5, 1);
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -23,6 +25,8 @@ for (const { kind, skip } of STORES) {
     let other: DemoGatewayCredentials;
     let meter: number;
     let commitDelayMs = 0;
+    /** when set, the broker's handler (the group-commit test logs its commits) */
+    let around: MessageHandler | undefined;
     const clients: MqttClient[] = [];
 
     const count = async (table: 'reading' | 'ingest_error') =>
@@ -55,6 +59,7 @@ for (const { kind, skip } of STORES) {
         host: '127.0.0.1',
         log: quiet,
         handle: async (ems, g, payload) => {
+          if (around) return around(ems, g, payload);
           if (commitDelayMs > 0) await sleep(commitDelayMs);
           return handleGatewayMessage(ems, g, payload);
         },
@@ -183,6 +188,48 @@ for (const { kind, skip } of STORES) {
       expect(c.connected).toBe(true);
       await c.publishAsync(topic, JSON.stringify({ readings: [reading(T0 + 240_000, 5)] }), { qos: 1 });
       expect(await count('reading')).toBe(before + 1);
+    });
+    it('group commit: messages of many gateways in flight at once are committed once each, in order per gateway, each acked after its commit', async () => {
+      const GATEWAYS = 16;
+      const MESSAGES = 6;
+      const gws = await createGateways(t.app.ems, 1, GATEWAYS);
+      const own: number[] = [];
+      const ref: number[] = [];
+      for (let k = 0; k < GATEWAYS; k++) {
+        own.push(await insertMeter(t.app, 1, {}, `group meter ${k}`));
+        ref.push(await insertMeter(t.app, 1, {}, `group reference ${k}`));
+      }
+      const log = new CommitLog();
+      around = log.wrap(handleGatewayMessage);
+      const ackedBeforeCommit: string[] = [];
+      try {
+        const cs = await Promise.all(gws.map((g) => login({ mqttUsername: g.username, apiKey: g.key } as DemoGatewayCredentials)));
+        // every gateway sends all its messages at once: they are all in flight together
+        await Promise.all(
+          gws.flatMap((g, k) =>
+            Array.from({ length: MESSAGES }, (_, i) =>
+              (cs[k] as MqttClient).publishAsync(ingestTopic(1, g.id), JSON.stringify(gatewayMessage(own[k] as number, i, k)), { qos: 1 }).then(() => {
+                if (!log.committed(g.id, i)) ackedBeforeCommit.push(`${g.id}#${i}`);
+              }),
+            ),
+          ),
+        );
+        await Promise.all(cs.map((c) => c.endAsync()));
+      } finally {
+        around = undefined;
+      }
+      expect(ackedBeforeCommit).toEqual([]);
+      expect(log.commits).toBe(GATEWAYS * MESSAGES);
+      expect(log.maxInFlight).toBeGreaterThan(1);
+      for (const g of gws) expect(log.orderOf(g.id), `gateway ${g.id}`).toEqual([...Array(MESSAGES).keys()]);
+      const stored = await t.app.ems.db.selectFrom('reading').select(sql<number>`cast(count(*) as integer)`.as('n')).where('device_id', 'in', own).executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(GATEWAYS * MESSAGES * 2);
+      for (let k = 0; k < GATEWAYS; k++) {
+        await writeInOrder(t.app.ems, 1, ref[k] as number, k, MESSAGES);
+        const want = await meterRollups(t.app.ems, 1, ref[k] as number);
+        expect(want['15m']?.length).toBeGreaterThan(0);
+        expect(await meterRollups(t.app.ems, 1, own[k] as number), `meter ${k}`).toEqual(want);
+      }
     });
   });
 }

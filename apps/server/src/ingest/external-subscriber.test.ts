@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
+import { sql } from 'kysely';
 import { DATA_ID, type RollupRow } from '@ems/contract';
 import { STORES, createStore, startApp, type TestApp, type TestStore } from '../test/helpers.js';
 import { insertMeter } from '../modules/timeseries/test-nodes.js';
@@ -11,6 +12,7 @@ import type { Ems } from '../context.js';
 import { startExternalSubscriber, type ExternalSubscriber } from './external-subscriber.js';
 import { handleGatewayMessage } from './mqtt-message.js';
 import type { MessageHandler } from './embedded-broker.js';
+import { CommitLog, createGateways, gatewayMessage, meterRollups, writeInOrder } from './test-gateways.js';
 
 /** EMS_TEST_MQTT_URL when it answers; unreachable: skipped, or a failure with EMS_REQUIRE_SERVICES=1. */
 async function mqttTestUrl(): Promise<string | undefined> {
@@ -237,6 +239,55 @@ for (const { kind, skip } of STORES) {
       expect(failedAfterCommit).toBe(true);
       expectSameRollups(await rollups(t.app.ems, meters), reference);
       expect(Number(gateway.id)).toBe(gw.gatewayId);
+    });
+    it('group commit: messages of many gateways in flight at once are committed once each, in order per gateway, acked to the broker only after their commit', async () => {
+      const GATEWAYS = 24;
+      const MESSAGES = 8;
+      const gws = await createGateways(t.app.ems, 1, GATEWAYS);
+      const own: number[] = [];
+      const ref: number[] = [];
+      for (let k = 0; k < GATEWAYS; k++) {
+        own.push(await insertMeter(t.app, 1, {}, `group meter ${k}`));
+        ref.push(await insertMeter(t.app, 1, {}, `group reference ${k}`));
+      }
+      const log = new CommitLog();
+      // a topic root and share group of its own: an earlier test's last instance is still subscribed to the shared ones
+      const groupRoot = `${root}-g`;
+      const clientId = `ems-t-${run}-g`;
+      clientIds.push(clientId);
+      const sub = await startExternalSubscriber(t.app.ems, { url: URL as string, clientId, shareGroup: `${shareGroup}-g`, topicRoot: groupRoot, log: quiet, reconnectMs: 100, handle: log.wrap(handleGatewayMessage) });
+      subs.push(sub);
+      let pubacks = 0;
+      let ackedBeforeCommit = 0;
+      sub.client.on('packetsend', (packet) => {
+        if (packet.cmd !== 'puback') return;
+        pubacks++;
+        if (pubacks > log.commits) ackedBeforeCommit++;
+      });
+      const pubs = await Promise.all(gws.map(() => mqtt.connectAsync(URL as string, { reconnectPeriod: 0, protocolVersion: 5 })));
+      // every gateway sends all its messages at once: more in flight than the old receive maximum of 100
+      await Promise.all(
+        gws.flatMap((g, k) =>
+          Array.from({ length: MESSAGES }, (_, i) => (pubs[k] as mqtt.MqttClient).publishAsync(`${groupRoot}/1/${g.id}/data`, JSON.stringify(gatewayMessage(own[k] as number, i, k)), { qos: 1 })),
+        ),
+      );
+      await Promise.all(pubs.map((c) => c.endAsync()));
+      await until(() => log.commits === GATEWAYS * MESSAGES);
+      await until(() => pubacks === GATEWAYS * MESSAGES);
+      await sleep(300);
+      await sub.close();
+      expect(log.commits).toBe(GATEWAYS * MESSAGES);
+      expect(ackedBeforeCommit).toBe(0);
+      expect(log.maxInFlight).toBeGreaterThan(1);
+      for (const g of gws) expect(log.orderOf(g.id), `gateway ${g.id}`).toEqual([...Array(MESSAGES).keys()]);
+      const stored = await t.app.ems.db.selectFrom('reading').select(sql<number>`cast(count(*) as integer)`.as('n')).where('device_id', 'in', own).executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(GATEWAYS * MESSAGES * 2);
+      for (let k = 0; k < GATEWAYS; k++) {
+        await writeInOrder(t.app.ems, 1, ref[k] as number, k, MESSAGES);
+        const want = await meterRollups(t.app.ems, 1, ref[k] as number);
+        expect(want['15m']?.length).toBeGreaterThan(0);
+        expect(await meterRollups(t.app.ems, 1, own[k] as number), `meter ${k}`).toEqual(want);
+      }
     });
   });
 }

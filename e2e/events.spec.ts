@@ -254,6 +254,22 @@ describe('rule configuration as ROOT (platform module, /admin/rule)', () => {
       await expect(page.getByTestId('rule-name').inputValue()).resolves.toBe(RULE_KW);
       await page.waitForTimeout(400);
       await screenshot(page, 'rule-config-edit-light-zh');
+      // a name with special characters is refused (spec section 5), then a valid edit saves
+      await page.getByTestId('rule-name').fill('E2E<规则>');
+      await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+      await page.locator('.ant-form-item-explain-error', { hasText: '特殊字符' }).waitFor();
+      await page.getByTestId('rule-name').fill(RULE_KW);
+      await page.getByRole('textbox', { name: '限值' }).fill('1100');
+      await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+      await waitToast(page, '保存成功!');
+      await expect.poll(() => row.innerText()).toContain('有功功率 > 1100');
+      // delete asks 确定要删除所选项吗？ titled 提示; cancelling says 取消删除！
+      await row.locator('.ant-checkbox-input').check();
+      await page.getByTestId('config-delete').click();
+      await page.locator('.ant-modal-confirm', { hasText: '确定要删除所选项吗？' }).waitFor();
+      await expect(page.locator('.ant-modal-confirm-title').innerText()).resolves.toBe('提示');
+      await page.locator('.ant-modal-confirm .ant-btn', { hasText: '取' }).click();
+      await waitToast(page, '取消删除！');
     } finally {
       await context.close();
     }

@@ -23,6 +23,7 @@ const BUILT: Record<string, Page> = {
   energyLossWarning: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.energyLossWarning }))),
   eventDiagnosis: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.eventDiagnosis }))),
   energyLossEvent: lazyPage(() => import('../features/events').then((m) => ({ default: m.EVENT_ROUTE_PAGES.energyLossEvent }))),
+  energyConsumption: lazyPage(() => import('../features/analysis').then((m) => ({ default: m.ANALYSIS_ROUTE_PAGES.energyConsumption }))),
   admin_rule: lazyPage(() => import('../features/rule-config').then((m) => ({ default: m.RuleConfigPage }))),
   admin_algorithm: lazyPage(() => import('../features/rule-config').then((m) => ({ default: m.AlgorithmConfigPage }))),
 };

@@ -1,0 +1,117 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Col, Empty, Flex, Row, Select, Skeleton, Spin, Typography, theme } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ENERGY_TYPE, ENERGY_TYPE_VALUES, type ConsumptionQuery } from '@ems/contract';
+import { rangeOf, type DateRange } from '@ems/domain';
+import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
+import { useSession } from '../../lib/session';
+import { DateRangeSelector, ModelTree, SidePanel, type ModelTreeNode } from '../../widgets';
+import { METRICS } from './api/metrics';
+import { AnalysisTable } from './components/analysis-table';
+import { BarsCard } from './components/bars-card';
+import { EXTRA_PANELS } from './components/extra-panels';
+import { KpiCards } from './components/kpi-cards';
+import { RankingCard } from './components/ranking-card';
+import type { AnalysisPageDefinition } from './definitions';
+
+/**
+ * The generic analysis page (spec section 2, issue 5): the project's node tree, an energy type, the
+ * shared date-range selector; KPI cards, bars per bucket with last year's line, the children ranked
+ * and a table with export, all as the route's definition says. It never looks at the route key.
+ */
+export function AnalysisPage({ definition }: { definition: AnalysisPageDefinition }) {
+  const { t, i18n } = useTranslation('analysis');
+  const { token } = theme.useToken();
+  const projectId = useSession((s) => s.projectId);
+  const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
+  const [picked, setPicked] = useState<TreeNodeRef | null>(null);
+  const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
+  const [range, setRange] = useState<DateRange>(() => rangeOf(definition.defaultDateType, Date.now()));
+  const [exporting, setExporting] = useState(false);
+  const metric = METRICS[definition.metric];
+
+  const rootNode = tree.data?.[0]?.data as TreeNodeRef | undefined;
+  const node = picked ?? rootNode ?? null;
+  const body: ConsumptionQuery | null = node
+    ? { nodeId: node.id, modelLabel: node.modelLabel, energyType, startTime: range.startTime, endTime: range.endTime, dateType: range.type }
+    : null;
+  const result = useQuery({ ...metric.query(body as ConsumptionQuery), enabled: body !== null, placeholderData: keepPreviousData });
+  const data = result.data;
+
+  const english = i18n.language.startsWith('en');
+  const typeOptions = useMemo(() => {
+    const codes = new Set([...(data?.energyTypes ?? []), energyType]);
+    return ENERGY_TYPE_VALUES.filter((v) => codes.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh }));
+  }, [data?.energyTypes, energyType, english]);
+
+  const onExport = async () => {
+    if (!body) return;
+    setExporting(true);
+    try {
+      await metric.exportTable(body);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (projectId === null) return <Empty />;
+  const Extra = definition.extraPanel ? EXTRA_PANELS[definition.extraPanel] : null;
+  return (
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="analysis-page">
+      <SidePanel title={t('tree')} storageKey={`analysis.${definition.key}.sidePanel`}>
+        {tree.isLoading ? (
+          <Skeleton active />
+        ) : (
+          <div data-testid="analysis-tree">
+            <ModelTree
+              treeData={tree.data ?? []}
+              defaultExpandedKeys={(tree.data ?? []).map((n) => n.key)}
+              selectedKey={node ? `${node.modelLabel}_${node.id}` : undefined}
+              onSelect={(n: ModelTreeNode) => setPicked(n.data as TreeNodeRef)}
+            />
+          </div>
+        )}
+      </SidePanel>
+      <Flex vertical gap={token.marginSM} style={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
+        <Flex wrap align="center" gap={token.margin} data-testid="analysis-toolbar">
+          <Typography.Text strong data-testid="analysis-title">
+            {t(definition.titleKey)}
+            {data ? ` · ${data.name}` : ''}
+          </Typography.Text>
+          <Flex align="center" gap={token.marginXS}>
+            <span>{t('energyType')}</span>
+            <Select<number> data-testid="analysis-energy-type" value={energyType} onChange={setEnergyType} style={{ width: 140 }} options={typeOptions} />
+          </Flex>
+          <DateRangeSelector value={range} onChange={setRange} />
+          {result.isFetching && <Spin size="small" />}
+        </Flex>
+        {result.isError && <Alert type="error" showIcon title={t('loadFailed')} />}
+        {!data ? (
+          <Skeleton active />
+        ) : (
+          <>
+            {data.meterCount === 0 && <Alert type="info" showIcon title={t('noMeters')} data-testid="analysis-no-meters" />}
+            <KpiCards kpi={data.kpi} unit={data.unit} names={definition.kpis} />
+            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="analysis-footnote">
+              {`${t('kpi.compared', { until: dayjs(data.comparedUntil).format('YYYY-MM-DD HH:mm') })}; ${t('kpi.co2')} / ${t('kpi.tce')}: ${t('kpi.purchasedOnly')}; ${t('meters', { count: data.meterCount })}`}
+            </Typography.Text>
+            <BarsCard data={data} stacked={definition.chart === 'stackedBar'} lastYearLine={definition.lastYearLine} loading={result.isFetching} />
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={Extra ? 16 : 24}>
+                <RankingCard data={data} loading={result.isFetching} />
+              </Col>
+              {Extra && (
+                <Col xs={24} xl={8}>
+                  <Extra data={data} />
+                </Col>
+              )}
+            </Row>
+            <AnalysisTable data={data} columns={definition.columns} onExport={() => void onExport()} exporting={exporting} />
+          </>
+        )}
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsumptionAnalysis, ConsumptionChild } from '@ems/contract';
+import { barsOption, changeTone, childrenPartition, formatChange, rankingOption } from './analysis-view';
+
+const child = (name: string, value: number | null, sharePct: number | null, series: (number | null)[]): ConsumptionChild => ({
+  nodeId: name.length,
+  modelLabel: 'building',
+  name,
+  value,
+  sharePct,
+  yoyPct: null,
+  momPct: null,
+  areaM2: null,
+  intensityPerM2: null,
+  qualityPct: null,
+  meterCount: 1,
+  series,
+});
+
+const analysis = (children: ConsumptionChild[]): ConsumptionAnalysis => ({
+  nodeId: 1,
+  modelLabel: 'project',
+  name: 'P',
+  energyType: 2,
+  unit: 'kWh',
+  timezone: 'Asia/Shanghai',
+  from: 0,
+  to: 2,
+  grain: 'day',
+  comparedUntil: 2,
+  energyTypes: [2],
+  meterCount: 1,
+  kpi: { total: 100, tce: null, co2T: null, compared: null, yoyReference: null, momReference: null, yoyPct: null, momPct: null, areaM2: null, intensityPerM2: null, qualityPct: null },
+  series: [
+    { time: 0, value: 60, lastYear: 50 },
+    { time: 1, value: 40, lastYear: null },
+  ],
+  children,
+});
+
+const TEXTS = { total: 'Total', lastYear: 'Last year', other: 'Other', unit: 'kWh' };
+type S = { name?: string; stack?: string; data?: unknown[] };
+
+describe('analysis view', () => {
+  it('change tone and text: more is up, less is down, null is none', () => {
+    expect([changeTone(12), changeTone(-3), changeTone(0.01), changeTone(null)]).toEqual(['up', 'down', 'flat', 'none']);
+    expect([formatChange(16.666), formatChange(-25), formatChange(null)]).toEqual(['+16.7%', '-25.0%', '--']);
+  });
+
+  it('stacks the children with the rest as other when they partition the node, with last year as a line', () => {
+    const a = analysis([child('A', 70, 70, [50, 20]), child('B', 20, 20, [5, 15])]);
+    expect(childrenPartition(a)).toBe(true);
+    const series = barsOption(a, true, true, TEXTS).series as S[];
+    expect(series.map((s) => [s.name, s.stack ?? null, s.data])).toEqual([
+      ['A', 'total', [50, 20]],
+      ['B', 'total', [5, 15]],
+      ['Other', 'total', [5, 5]],
+      ['Last year', null, [50, null]],
+    ]);
+  });
+
+  it('one bar of the total when children overlap (shares past 100 %) or stacking is off', () => {
+    const overlapping = analysis([child('Room', 100, 100, [60, 40]), child('Building', 30, 30, [20, 10])]);
+    expect(childrenPartition(overlapping)).toBe(false);
+    expect((barsOption(overlapping, true, false, TEXTS).series as S[]).map((s) => [s.name, s.data])).toEqual([['Total', [60, 40]]]);
+    expect((barsOption(analysis([child('A', 70, 70, [50, 20])]), false, false, TEXTS).series as S[]).map((s) => s.name)).toEqual(['Total']);
+  });
+
+  it('ranking: largest on top (ECharts draws categories bottom up), children without a value left out', () => {
+    const o = rankingOption(analysis([child('A', 70, 70, [50, 20]), child('B', 20, 20, [5, 15]), child('C', null, null, [null, null])]), 'kWh', 'kWh');
+    expect((o.yAxis as { data: string[] }).data).toEqual(['B', 'A']);
+  });
+});

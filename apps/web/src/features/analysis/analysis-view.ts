@@ -1,0 +1,110 @@
+import type { EChartsOption } from 'echarts';
+import dayjs from 'dayjs';
+import type { AnalysisGrain, ConsumptionAnalysis } from '@ems/contract';
+import { NO_VALUE, formatNumber, formatThousands } from '@ems/domain';
+
+/** Direction of a 同比/环比 change: more consumption is 'up' (error colour), less 'down' (success colour). */
+export type ChangeTone = 'up' | 'down' | 'flat' | 'none';
+
+export function changeTone(pct: number | null): ChangeTone {
+  if (pct === null || !Number.isFinite(pct)) return 'none';
+  if (Math.abs(pct) < 0.05) return 'flat';
+  return pct > 0 ? 'up' : 'down';
+}
+
+/** A change in % with its sign and one decimal: '+16.7%', '-25.0%', '0.0%'; '--' when null. */
+export function formatChange(pct: number | null): string {
+  const text = formatNumber(pct, 1);
+  if (text === NO_VALUE) return text;
+  return `${pct !== null && pct > 0 && text !== '0.0' ? '+' : ''}${text}%`;
+}
+
+/** A figure as the cards and the table print it: thousands separators, 2 decimals, '--' for null. */
+export const formatFigure = (value: number | null, precision = 2) => formatThousands(value, precision);
+
+const LABEL_FORMAT: Record<AnalysisGrain, string> = { hour: 'HH:mm', day: 'MM-DD', month: 'YYYY-MM' };
+
+/** Axis label of a bucket start (browser local time, as the selector). */
+export const bucketLabel = (time: number, grain: AnalysisGrain) => dayjs(time).format(LABEL_FORMAT[grain]);
+
+/** At most this many children are stacked; the rest of the node's total is one 'other' part. */
+export const MAX_STACKED = 8;
+
+export interface BarTexts {
+  total: string;
+  lastYear: string;
+  other: string;
+  unit: string;
+}
+
+/** Children whose figures do not overlap: their shares add up to at most the node's total (0.5 % slack for rounding). */
+export function childrenPartition(a: ConsumptionAnalysis): boolean {
+  const shares = a.children.map((c) => c.sharePct ?? 0);
+  return shares.length > 0 && shares.reduce((s, x) => s + x, 0) <= 100.5;
+}
+
+/**
+ * Bars per bucket: the node's total, or stacked by its largest children with the rest as 'other'
+ * (the node's total minus the stacked children, when positive); stacked only when the children
+ * partition the node (a child metered upstream of another would stack past the total). The same
+ * buckets a year earlier as a line.
+ */
+export function barsOption(a: ConsumptionAnalysis, stacked: boolean, lastYearLine: boolean, texts: BarTexts): EChartsOption {
+  const labels = a.series.map((b) => bucketLabel(b.time, a.grain));
+  const parts = stacked && childrenPartition(a) ? a.children.filter((c) => c.value !== null).slice(0, MAX_STACKED) : [];
+  const bars: EChartsOption['series'] =
+    parts.length === 0
+      ? [{ type: 'bar', name: texts.total, data: a.series.map((b) => b.value), barMaxWidth: 28 }]
+      : [
+          ...parts.map((c) => ({ type: 'bar' as const, name: c.name, stack: 'total', data: c.series, barMaxWidth: 28 })),
+          {
+            type: 'bar' as const,
+            name: texts.other,
+            stack: 'total',
+            barMaxWidth: 28,
+            data: a.series.map((b, i) => {
+              if (b.value === null) return null;
+              const rest = b.value - parts.reduce((s, c) => s + (c.series[i] ?? 0), 0);
+              return rest > 1e-9 ? rest : null;
+            }),
+          },
+        ];
+  const line: EChartsOption['series'] = lastYearLine ? [{ type: 'line', name: texts.lastYear, data: a.series.map((b) => b.lastYear), symbolSize: 4, connectNulls: false }] : [];
+  return {
+    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+    legend: { type: 'scroll', top: 0 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', name: texts.unit },
+    series: [...bars, ...line],
+  };
+}
+
+/** Horizontal bars of the children, largest on top, each labelled with its share of the node's total. */
+export function rankingOption(a: ConsumptionAnalysis, seriesName: string, unit: string, labelColor?: string): EChartsOption {
+  const rows = a.children.filter((c) => c.value !== null).reverse();
+  return {
+    grid: { left: 8, right: 64, top: 8, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'value', name: unit },
+    yAxis: { type: 'category', data: rows.map((c) => c.name), axisLabel: { width: 120, overflow: 'truncate' } },
+    series: [
+      {
+        type: 'bar',
+        name: seriesName,
+        barMaxWidth: 20,
+        data: rows.map((c) => ({ value: c.value, share: c.sharePct })),
+        label: {
+          show: true,
+          position: 'right',
+          color: labelColor,
+          textBorderWidth: 0,
+          formatter: (p: unknown) => {
+            const share = (p as { data?: { share?: number | null } }).data?.share ?? null;
+            return share === null ? NO_VALUE : `${formatNumber(share, 1)}%`;
+          },
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,51 @@
+/** Analysis page texts (namespace 'analysis'). */
+const analysis = {
+  pages: {
+    energyConsumption: '能耗分析',
+  },
+  tree: '节点',
+  energyType: '能源类型',
+  kpi: {
+    total: '总用能',
+    tce: '折标煤',
+    co2: '碳排放',
+    yoy: '同比',
+    mom: '环比',
+    compared: '同比、环比按可比时段计算，截至 {{until}}',
+    purchasedOnly: '仅计外购能源',
+  },
+  chart: {
+    bars: '分时段用能',
+    total: '用能',
+    lastYear: '去年同期',
+    other: '其他',
+  },
+  ranking: {
+    title: '子节点用能排名',
+    empty: '没有子节点用能数据',
+  },
+  table: {
+    title: '子节点明细',
+    export: '导出',
+    total: '合计',
+  },
+  col: {
+    name: '节点',
+    value: '用能',
+    yoy: '同比',
+    mom: '环比',
+    share: '占比',
+    intensity: '单位面积能耗',
+    quality: '数据质量',
+  },
+  intensity: {
+    title: '单位面积能耗',
+    area: '面积',
+    noArea: '该节点未设置面积',
+  },
+  noMeters: '该节点下没有此能源类型的计量表',
+  loadFailed: '能耗数据加载失败',
+  meters: '{{count}} 块计量表',
+};
+
+export default analysis;

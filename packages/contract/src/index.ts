@@ -20,3 +20,4 @@ export * from './notification.js';
 export * from './message.js';
 export * from './events.js';
 export * from './analysis.js';
+export * from './cost.js';

@@ -15,6 +15,7 @@ import {
 import { insertDemoNodes } from './demo-plant.js';
 import { DEMO_EVENT_CONFIG, seedDemoEvents } from './demo-rules.js';
 import { seedRepository, type SeedRepository } from './repository.js';
+import { seedDemoTariffs } from '../cost/demo-tariffs.js';
 
 export interface SeedReport {
   /** ROOT still has Root@12345 */
@@ -67,6 +68,7 @@ async function seedDemo(ems: Ems, repo: SeedRepository, rootGroup: number) {
     await seedDemoEvents(ems, id, DEMO_EVENT_CONFIG[projectIds.length]);
     projectIds.push(id);
   }
+  await seedDemoTariffs(ems, projectIds);
   const groups = {
     platform: await repo.ensureGroup(1, rootGroup, DEMO_GROUPS.platform),
     plant: await repo.ensureGroup(1, rootGroup, DEMO_GROUPS.plant),

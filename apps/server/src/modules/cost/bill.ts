@@ -1,0 +1,220 @@
+import { PERIOD_CODE_VALUES, type CostBillLine, type MonthSummary, type TariffVersion } from '@ems/contract';
+import {
+  capacityBasicFee,
+  cheaperBasicFeeBasis,
+  compensationKvar,
+  decimalToNumber,
+  demandBasicFee,
+  energyFee,
+  monthlyBill,
+  monthlyCosPhi,
+  powerFactorAdjustment,
+  splitByPeriod,
+  sumDecimal,
+  sumFen,
+  versionAt,
+  type BillLine,
+  type BillingPeriod,
+  type PeriodCode,
+} from '@ems/domain';
+import type { IntervalRow } from './repository.js';
+
+/**
+ * The bill of one billing period from the 15-min interval energies of the node's top-level
+ * electricity meters (pure: the service reads the rows). Energy is priced interval by interval with
+ * the version in force on its local day; the basic fee, the power-factor standard and the
+ * surcharges come from the version in force at the start of the period (or the first that starts
+ * inside it).
+ */
+
+export type Figures = Record<PeriodCode, number>;
+const zero = (): Figures => ({ sharp: 0, peak: 0, flat: 0, valley: 0, deepValley: 0 });
+
+export interface EnergyPart {
+  lines: BillLine[];
+  kwhByPeriod: Figures;
+  energyFenByPeriod: Figures;
+  energyFen: number;
+  pricedKwh: number;
+  unpricedKwh: number;
+  missingIntervals: number;
+}
+
+/** Energy fee of a set of interval rows, each priced with the version of its local day. */
+export function energyPart(rows: readonly IntervalRow[], versions: readonly TariffVersion[], timeZone: string): EnergyPart {
+  const groups = new Map<TariffVersion | null, { start: number; kwh: number | null }[]>();
+  for (const r of rows) {
+    const v = versionAt(versions, r.start, timeZone);
+    const list = groups.get(v) ?? [];
+    list.push({ start: r.start, kwh: r.value });
+    groups.set(v, list);
+  }
+  const lines: BillLine[] = [];
+  const kwhParts: Record<PeriodCode, number[]> = { sharp: [], peak: [], flat: [], valley: [], deepValley: [] };
+  const priced: number[] = [];
+  const unpriced: (number | null)[] = [];
+  let missingIntervals = 0;
+  for (const [v, list] of groups) {
+    if (v === null) {
+      for (const it of list) if (it.kwh === null) missingIntervals++;
+      unpriced.push(...list.map((it) => it.kwh));
+      continue;
+    }
+    const split = splitByPeriod(list, v.calendar, timeZone);
+    missingIntervals += split.missingIntervals;
+    if (split.unclassifiedKwh !== 0) unpriced.push(split.unclassifiedKwh);
+    const fee = energyFee(split.kwh, v.touPrices);
+    lines.push(...fee.lines);
+    priced.push(fee.totalKwh);
+    for (const p of PERIOD_CODE_VALUES) kwhParts[p].push(split.kwh[p]);
+  }
+  const kwhByPeriod = zero();
+  const energyFenByPeriod = zero();
+  for (const p of PERIOD_CODE_VALUES) kwhByPeriod[p] = decimalToNumber(sumDecimal(kwhParts[p]));
+  for (const l of lines) if (l.key in energyFenByPeriod) energyFenByPeriod[l.key as PeriodCode] += l.fen;
+  return {
+    lines,
+    kwhByPeriod,
+    energyFenByPeriod,
+    energyFen: sumFen(lines.map((l) => l.fen)),
+    pricedKwh: decimalToNumber(sumDecimal(priced)),
+    unpricedKwh: decimalToNumber(sumDecimal(unpriced.filter((x): x is number => x !== null))),
+    missingIntervals,
+  };
+}
+
+/** MD: the highest 15-min block demand (Σ meters' kWh × 4), with the block's start; the earliest on a tie. */
+export function blockDemands(rows: readonly IntervalRow[]): { time: number; kw: number }[] {
+  const byTs = new Map<number, number>();
+  for (const r of rows) if (r.value !== null) byTs.set(r.start, (byTs.get(r.start) ?? 0) + r.value);
+  return [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([time, kwh]) => ({ time, kw: Math.round(kwh * 4 * 1e6) / 1e6 }));
+}
+
+export function maxOf(points: readonly { time: number; kw: number }[]): { time: number; kw: number } | null {
+  let best: { time: number; kw: number } | null = null;
+  for (const p of points) if (best === null || p.kw > best.kw) best = p;
+  return best;
+}
+
+/** The version that sets the period's basic fee, standard and surcharges. */
+export function headVersion(versions: readonly TariffVersion[], period: Pick<BillingPeriod, 'from' | 'to'>, timeZone: string): TariffVersion | null {
+  return versionAt(versions, period.from, timeZone) ?? versionAt(versions, period.to - 1, timeZone);
+}
+
+export interface PeriodBill {
+  summary: MonthSummary;
+  lines: CostBillLine[];
+  demandLines: CostBillLine[];
+  capacityLine: CostBillLine | null;
+  averageKw: number | null;
+  compensationKvar: number | null;
+  missingIntervals: number;
+  unpricedKwh: number;
+}
+
+const plain = (l: BillLine, names?: Map<string, string>): CostBillLine => {
+  const out: CostBillLine = { key: l.key, fen: l.fen };
+  if (l.quantity !== undefined) out.quantity = l.quantity;
+  if (l.unitPriceYuan !== undefined) out.unitPriceYuan = l.unitPriceYuan;
+  if (l.allocated) out.allocated = true;
+  const name = names?.get(l.key);
+  if (name !== undefined) out.name = name;
+  return out;
+};
+
+/**
+ * The bill of a billing period: energy lines by period, basic fee by the version's basis (both ways
+ * computed for the comparison), the power-factor adjustment on (basic + energy) × r% from the
+ * month's kWh and kvarh, the per-kWh surcharges, total and average price.
+ */
+export function periodBill(input: {
+  period: BillingPeriod;
+  versions: readonly TariffVersion[];
+  timeZone: string;
+  kwhRows: readonly IntervalRow[];
+  /** the month's kvarh of the same meters; null when none of them has a kvarh counter */
+  kvarh: number | null;
+  /** hours of the period elapsed (for the average kW of the compensation) */
+  elapsedHours: number;
+}): PeriodBill {
+  const { period, versions, timeZone } = input;
+  const v = headVersion(versions, period, timeZone);
+  const e = energyPart(input.kwhRows, versions, timeZone);
+  const md = maxOf(blockDemands(input.kwhRows));
+  const kwh = decimalToNumber(sumDecimal([e.pricedKwh, e.unpricedKwh]));
+  const base: MonthSummary = {
+    year: period.year,
+    month: period.month,
+    from: period.from,
+    to: period.to,
+    billed: v !== null,
+    kwh,
+    kwhByPeriod: e.kwhByPeriod,
+    energyFenByPeriod: e.energyFenByPeriod,
+    energyFen: e.energyFen,
+    basis: null,
+    basicFen: 0,
+    capacityFeeFen: 0,
+    demandFeeFen: 0,
+    cheaper: null,
+    mdKw: md?.kw ?? null,
+    mdTime: md?.time ?? null,
+    contractKw: null,
+    kvarh: input.kvarh,
+    cosPhi: input.kvarh === null ? null : monthlyCosPhi({ kwh, kvarh: input.kvarh }),
+    pfStandard: null,
+    pfPct: null,
+    pfFen: 0,
+    surchargeFen: 0,
+    totalFen: e.energyFen,
+    averagePriceYuanPerKwh: null,
+  };
+  const rest = { averageKw: null, compensationKvar: null, missingIntervals: e.missingIntervals, unpricedKwh: e.unpricedKwh };
+  if (v === null) return { summary: base, lines: e.lines.map((l) => plain(l)), demandLines: [], capacityLine: null, ...rest };
+
+  const capacityLine = capacityBasicFee(v.capacityKva, v.priceKvaMonth);
+  const demand = demandBasicFee({ capacityKva: v.capacityKva, contractKw: v.contractKw, actualMdKw: md?.kw ?? 0, priceYuanPerKwMonth: v.priceKwMonth, election: v.demandElection });
+  const demandLines = demand.ok ? demand.lines : [];
+  const compare = cheaperBasicFeeBasis({ capacityKva: v.capacityKva, priceYuanPerKvaMonth: v.priceKvaMonth, actualMdKw: md?.kw ?? 0, priceYuanPerKwMonth: v.priceKwMonth });
+  const basic = v.basis === 'capacity' ? [capacityLine] : demandLines;
+  const basicFen = sumFen(basic.map((l) => l.fen));
+
+  const pf =
+    v.pfStandard !== null && base.cosPhi !== null && base.cosPhi > 0
+      ? powerFactorAdjustment({ basicFen, energyFeeFen: e.energyFen, cosPhi: base.cosPhi, standard: v.pfStandard })
+      : null;
+  const bill = monthlyBill({
+    energy: { lines: e.lines, totalKwh: e.pricedKwh, totalFen: e.energyFen },
+    basic,
+    powerFactorFen: pf?.fen ?? null,
+    perKwh: v.surcharges.map((s) => ({ key: s.key, priceYuanPerKwh: s.priceYuanPerKwh })),
+  });
+  const surchargeKeys = new Set(v.surcharges.map((s) => s.key));
+  const names = new Map(v.surcharges.map((s) => [s.key, s.name]));
+  const averageKw = input.elapsedHours > 0 ? kwh / input.elapsedHours : null;
+  const target = v.pfStandard === null ? null : Number(v.pfStandard);
+  return {
+    summary: {
+      ...base,
+      basis: v.basis,
+      basicFen,
+      capacityFeeFen: compare.capacityFen,
+      demandFeeFen: compare.demandFen,
+      cheaper: compare.cheaper,
+      contractKw: v.basis === 'demand' && v.demandElection === 'contract' ? v.contractKw : null,
+      pfStandard: v.pfStandard,
+      pfPct: pf?.ratePct ?? null,
+      pfFen: pf?.fen ?? 0,
+      surchargeFen: sumFen(bill.lines.filter((l) => surchargeKeys.has(l.key)).map((l) => l.fen)),
+      totalFen: bill.totalFen,
+      averagePriceYuanPerKwh: bill.averagePriceYuanPerKwh === null ? null : Math.round(bill.averagePriceYuanPerKwh * 1e6) / 1e6,
+    },
+    lines: bill.lines.map((l) => plain(l, names)),
+    demandLines: demandLines.map((l) => plain(l)),
+    capacityLine: plain(capacityLine),
+    averageKw,
+    compensationKvar: averageKw !== null && base.cosPhi !== null && base.cosPhi > 0 && target !== null ? compensationKvar(averageKw, base.cosPhi, target) : null,
+    missingIntervals: e.missingIntervals,
+    unpricedKwh: e.unpricedKwh,
+  };
+}

@@ -1,0 +1,221 @@
+import { DATA_ID, type CostPeriod, type CostPeriodQuery, type CostYear, type DemandCurve, type MonthBill, type MonthSummary, type TariffVersion } from '@ems/contract';
+import { allocatedBasicFee, billingPeriod, billingPeriodOf, bucketStart, localParts, sumFen, zonedStart, type BillingPeriod } from '@ems/domain';
+import type { Ems } from '../../context.js';
+import { noPermission } from '../../lib/errors.js';
+import { classifyMeters } from '../common/meters.js';
+import { resolveRange } from '../analysis/periods.js';
+import { analysisRepository } from '../analysis/repository.js';
+import { buildTree, subtreeMeters } from '../analysis/tree.js';
+import { blockDemands, energyPart, headVersion, maxOf, periodBill, type PeriodBill } from './bill.js';
+import { costRepository, intervalRepository } from './repository.js';
+import { versionsOf } from './schemes.js';
+
+const ELECTRICITY = 2;
+const HOUR_MS = 3_600_000;
+
+interface NodeRef {
+  nodeId: number;
+  modelLabel: string;
+}
+
+/** What a bill of a node needs: its project, name, top-level electricity meters and the scheme that applies. */
+export interface CostContext {
+  projectId: number;
+  name: string;
+  timezone: string;
+  meterIds: number[];
+  scheme: { id: number; name: string; versions: TariffVersion[] } | null;
+}
+
+/**
+ * Resolves the node in the caller's scope (404 'no operation permission' otherwise) and the scheme
+ * attached to it or to its nearest ancestor (the project's own attachment last).
+ */
+export async function costContext(ems: Ems, scope: readonly number[], q: NodeRef): Promise<CostContext> {
+  const ar = analysisRepository(ems.db);
+  const projectId = q.modelLabel === 'project' ? q.nodeId : await ar.nodeProject(q.nodeId, q.modelLabel);
+  if (projectId === undefined || !scope.includes(projectId)) throw noPermission();
+  const project = await ar.project(projectId);
+  if (!project) throw noPermission();
+  const tree = buildTree(await ar.nodes(projectId));
+  const root = q.modelLabel === 'project' ? null : (tree.byId.get(q.nodeId) ?? null);
+  if (q.modelLabel !== 'project' && root === null) throw noPermission();
+  const meterIds = classifyMeters(subtreeMeters(tree, root?.id ?? null))
+    .filter((m) => m.topLevel && m.energyType === ELECTRICITY)
+    .map((m) => m.id);
+
+  const repo = costRepository(ems.db);
+  const attached = new Map((await repo.attachments([projectId])).map((a) => [`${a.modelLabel}_${a.nodeId}`, a.schemeId]));
+  let schemeId: number | undefined;
+  for (let n = root; n && schemeId === undefined; n = n.parentId === null ? null : (tree.byId.get(n.parentId) ?? null)) schemeId = attached.get(`${n.modelLabel}_${n.id}`);
+  schemeId ??= attached.get(`project_${projectId}`);
+  const row = schemeId === undefined ? undefined : await repo.scheme(schemeId);
+  return {
+    projectId,
+    name: root?.name ?? project.name,
+    timezone: project.timezone,
+    meterIds,
+    scheme: row ? { id: row.id, name: row.name, versions: versionsOf(row) } : null,
+  };
+}
+
+/** The billing period labelled year-month, with the meter-reading day of the version in force at the calendar month's start. */
+export function periodOf(ctx: CostContext, year: number, month: number): BillingPeriod {
+  const versions = ctx.scheme?.versions ?? [];
+  const calendar = billingPeriod(year, month, ctx.timezone);
+  const v = headVersion(versions, calendar, ctx.timezone);
+  return billingPeriod(year, month, ctx.timezone, v?.meterReadingDay ?? null);
+}
+
+async function billOf(ems: Ems, ctx: CostContext, period: BillingPeriod): Promise<PeriodBill> {
+  const now = ems.config.now();
+  const repo = intervalRepository(ems.db);
+  const to = Math.min(period.to, Math.max(period.from, bucketStart(now, '15m', ctx.timezone)));
+  const [kwhRows, kvarhRows] = await Promise.all([
+    repo.intervals(ctx.meterIds, DATA_ID.activeEnergyImport, period.from, to),
+    repo.intervals(ctx.meterIds, DATA_ID.reactiveEnergyImport, period.from, to),
+  ]);
+  const kvarhValues = kvarhRows.map((r) => r.value).filter((v): v is number => v !== null);
+  return periodBill({
+    period,
+    versions: ctx.scheme?.versions ?? [],
+    timeZone: ctx.timezone,
+    kwhRows,
+    kvarh: kvarhValues.length === 0 ? null : Math.round(kvarhValues.reduce((a, b) => a + b, 0) * 1e6) / 1e6,
+    elapsedHours: (to - period.from) / HOUR_MS,
+  });
+}
+
+/** The true bill of one billing month (DOMAIN §3), computed from the rollups with the versions in force. */
+export async function monthBill(ems: Ems, scope: readonly number[], q: NodeRef & { year: number; month: number }): Promise<MonthBill> {
+  const ctx = await costContext(ems, scope, q);
+  const period = periodOf(ctx, q.year, q.month);
+  const b = await billOf(ems, ctx, period);
+  const versions = (ctx.scheme?.versions ?? []).filter((v, i, all) => {
+    const next = all[i + 1];
+    const start = zonedStart(...(v.effectiveFrom.split('-').map(Number) as [number, number, number]), ctx.timezone);
+    const end = next ? zonedStart(...(next.effectiveFrom.split('-').map(Number) as [number, number, number]), ctx.timezone) : Infinity;
+    return start < period.to && end > period.from;
+  });
+  return {
+    ...b.summary,
+    nodeId: q.nodeId,
+    modelLabel: q.modelLabel,
+    name: ctx.name,
+    timezone: ctx.timezone,
+    schemeId: ctx.scheme?.id ?? null,
+    schemeName: ctx.scheme?.name ?? null,
+    versions: versions.map((v) => v.effectiveFrom),
+    meterCount: ctx.meterIds.length,
+    lines: b.lines,
+    demandLines: b.demandLines,
+    capacityLine: b.capacityLine,
+    averageKw: b.averageKw,
+    compensationKvar: b.compensationKvar,
+    missingIntervals: b.missingIntervals,
+    unpricedKwh: b.unpricedKwh,
+  };
+}
+
+/** Each month of a year (months not begun are left unbilled), the year's total = Σ months. */
+export async function costYear(ems: Ems, scope: readonly number[], q: NodeRef & { year: number }): Promise<CostYear> {
+  const ctx = await costContext(ems, scope, q);
+  const now = ems.config.now();
+  const months: MonthSummary[] = await Promise.all(
+    Array.from({ length: 12 }, async (_, i) => {
+      const period = periodOf(ctx, q.year, i + 1);
+      if (period.from > now) return periodBill({ period, versions: [], timeZone: ctx.timezone, kwhRows: [], kvarh: null, elapsedHours: 0 }).summary;
+      return (await billOf(ems, ctx, period)).summary;
+    }),
+  );
+  return {
+    nodeId: q.nodeId,
+    modelLabel: q.modelLabel,
+    name: ctx.name,
+    timezone: ctx.timezone,
+    year: q.year,
+    months,
+    totalFen: sumFen(months.map((m) => m.totalFen)),
+    totalKwh: Math.round(months.reduce((a, m) => a + m.kwh, 0) * 1e6) / 1e6,
+  };
+}
+
+/**
+ * Day (hour buckets), week and month (day buckets): energy fee only, per bucket and period, plus
+ * the basic fee allocated to the days of the range (monthly basic fee × days / days in its billing
+ * month), labelled allocated. The month's true bill is {@link monthBill}.
+ */
+export async function costPeriod(ems: Ems, scope: readonly number[], q: CostPeriodQuery): Promise<CostPeriod> {
+  const ctx = await costContext(ems, scope, q);
+  const tz = ctx.timezone;
+  const range =
+    q.cycle === 14
+      ? (() => {
+          const l = localParts(q.startTime, tz);
+          const p = periodOf(ctx, l.year, l.month);
+          return { from: p.from, to: p.to, grain: 'day' as const };
+        })()
+      : resolveRange(q.cycle === 12 ? 1 : 2, q.startTime, q.startTime, tz);
+  const grain = range.grain === 'hour' ? ('hour' as const) : ('day' as const);
+  const rows = await intervalRepository(ems.db).intervals(ctx.meterIds, DATA_ID.activeEnergyImport, range.from, range.to);
+  const versions = ctx.scheme?.versions ?? [];
+  const byBucket = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const b = Math.max(bucketStart(r.start, grain, tz), range.from);
+    const list = byBucket.get(b) ?? [];
+    list.push(r);
+    byBucket.set(b, list);
+  }
+  const buckets = [];
+  for (let t = range.from; t < range.to; t = grain === 'hour' ? t + HOUR_MS : bucketEndDay(t, tz)) {
+    const e = energyPart(byBucket.get(t) ?? [], versions, tz);
+    buckets.push({ time: t, kwhByPeriod: e.kwhByPeriod, energyFenByPeriod: e.energyFenByPeriod, energyFen: e.energyFen });
+  }
+  const total = energyPart(rows, versions, tz);
+
+  // the basic fee of each billing month touched, allocated by the range's days in it
+  const days = new Map<string, { period: BillingPeriod; days: number }>();
+  for (let t = range.from; t < range.to; t = bucketEndDay(t, tz)) {
+    const p = billingPeriodOf(t, tz, headVersion(versions, { from: t, to: t + 1 }, tz)?.meterReadingDay ?? null);
+    const key = `${p.year}-${p.month}`;
+    const d = days.get(key) ?? { period: p, days: 0 };
+    d.days++;
+    days.set(key, d);
+  }
+  const allocatedParts = await Promise.all(
+    [...days.values()].map(async ({ period, days: n }) => {
+      if (period.from > ems.config.now()) return 0;
+      const b = await billOf(ems, ctx, period);
+      return allocatedBasicFee(b.summary.basicFen, n, period.days).fen;
+    }),
+  );
+  const allocatedFen = sumFen(allocatedParts);
+  return {
+    from: range.from,
+    to: range.to,
+    grain,
+    buckets,
+    kwhByPeriod: total.kwhByPeriod,
+    energyFenByPeriod: total.energyFenByPeriod,
+    energyFen: sumFen(buckets.map((b) => b.energyFen)),
+    allocatedBasic: { key: 'basicAllocated', fen: allocatedFen, allocated: true },
+    totalFen: sumFen([...buckets.map((b) => b.energyFen), allocatedFen]),
+    kwh: Math.round((total.pricedKwh + total.unpricedKwh) * 1e6) / 1e6,
+  };
+}
+
+const bucketEndDay = (t: number, tz: string) => {
+  const l = localParts(t, tz);
+  return zonedStart(l.year, l.month, l.day + 1, tz);
+};
+
+/** The billing month's 15-min block demand with the contract line and the MD. */
+export async function demandCurve(ems: Ems, scope: readonly number[], q: NodeRef & { year: number; month: number }): Promise<DemandCurve> {
+  const ctx = await costContext(ems, scope, q);
+  const period = periodOf(ctx, q.year, q.month);
+  const rows = await intervalRepository(ems.db).intervals(ctx.meterIds, DATA_ID.activeEnergyImport, period.from, period.to);
+  const points = blockDemands(rows);
+  const md = maxOf(points);
+  const v = headVersion(ctx.scheme?.versions ?? [], period, ctx.timezone);
+  return { from: period.from, to: period.to, points, contractKw: v && v.basis === 'demand' ? v.contractKw : null, mdKw: md?.kw ?? null, mdTime: md?.time ?? null };
+}

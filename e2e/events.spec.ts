@@ -87,8 +87,10 @@ async function seed(): Promise<void> {
 const rows = (page: Page) => page.locator('[data-testid="page"]:visible [data-testid="event-table"] tr.ant-table-row');
 
 async function openMenu(page: Page, group: string, key: string): Promise<void> {
-  await page.getByTestId(`menu-group-${group}`).click();
-  await page.getByTestId(`menu-item-${key}`).click();
+  const item = page.getByTestId(`menu-item-${key}`);
+  // the group may already be open (it opens with its current page); clicking it again would close it
+  if (!(await item.isVisible())) await page.getByTestId(`menu-group-${group}`).click();
+  await item.click();
   await page.locator(`[data-testid="event-page"][data-route="${key}"]`).waitFor();
 }
 
@@ -205,6 +207,30 @@ describe('event pages as fw_cloud, light zh (issue 4 §4)', () => {
     await waitToast(page, '操作成功');
     await page.getByTestId('event-detail-confirm').waitFor({ state: 'detached' });
     await page.locator('.ant-drawer-close').click();
+  });
+});
+
+describe('opening an event from a link, refreshing when shown again (fw_cloud)', () => {
+  it('#/eventDiagnosis?eventId= opens that event; showing the consumption tab again refetches its list', async () => {
+    const context = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });
+    const page = await context.newPage();
+    try {
+      await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
+      await openMenu(page, 'operations', 'energyConsumptionEvent');
+      await openMenu(page, 'operations', 'eventDiagnosis');
+      await filterToMeter(page, 1);
+      const id = await rows(page).first().getAttribute('data-row-key');
+      await page.goto(`${server.url}/#/eventDiagnosis?eventId=${id}`);
+      const detail = page.getByTestId('event-detail');
+      await expect.poll(() => detail.getByTestId('event-detail-fields').innerText(), { timeout: 15_000 }).toContain('E2E 电压事故');
+      await page.locator('.ant-drawer-close').click();
+      await detail.waitFor({ state: 'hidden' });
+      const refetched = page.waitForResponse((r) => r.url().endsWith(EVENT_API.query), { timeout: 15_000 });
+      await page.locator('[data-testid="tab"][data-tab-id="/energyConsumptionEvent"]').click();
+      await refetched;
+    } finally {
+      await context.close();
+    }
   });
 });
 

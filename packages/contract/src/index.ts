@@ -20,4 +20,5 @@ export * from './notification.js';
 export * from './message.js';
 export * from './events.js';
 export * from './analysis.js';
+export * from './balance.js';
 export * from './cost.js';

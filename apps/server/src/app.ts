@@ -21,6 +21,7 @@ import { monitorRoutes } from './modules/monitor/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { analysisRoutes } from './modules/analysis/routes.js';
 import { costRoutes } from './modules/cost/routes.js';
+import { balanceRoutes } from './modules/balance/routes.js';
 import { filemanagerRoutes } from './modules/filemanager/routes.js';
 import { manualImportRoutes } from './modules/ingest/manual-import-routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -76,6 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dashboardRoutes);
   await app.register(analysisRoutes);
   await app.register(costRoutes);
+  await app.register(balanceRoutes);
   await app.register(filemanagerRoutes);
   await app.register(manualImportRoutes);
   await app.register(eventRoutes);

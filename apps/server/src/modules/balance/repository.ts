@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+
+/** A meter node of a project as the balance reads it. */
+export interface MeterNodeRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  code: string;
+  attrs: string;
+}
+
+/** One day bucket of a counter series. */
+export interface DayRow {
+  deviceId: number;
+  bucketStart: number;
+  value: number | null;
+}
+
+/** Σ and count of hour buckets at night and by day for one device. */
+export interface NightRow {
+  deviceId: number;
+  nightSum: number;
+  nightN: number;
+  daySum: number;
+  dayN: number;
+}
+
+const DAY_MS = 86_400_000;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** All SQL of the balance pages: the project, its meters and reads of the day and hour rollups (never readings). */
+export function balanceRepository(db: Db) {
+  return {
+    async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
+      const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();
+      return r ? { id: Number(r.id), timezone: r.timezone || 'Asia/Shanghai' } : undefined;
+    },
+
+    /** The project's meter nodes with their tree parent (to fall back on when attrs name no parent meter). */
+    async meters(projectId: number): Promise<MeterNodeRow[]> {
+      const rows = await db
+        .selectFrom('node')
+        .select(['id', 'parent_id', 'name', 'code', 'attrs'])
+        .where('project_id', '=', projectId)
+        .where('model_label', '=', 'meter')
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), name: r.name, code: r.code ?? '', attrs: r.attrs }));
+    },
+
+    /** Day buckets of the devices' series of one data point with bucket_start in [from, to). */
+    async days(deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<DayRow[]> {
+      if (deviceIds.length === 0 || to <= from) return [];
+      const rows = await db
+        .selectFrom('rollup_day')
+        .select(['device_id', 'bucket_start', 'value'])
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .execute();
+      return rows.map((r) => ({ deviceId: Number(r.device_id), bucketStart: Number(r.bucket_start), value: num(r.value) }));
+    },
+
+    /**
+     * Per device, Σ and count of the valued hour buckets in [from, to) split into night (local time
+     * of day before `nightEndMs`) and the rest. `offsetMs` (local − UTC) is constant over the span:
+     * the caller splits a range at offset changes.
+     */
+    async nightDay(deviceIds: readonly number[], dataId: number, from: number, to: number, offsetMs: number, nightEndMs: number): Promise<NightRow[]> {
+      if (deviceIds.length === 0 || to <= from) return [];
+      const tod = sql<number>`((bucket_start + ${sql.lit(Math.trunc(offsetMs) + 10 * DAY_MS)}) % ${sql.lit(DAY_MS)})`;
+      const isNight = sql<boolean>`${tod} < ${sql.lit(Math.trunc(nightEndMs))}`;
+      const rows = await db
+        .selectFrom('rollup_hour')
+        .select('device_id')
+        .select([
+          sql<number | string | null>`sum(case when ${isNight} then value end)`.as('ns'),
+          sql<number | string>`count(case when ${isNight} then value end)`.as('nn'),
+          sql<number | string | null>`sum(case when ${isNight} then null else value end)`.as('ds'),
+          sql<number | string>`count(case when ${isNight} then null else value end)`.as('dn'),
+        ])
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .groupBy('device_id')
+        .execute();
+      return rows.map((r) => ({ deviceId: Number(r.device_id), nightSum: Number(r.ns ?? 0), nightN: Number(r.nn), daySum: Number(r.ds ?? 0), dayN: Number(r.dn) }));
+    },
+  };
+}
+
+export type BalanceRepository = ReturnType<typeof balanceRepository>;

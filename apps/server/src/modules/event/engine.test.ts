@@ -80,13 +80,14 @@ for (const { kind, skip } of STORES) {
     it('or-combined conditions and accident level raise 803 (class accident)', async () => {
       const sensor = await f.node(1, room, 'envsensor', 'damp sensor');
       const id = await rule(
-        tempRule(sensor, { minDurationSec: 0, level: 1, combinator: 2, conditions: [{ dataId: DATA_ID.humidity, operator: 4, limit: 90 }, { dataId: T, operator: 1, limit: 60 }] }),
+        tempRule(sensor, { minDurationSec: 0, level: 1, combinator: 2, conditions: [{ dataId: T, operator: 1, limit: 60 }, { dataId: DATA_ID.humidity, operator: 4, limit: 90 }] }),
       );
       await f.write(1, [{ deviceId: sensor, dataId: DATA_ID.humidity, ts: NOW + 90 * MIN, value: 85 }]);
       expect(await f.eventsOf({ ruleId: id })).toEqual([]);
       await f.write(1, [{ deviceId: sensor, dataId: DATA_ID.humidity, ts: NOW + 91 * MIN, value: 92 }]);
       const list = await f.eventsOf({ ruleId: id });
-      expect(list.map((e) => e.logType)).toEqual([LOG_TYPE.accidentLevel]);
+      // the event reports the condition that held (humidity), not the first one
+      expect(list.map((e) => [e.logType, e.value])).toEqual([[LOG_TYPE.accidentLevel, 92]]);
       expect(f.notes.find((n) => f.description(n).eventId === list[0]?.id)?.eventClass).toBe(1);
     });
 

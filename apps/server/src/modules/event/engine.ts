@@ -64,6 +64,8 @@ export interface EngineState {
   rulesByDevice: Map<number, RuleCfg[]>;
   algorithms: AlgCfg[];
   tracks: Map<string, TrackState>;
+  /** the condition index a limit rule's event reports on, by key */
+  mainCondition: Map<string, number>;
   /** active key → event id */
   active: Map<string, number>;
   /** latest value by `${deviceId}:${dataId}` */
@@ -116,6 +118,7 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
     rulesByDevice: new Map(),
     algorithms: [],
     tracks: new Map(),
+    mainCondition: new Map(),
     active: new Map(),
     values: new Map(),
     lastSeen: new Map(),

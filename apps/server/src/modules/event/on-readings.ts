@@ -2,7 +2,7 @@ import { DATA_ID, EVENT_LEVEL, EVENT_TYPE, LOG_TYPE } from '@ems/contract';
 import type { CommittedReading } from '../../context.js';
 import { engineDataRepository } from './data-repository.js';
 import { classOf, type AlgCfg, type EngineState, type RuleCfg } from './engine.js';
-import { ruleHolds, slidingDemand, step } from './logic.js';
+import { compare, ruleHolds, slidingDemand, step } from './logic.js';
 import { texts } from './messages.js';
 
 const MIN = 60_000;
@@ -45,11 +45,19 @@ async function evaluateRule(s: EngineState, rule: RuleCfg, deviceId: number, ts:
     const v = s.values.get(`${deviceId}:${c.dataId}`);
     if (v !== undefined) values.set(c.dataId, v);
   }
-  const main = rule.conditions[0];
-  if (!main) return;
   const key = `rule:${rule.id}:${deviceId}`;
-  const value = values.get(main.dataId);
   const t = s.track(key);
+  // the condition an event is about: the one that held when it was raised (or-combined rules), kept while active
+  if (!t.active) {
+    const holding = rule.conditions.findIndex((c) => {
+      const v = values.get(c.dataId);
+      return v !== undefined && compare(c.operator, v, c.limit);
+    });
+    s.mainCondition.set(key, Math.max(0, holding));
+  }
+  const main = rule.conditions[s.mainCondition.get(key) ?? 0] ?? rule.conditions[0];
+  if (!main) return;
+  const value = values.get(main.dataId);
   const res = step(t, ts, ruleHolds(rule.conditions, rule.combinator, values), ruleHolds(rule.conditions, rule.combinator, values, rule.hysteresis), rule.minDurationMs, value, main.operator);
   if (res.kind === 'finish') await s.finish(key, ts);
   else if (res.kind === 'worse' && value !== undefined) await s.worse(key, value);

@@ -59,6 +59,11 @@ describe('analysis view', () => {
     ]);
   });
 
+  it('no other part when the children make up the whole total', () => {
+    const a = analysis([child('A', 80, 80, [50, 30]), child('B', 20, 20, [10, 10])]);
+    expect((barsOption(a, true, false, TEXTS).series as S[]).map((s) => s.name)).toEqual(['A', 'B']);
+  });
+
   it('one bar of the total when children overlap (shares past 100 %) or stacking is off', () => {
     const overlapping = analysis([child('Room', 100, 100, [60, 40]), child('Building', 30, 30, [20, 10])]);
     expect(childrenPartition(overlapping)).toBe(false);

@@ -52,22 +52,18 @@ export function childrenPartition(a: ConsumptionAnalysis): boolean {
 export function barsOption(a: ConsumptionAnalysis, stacked: boolean, lastYearLine: boolean, texts: BarTexts): EChartsOption {
   const labels = a.series.map((b) => bucketLabel(b.time, a.grain));
   const parts = stacked && childrenPartition(a) ? a.children.filter((c) => c.value !== null).slice(0, MAX_STACKED) : [];
+  // what the stacked children leave of the node's total (metered at the node, or by children not stacked)
+  const rest = a.series.map((b, i) => {
+    if (b.value === null) return null;
+    const r = b.value - parts.reduce((s, c) => s + (c.series[i] ?? 0), 0);
+    return r > 1e-6 * Math.max(1, Math.abs(b.value)) ? r : null;
+  });
   const bars: EChartsOption['series'] =
     parts.length === 0
       ? [{ type: 'bar', name: texts.total, data: a.series.map((b) => b.value), barMaxWidth: 28 }]
       : [
           ...parts.map((c) => ({ type: 'bar' as const, name: c.name, stack: 'total', data: c.series, barMaxWidth: 28 })),
-          {
-            type: 'bar' as const,
-            name: texts.other,
-            stack: 'total',
-            barMaxWidth: 28,
-            data: a.series.map((b, i) => {
-              if (b.value === null) return null;
-              const rest = b.value - parts.reduce((s, c) => s + (c.series[i] ?? 0), 0);
-              return rest > 1e-9 ? rest : null;
-            }),
-          },
+          ...(rest.some((v) => v !== null) ? [{ type: 'bar' as const, name: texts.other, stack: 'total', barMaxWidth: 28, data: rest }] : []),
         ];
   const line: EChartsOption['series'] = lastYearLine ? [{ type: 'line', name: texts.lastYear, data: a.series.map((b) => b.lastYear), symbolSize: 4, connectNulls: false }] : [];
   return {

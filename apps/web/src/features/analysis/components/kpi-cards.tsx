@@ -7,14 +7,21 @@ import { displayUnit } from '@ems/domain';
 import type { AnalysisKpiName } from '../definitions';
 import { changeTone, formatChange, formatFigure } from '../analysis-view';
 
-function Figure({ children, unit, testId, color }: { children: ReactNode; unit?: string; testId: string; color?: string }) {
+function Figure({ children, testId, color }: { children: ReactNode; testId: string; color?: string }) {
   const { token } = theme.useToken();
   return (
+    <span style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color, whiteSpace: 'nowrap' }} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
+
+/** A card title with the unit after it, secondary. */
+function Title({ text, unit }: { text: string; unit?: string }) {
+  return (
     <span>
-      <span style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color }} data-testid={testId}>
-        {children}
-      </span>
-      {unit && <Typography.Text type="secondary">{` ${unit}`}</Typography.Text>}
+      {text}
+      {unit && <Typography.Text type="secondary">{` (${unit})`}</Typography.Text>}
     </span>
   );
 }
@@ -36,18 +43,18 @@ function Change({ pct, testId }: { pct: number | null; testId: string }) {
 /** The KPI cards a definition names, in its order: total, tce, CO₂ (purchased supplies), 同比, 环比 with up/down colours. */
 export function KpiCards({ kpi, unit, names }: { kpi: ConsumptionKpi; unit: string; names: readonly AnalysisKpiName[] }) {
   const { t } = useTranslation('analysis');
-  const cards: Record<AnalysisKpiName, { title: string; body: ReactNode }> = {
-    total: { title: t('kpi.total'), body: <Figure testId="kpi-total-value" unit={displayUnit(unit)}>{formatFigure(kpi.total)}</Figure> },
-    tce: { title: t('kpi.tce'), body: <Figure testId="kpi-tce-value" unit="tce">{formatFigure(kpi.tce)}</Figure> },
-    co2: { title: t('kpi.co2'), body: <Figure testId="kpi-co2-value" unit="tCO₂">{formatFigure(kpi.co2T)}</Figure> },
-    yoy: { title: t('kpi.yoy'), body: <Change pct={kpi.yoyPct} testId="kpi-yoy-value" /> },
-    mom: { title: t('kpi.mom'), body: <Change pct={kpi.momPct} testId="kpi-mom-value" /> },
+  const cards: Record<AnalysisKpiName, { title: ReactNode; body: ReactNode }> = {
+    total: { title: <Title text={t('kpi.total')} unit={displayUnit(unit)} />, body: <Figure testId="kpi-total-value">{formatFigure(kpi.total)}</Figure> },
+    tce: { title: <Title text={t('kpi.tce')} unit="tce" />, body: <Figure testId="kpi-tce-value">{formatFigure(kpi.tce)}</Figure> },
+    co2: { title: <Title text={t('kpi.co2')} unit="tCO₂" />, body: <Figure testId="kpi-co2-value">{formatFigure(kpi.co2T)}</Figure> },
+    yoy: { title: <Title text={t('kpi.yoy')} />, body: <Change pct={kpi.yoyPct} testId="kpi-yoy-value" /> },
+    mom: { title: <Title text={t('kpi.mom')} />, body: <Change pct={kpi.momPct} testId="kpi-mom-value" /> },
   };
   return (
     <Row gutter={[12, 12]} data-testid="analysis-kpis">
       {names.map((name) => (
-        <Col key={name} flex="1 1 160px">
-          <Card size="small" title={cards[name].title} data-testid={`kpi-${name}`}>
+        <Col key={name} flex="1 1 180px">
+          <Card size="small" title={cards[name].title} data-testid={`kpi-${name}`} style={{ height: '100%' }}>
             {cards[name].body}
           </Card>
         </Col>

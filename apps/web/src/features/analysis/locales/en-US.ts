@@ -46,7 +46,7 @@ const analysis: typeof zh = {
   },
   noMeters: 'No meters of this energy type under the node',
   loadFailed: 'The consumption could not be loaded',
-  meters: '{{count}} meters',
+  meters: 'meters summed: {{count}}',
 };
 
 export default analysis;

@@ -45,7 +45,7 @@ const analysis = {
   },
   noMeters: '该节点下没有此能源类型的计量表',
   loadFailed: '能耗数据加载失败',
-  meters: '{{count}} 块计量表',
+  meters: '计量表数：{{count}}',
 };
 
 export default analysis;

@@ -1,0 +1,154 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ANALYSIS_API, SIM_API, type ApiReply, type ConsumptionAnalysis, type SimStatus } from '@ems/contract';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { DEMO_PASSWORD, login } from './support/flows.js';
+
+/**
+ * /energyConsumption (issue 5) on the demo factory with its full history: the KPI cards show what
+ * the consumption API answered the page, the year view, the export read back, and screenshots in
+ * both themes and languages. The server clock is pinned (EMS_NOW), so the figures stay put once seeded.
+ */
+let server: RunningServer;
+let browser: Browser;
+const NOW = Math.floor(Date.now() / 60_000) * 60_000;
+
+/** As the cards print: 2 decimals with thousands separators, '--' for null. */
+const figure = (v: number | null) => (v === null ? '--' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+/** As the change figures print: sign, 1 decimal, '%'; '--' for null. */
+const change = (v: number | null) => {
+  if (v === null) return '--';
+  const t = v.toFixed(1);
+  return `${v > 0 && t !== '0.0' ? '+' : ''}${t}%`;
+};
+
+async function waitSeeded(): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const s = ((await (await fetch(`${server.url}${SIM_API.status}`)).json()) as ApiReply<SimStatus>).data;
+    if (s.state !== 'seeding') return;
+    if (Date.now() > deadline) throw new Error(`still seeding: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+/** Opens the page and returns the consumption reply the page itself received. */
+async function openAnalysis(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): Promise<{ context: BrowserContext; page: Page; reply: ConsumptionAnalysis }> {
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1500, acceptDownloads: true });
+  const page = await context.newPage();
+  await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
+  const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().method() === 'POST', { timeout: 30_000 });
+  await page.evaluate(() => (location.hash = '#/energyConsumption'));
+  const reply = ((await (await answered).json()) as ApiReply<ConsumptionAnalysis>).data;
+  await page.getByTestId('analysis-kpis').waitFor();
+  return { context, page, reply };
+}
+
+async function kpiTexts(page: Page) {
+  const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+  return { total: await text('kpi-total-value'), tce: await text('kpi-tce-value'), co2: await text('kpi-co2-value'), yoy: await text('kpi-yoy-value'), mom: await text('kpi-mom-value') };
+}
+
+const expected = (a: ConsumptionAnalysis) => ({ total: figure(a.kpi.total), tce: figure(a.kpi.tce), co2: figure(a.kpi.co2T), yoy: change(a.kpi.yoyPct), mom: change(a.kpi.momPct) });
+
+async function settle(page: Page) {
+  await page.locator('[data-testid="analysis-bars"] canvas').first().waitFor();
+  await page.locator('[data-testid="analysis-ranking"] canvas').first().waitFor();
+  await page.waitForTimeout(600);
+}
+
+beforeAll(async () => {
+  // the full 13-month history: 同比 needs last year's days
+  [server, browser] = await Promise.all([startServer({ EMS_NOW: String(NOW), EMS_SIM_DAYS: '' }), launchBrowser()]);
+  await waitSeeded();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('energy consumption analysis (issue 5)', () => {
+  it('dark zh: this month of the factory; the KPI cards show the API figures; the year view; the export reads back', async () => {
+    const { context, page, reply } = await openAnalysis('dark', 'zh_cn');
+    try {
+      expect([reply.modelLabel, reply.grain, reply.unit]).toEqual(['project', 'day', 'kWh']);
+      expect(reply.kpi.total).toBeGreaterThan(0);
+      expect(reply.kpi.tce).toBeCloseTo(((reply.kpi.total ?? 0) * 0.1229) / 1000, 6);
+      expect(reply.kpi.yoyPct).not.toBeNull();
+      expect(reply.children.length).toBeGreaterThan(1);
+      await expect(kpiTexts(page)).resolves.toEqual(expected(reply));
+      await expect(page.getByTestId('analysis-title').innerText()).resolves.toContain('能耗分析');
+      await expect(page.getByTestId('analysis-table').innerText()).resolves.toContain(reply.children[0]?.name ?? '?');
+      await settle(page);
+      await screenshot(page, 'analysis-energy-consumption-dark-zh');
+
+      // the year: month bars, the cards follow the new reply
+      const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().postData()?.includes('"dateType":5') === true);
+      await page.getByTestId('analysis-toolbar').getByRole('combobox', { name: '类型' }).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^年$/ }).click();
+      const year = ((await (await answered).json()) as ApiReply<ConsumptionAnalysis>).data;
+      expect([year.grain, year.series.length]).toEqual(['month', 12]);
+      expect(year.kpi.total).toBeGreaterThan(reply.kpi.total ?? 0);
+      await expect.poll(() => kpiTexts(page), { timeout: 15_000 }).toEqual(expected(year));
+      await settle(page);
+      await screenshot(page, 'analysis-energy-consumption-year-dark-zh');
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('analysis-export').click()]);
+      expect(download.suggestedFilename()).toMatch(/^能耗分析-.+-\d{4}0101\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(await download.path());
+      const sheet = book.worksheets[0];
+      if (!sheet) throw new Error('no sheet');
+      expect(sheet.rowCount).toBe(2 + year.children.length);
+      expect(String(sheet.getRow(1).getCell(2).value)).toBe('用能 (kWh)');
+      expect(Number(sheet.getRow(2).getCell(2).value)).toBeCloseTo(year.kpi.total ?? NaN, 2);
+      expect(String(sheet.getRow(3).getCell(1).value)).toBe(year.children[0]?.name);
+      expect(Number(sheet.getRow(3).getCell(5).value)).toBeCloseTo(year.children[0]?.sharePct ?? NaN, 2);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('light en: the same figures in English; a building shows its own consumption and area intensity', async () => {
+    const { context, page, reply } = await openAnalysis('light', 'en');
+    try {
+      await expect(kpiTexts(page)).resolves.toEqual(expected(reply));
+      await expect(page.getByTestId('analysis-kpis').innerText()).resolves.toContain('Total consumption');
+      await settle(page);
+      await screenshot(page, 'analysis-energy-consumption-light-en');
+
+      const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().postData()?.includes('"modelLabel":"building"') === true);
+      await page.getByTestId('analysis-tree').getByText('动力中心', { exact: true }).click();
+      const building = ((await (await answered).json()) as ApiReply<ConsumptionAnalysis>).data;
+      expect(building.kpi.areaM2).toBe(3200);
+      expect(building.kpi.total).toBeGreaterThan(0);
+      await expect.poll(() => kpiTexts(page), { timeout: 15_000 }).toEqual(expected(building));
+      await expect(page.getByTestId('intensity-value').innerText()).resolves.toBe(
+        (building.kpi.intensityPerM2 ?? 0).toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 }),
+      );
+      await settle(page);
+      await screenshot(page, 'analysis-energy-consumption-building-light-en');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('light zh and dark en render too', async () => {
+    for (const [theme, language] of [
+      ['light', 'zh_cn'],
+      ['dark', 'en'],
+    ] as const) {
+      const { context, page, reply } = await openAnalysis(theme, language);
+      try {
+        await expect(kpiTexts(page)).resolves.toEqual(expected(reply));
+        await settle(page);
+        await screenshot(page, `analysis-energy-consumption-${theme}-${language === 'en' ? 'en' : 'zh'}`);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
+});

@@ -301,3 +301,32 @@ describe('rule configuration as ROOT (platform module, /admin/rule)', () => {
     }
   });
 });
+
+describe('algorithm configuration as ROOT, dark en (/admin/algorithm)', () => {
+  it('lists the seeded algorithms of the project; the add dialog shows the parameters of the chosen kind', async () => {
+    const context = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+    const page = await context.newPage();
+    try {
+      await login(page, server.url, 'ROOT', ROOT_PASSWORD);
+      await page.goto(`${server.url}/#/admin/algorithm`);
+      await page.getByTestId('config-page-algorithm').waitFor({ timeout: 20_000 });
+      await page.getByTestId('config-project').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'East China Demo Factory' }).click();
+      await page.locator('[data-testid="config-table"] tr.ant-table-row').first().waitFor();
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      await screenshot(page, 'algorithm-config-dark-en');
+      await page.getByTestId('config-add').click();
+      const form = page.getByTestId('algorithm-form');
+      await form.waitFor();
+      await expect(form.innerText()).resolves.toContain('Contracted demand (kW)');
+      // saving without the required parameter names it
+      await page.getByTestId('algorithm-name').fill('E2E demand');
+      await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+      await page.locator('.ant-form-item-explain-error').first().waitFor();
+      await page.waitForTimeout(400);
+      await screenshot(page, 'algorithm-config-add-dark-en');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -36,7 +36,8 @@ export interface ConfigResource<T extends Configured, I> {
  * table with paging and selection, add, edit, delete with confirmation, and the enable switch.
  */
 export function ConfigListPage<T extends Configured, I>({ resource }: { resource: ConfigResource<T, I> }) {
-  const { t } = useTranslation('rule-config');
+  const { t, i18n } = useTranslation('rule-config');
+  const english = i18n.language === 'en-US';
   const { token } = theme.useToken();
   const actions = useTableActions();
   const can = usePermission();
@@ -123,7 +124,7 @@ export function ConfigListPage<T extends Configured, I>({ resource }: { resource
               setPage((p) => ({ ...p, current: 1 }));
               setSelected([]);
             }}
-            options={(projects.data ?? []).map((p) => ({ value: p.projectId, label: p.name }))}
+            options={(projects.data ?? []).map((p) => ({ value: p.projectId, label: english && p.enName ? p.enName : p.name }))}
           />
           <Input allowClear style={{ width: 200 }} placeholder={t('keyword')} value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={() => setApplied(keyword.trim())} />
           <Button type="primary" onClick={() => (applied === keyword.trim() ? void list.refetch() : setApplied(keyword.trim()))}>

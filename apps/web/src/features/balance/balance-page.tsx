@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ENERGY_TYPE, ENERGY_TYPE_VALUES } from '@ems/contract';
+import { rangeOf, type DateRange } from '@ems/domain';
+import { useSession } from '../../lib/session';
+import { DateRangeSelector } from '../../widgets';
+import { exportBalanceTree } from './api/export-balance';
+import { balanceTreeQuery } from './api/get-balance-tree';
+import { BalanceTreeTable } from './components/balance-tree-table';
+import { LossTrendCard } from './components/loss-trend-card';
+import { NightCard } from './components/night-card';
+import { WorstNodesCard } from './components/worst-nodes-card';
+import { useDayLabel } from './use-day-label';
+
+/**
+ * Energy balance (/balanceConsumption, DOMAIN §2): for an energy type over the selector's range, the
+ * meter tree with parent, Σ children, loss, λ, tolerance and status; the daily λ of the selected
+ * parent with its tolerance band; the worst nodes; night against day loss.
+ */
+export default function BalancePage() {
+  const { t, i18n } = useTranslation('balance');
+  const { token } = theme.useToken();
+  const projectId = useSession((s) => s.projectId);
+  const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
+  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now()));
+  const [selected, setSelected] = useState<number | null>(null);
+  const body = { projectId: projectId ?? 1, energyType, startTime: range.startTime, endTime: range.endTime };
+  const tree = useQuery({ ...balanceTreeQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
+  const dayLabel = useDayLabel(tree.data?.timezone);
+  const english = i18n.language === 'en-US';
+  if (projectId === null) return <Empty description={t('noProject')} />;
+
+  const types = new Set([...(tree.data?.energyTypes ?? []), energyType]);
+  const options = ENERGY_TYPE_VALUES.filter((v) => types.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en : v.zh }));
+  const current = selected !== null && tree.data?.rows.some((r) => r.meterId === selected && r.balance) ? selected : null;
+  return (
+    <Flex vertical gap={token.margin} data-testid="balance-page">
+      <Card size="small">
+        <Flex wrap align="center" gap={token.margin}>
+          <Flex align="center" gap={token.marginXS}>
+            <span>{t('energyType')}</span>
+            <Select<number>
+              data-testid="balance-energy-type"
+              value={energyType}
+              options={options}
+              style={{ width: 140 }}
+              onChange={(v) => {
+                setEnergyType(v);
+                setSelected(null);
+              }}
+            />
+          </Flex>
+          <DateRangeSelector value={range} onChange={setRange} />
+          <Button onClick={() => void exportBalanceTree(body)} disabled={!tree.data} data-testid="balance-export">
+            {t('export')}
+          </Button>
+        </Flex>
+      </Card>
+      <Card size="small" title={t('tree')}>
+        {tree.isLoading || !tree.data ? <Skeleton active /> : <BalanceTreeTable tree={tree.data} selected={current} onSelect={(r) => setSelected(r.meterId)} />}
+      </Card>
+      <Row gutter={[token.margin, token.margin]}>
+        <Col xs={24} xl={16}>
+          <LossTrendCard query={current === null ? null : { projectId, meterId: current, startTime: range.startTime, endTime: range.endTime }} dayLabel={dayLabel} />
+        </Col>
+        <Col xs={24} xl={8}>
+          <WorstNodesCard worst={tree.data?.worst ?? []} onPick={setSelected} />
+        </Col>
+      </Row>
+      {tree.data && <NightCard tree={tree.data} />}
+    </Flex>
+  );
+}

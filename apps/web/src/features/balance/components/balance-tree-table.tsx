@@ -1,0 +1,58 @@
+import { useMemo, useState, type Key } from 'react';
+import { Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { BalanceTree } from '@ems/contract';
+import { displayUnit, formatThousands } from '@ems/domain';
+import { DataTable } from '../../../widgets';
+import { expandedKeys, formatPct, toTreeRows, type TreeRow } from '../balance-view';
+import { StatusTag } from './status-tag';
+
+export interface BalanceTreeTableProps {
+  tree: BalanceTree;
+  selected: number | null;
+  onSelect: (row: TreeRow) => void;
+}
+
+/** The meter tree with parent, Σ children, loss, λ, tolerance and status on each parent meter. */
+export function BalanceTreeTable({ tree, selected, onSelect }: BalanceTreeTableProps) {
+  const { t } = useTranslation('balance');
+  const unit = displayUnit(tree.unit);
+  const data = useMemo(() => toTreeRows(tree.rows), [tree.rows]);
+  const [expanded, setExpanded] = useState<readonly Key[]>(() => expandedKeys(tree.rows));
+  const columns: ColumnsType<TreeRow> = [
+    { title: t('meter'), dataIndex: 'name', key: 'name', ellipsis: true },
+    { title: `${t('consumption')} (${unit})`, key: 'value', align: 'right', width: 150, render: (_, r) => formatThousands(r.value, 2) },
+    {
+      title: `${t('childrenSum')} (${unit})`,
+      key: 'childrenSum',
+      align: 'right',
+      width: 150,
+      render: (_, r) =>
+        r.balance ? (
+          r.balance.childrenSum === null && r.balance.missingChildren > 0 ? (
+            <Typography.Text type="secondary">{t('missing', { n: r.balance.missingChildren })}</Typography.Text>
+          ) : (
+            formatThousands(r.balance.childrenSum, 2)
+          )
+        ) : null,
+    },
+    { title: `${t('loss')} (${unit})`, key: 'loss', align: 'right', width: 130, render: (_, r) => (r.balance ? formatThousands(r.balance.loss, 2) : null) },
+    { title: t('lossRate'), key: 'rate', align: 'right', width: 110, render: (_, r) => (r.balance ? <span data-testid="balance-rate">{formatPct(r.balance.lossRatePct)}</span> : null) },
+    { title: t('tolerance'), key: 'tol', align: 'right', width: 100, render: (_, r) => (r.balance ? formatPct(r.balance.tolerancePct) : null) },
+    { title: t('status'), key: 'status', width: 130, render: (_, r) => (r.balance ? <StatusTag status={r.balance.status} /> : null) },
+  ];
+  return (
+    <DataTable<TreeRow>
+      rowKey="key"
+      columns={columns}
+      dataSource={data}
+      pagination={false}
+      scroll={{ y: 420 }}
+      expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys), indentSize: 16 }}
+      currentRowKey={selected ?? undefined}
+      onCurrentRowChange={(r) => r.balance && onSelect(r)}
+      data-testid="balance-tree"
+    />
+  );
+}

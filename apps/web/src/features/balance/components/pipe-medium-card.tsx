@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { Alert, Card, Col, Descriptions, Row, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PipeMedium } from '@ems/contract';
+import { displayUnit, formatThousands } from '@ems/domain';
+import { EChart } from '../../../widgets';
+import { formatPct, trendOption } from '../balance-view';
+import { networkOption } from '../pipe-view';
+import { StatusTag } from './status-tag';
+
+/** One medium: supply against Σ end users, the loss and λ, a step-change flag, the daily λ and the network. */
+export function PipeMediumCard({ medium, title, dayLabel }: { medium: PipeMedium; title: string; dayLabel: (ts: number) => string }) {
+  const { t } = useTranslation('balance');
+  const { token } = theme.useToken();
+  const unit = displayUnit(medium.unit);
+  const b = medium.balance;
+  const statusColor = { pass: token.colorSuccess, fail: token.colorWarning, meteringFault: token.colorError, incomplete: token.colorTextDisabled, noLoad: token.colorTextDisabled }[b.status];
+  const trend = useMemo(
+    () =>
+      trendOption(
+        medium.days,
+        b.tolerancePct,
+        { rate: t('pipe.lossRate'), tolerance: t('tolerance') },
+        { line: token.colorPrimary, band: token.colorSuccessBg, limit: token.colorWarning, fault: token.colorError },
+        dayLabel,
+      ),
+    [medium.days, b.tolerancePct, t, token, dayLabel],
+  );
+  const network = useMemo(() => networkOption(medium, { loss: t('pipe.lossNode'), supply: t('pipe.supply') }, statusColor, token.colorText), [medium, t, statusColor, token.colorText]);
+  const step = medium.stepChange;
+  return (
+    <Card size="small" title={title} extra={<StatusTag status={b.status} />} data-testid={`pipe-medium-${medium.energyType}`}>
+      <Descriptions size="small" column={{ xs: 1, md: 3, xl: 5 }}>
+        <Descriptions.Item label={`${t('pipe.supply')} (${unit})`}>{formatThousands(b.parent, 2)}</Descriptions.Item>
+        <Descriptions.Item label={`${t('pipe.endUsers')} (${unit})`}>{formatThousands(b.childrenSum, 2)}</Descriptions.Item>
+        <Descriptions.Item label={`${t('pipe.loss')} (${unit})`}>{formatThousands(b.loss, 2)}</Descriptions.Item>
+        <Descriptions.Item label={t('pipe.lossRate')}>
+          <span data-testid="pipe-rate">{formatPct(b.lossRatePct)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('tolerance')}>{formatPct(b.tolerancePct)}</Descriptions.Item>
+      </Descriptions>
+      {step ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: token.marginSM }}
+          title={t('pipe.step', { date: dayLabel(step.time), before: formatPct(step.beforePct), after: formatPct(step.afterPct) })}
+          data-testid="pipe-step"
+        />
+      ) : null}
+      <Row gutter={[token.margin, token.margin]}>
+        <Col xs={24} xl={12}>
+          <EChart option={trend} height={260} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <EChart option={network} height={260} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}

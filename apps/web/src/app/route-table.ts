@@ -26,6 +26,8 @@ const BUILT: Record<string, Page> = {
   energyConsumption: lazyPage(() => import('../features/analysis').then((m) => ({ default: m.ANALYSIS_ROUTE_PAGES.energyConsumption }))),
   admin_rule: lazyPage(() => import('../features/rule-config').then((m) => ({ default: m.RuleConfigPage }))),
   admin_algorithm: lazyPage(() => import('../features/rule-config').then((m) => ({ default: m.AlgorithmConfigPage }))),
+  balanceConsumption: lazyPage(() => import('../features/balance').then((m) => ({ default: m.BalancePage }))),
+  pipeQueryAndAnalysis: lazyPage(() => import('../features/balance').then((m) => ({ default: m.PipePage }))),
 };
 
 export interface AppRoute extends NavRoute {

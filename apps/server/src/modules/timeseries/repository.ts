@@ -104,11 +104,18 @@ class SqliteSeries {
       resets: c.prepare('select ts, closing, opening from counter_reset where device_id = ? and data_id = ? and ts > ? and ts <= ?'),
       upsert15: c.prepare(upsert15Sql(q)),
       reaggregate: Object.fromEntries(GRAINS.map(([g, parent, child]) => [g, c.prepare(reaggregateSql(parent, child, q))])) as Record<'hour' | 'day' | 'month', SQLite.Statement>,
+      devices: c.prepare('select id, attrs from node where project_id = ? and id in (select value from json_each(?))'),
     };
     this.tx = c.transaction((rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn) => {
       for (const r of rows) this.st.upsertReading.run(r.deviceId, r.dataId, r.ts, r.value, r.status);
       for (const s of series) this.rollup(s, plan);
     });
+  }
+
+  /** Nodes of the project among the ids, with their attrs JSON text (a read: never blocked by a writer in WAL mode). */
+  devices(projectId: number, ids: number[]): Map<number, string> {
+    const rows = this.st.devices.all(projectId, JSON.stringify(ids)) as { id: number; attrs: string }[];
+    return new Map(rows.map((r) => [Number(r.id), r.attrs]));
   }
 
   private rollup(s: TouchedSeries, plan: PlanFn) {
@@ -281,7 +288,8 @@ class PgSeries {
   ) {
     this.pool = new pg.Pool({
       connectionString: store.url,
-      max: 1,
+      // one connection writes (one commit at a time: group commit), the other answers the write path's reads meanwhile
+      max: 2,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       allowExitOnIdle: true,
@@ -442,6 +450,15 @@ class PgSeries {
     return out;
   }
 
+  async devices(projectId: number, ids: number[]): Promise<Map<number, string>> {
+    const res = await this.pool.query<{ id: number; attrs: string }>({
+      name: 'ems_ts_devices',
+      text: 'select id, attrs from node where project_id = $1 and id = any($2::int[])',
+      values: [projectId, ids],
+    });
+    return new Map(res.rows.map((r) => [Number(r.id), r.attrs]));
+  }
+
   async write(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn): Promise<void> {
     const c = await this.pool.connect();
     let broken: Error | undefined;
@@ -526,13 +543,9 @@ export function timeseriesRepository(ems: Ems) {
 
     /** Nodes of the project among the ids, with their attrs JSON text. */
     async projectDevices(projectId: number, ids: number[]): Promise<Map<number, string>> {
-      const out = new Map<number, string>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const chunk = ids.slice(i, i + 500);
-        const rows = await db.selectFrom('node').select(['id', 'attrs']).where('project_id', '=', projectId).where('id', 'in', chunk).execute();
-        for (const r of rows) out.set(Number(r.id), r.attrs);
-      }
-      return out;
+      if (ids.length === 0) return new Map();
+      // the write path's own connection and a prepared statement: this runs once per ingested message
+      return ems.kind === 'sqlite' ? sqliteSide(ems).devices(projectId, ids) : pgSide(ems).devices(projectId, ids);
     },
 
     /**

@@ -62,6 +62,13 @@ export const ConsumptionKpi = Type.Object({
   /** (compared − yoyReference) / yoyReference × 100; null when the reference is 0 or missing */
   yoyPct: Num,
   momPct: Num,
+  /**
+   * 15-min intervals the 同比 / 环比 reference holds ÷ those of the compared part × 100 (capped at
+   * 100); below 100 the reference is incomplete (history shorter than a year, a meter added since),
+   * so the change overstates; null when nothing is compared
+   */
+  yoyCoveragePct: Num,
+  momCoveragePct: Num,
   /** node or project area, m² (attrs areaM2, project area_m2); null when not set */
   areaM2: Num,
   /** total / areaM2 (unit per m²); null without an area */

@@ -103,6 +103,8 @@ for (const { kind, skip } of STORES) {
       expect(d.kpi).toMatchObject({ total: 11064, compared: 11040, momReference: 7360, yoyReference: 4600, areaM2: 5000 });
       expect(d.kpi.momPct).toBeCloseTo(((11040 - 7360) / 7360) * 100, 9);
       expect(d.kpi.yoyPct).toBeCloseTo(140, 9);
+      // the references hold HV's 920 intervals of the 1840 compared (M1 has no history): half covered
+      expect([d.kpi.yoyCoveragePct, d.kpi.momCoveragePct]).toEqual([50, 50]);
       expect(d.kpi.tce).toBeCloseTo((11064 * 0.1229) / 1000, 9);
       expect(d.kpi.co2T).toBeCloseTo((11064 * 0.5703) / 1000, 9);
       expect(d.kpi.intensityPerM2).toBeCloseTo(11064 / 5000, 9);
@@ -153,6 +155,8 @@ for (const { kind, skip } of STORES) {
       const d = (await query({ dateType: 1, startTime: at(2025, 3, 10), endTime: at(2025, 3, 11) - 1 })).data;
       expect([d.grain, d.series.length, d.kpi.total, d.kpi.compared, d.kpi.momReference, d.kpi.yoyReference]).toEqual(['hour', 24, 696, 672, 672, 280]);
       expect([d.kpi.momPct, d.kpi.yoyPct]).toEqual([0, 140]);
+      // yesterday both meters read (100 %), a year ago only HV (50 %)
+      expect([d.kpi.momCoveragePct, d.kpi.yoyCoveragePct]).toEqual([100, 50]);
       expect(d.series[14]).toEqual({ time: at(2025, 3, 10, 14), value: 24, lastYear: 20 });
       const y = (await query({ dateType: 5, startTime: at(2025, 1, 1), endTime: at(2026, 1, 1) - 1 })).data;
       expect([y.grain, y.series.length]).toEqual(['month', 12]);

@@ -19,10 +19,12 @@ export interface BucketRow {
   nGood: number;
 }
 
-/** Σ of one counter series over a range; null when no bucket holds a value. */
+/** Σ of one counter series over a range (value null when no bucket holds one). */
 export interface DeviceSum {
   deviceId: number;
   value: number | null;
+  /** Σ n_intervals: the 15-min intervals the buckets hold */
+  intervals: number;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -65,14 +67,14 @@ export function analysisRepository(db: Db) {
       const rows = await db
         .selectFrom(table)
         .select('device_id')
-        .select((eb) => [eb.fn.sum<number | string | null>('value').as('v'), eb.fn.count<number | string>('value').as('nv')])
+        .select((eb) => [eb.fn.sum<number | string | null>('value').as('v'), eb.fn.count<number | string>('value').as('nv'), eb.fn.sum<number | string>('n_intervals').as('ni')])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)
         .where('bucket_start', '>=', from)
         .where('bucket_start', '<', to)
         .groupBy('device_id')
         .execute();
-      return rows.map((r) => ({ deviceId: Number(r.device_id), value: Number(r.nv) > 0 ? num(r.v) : null }));
+      return rows.map((r) => ({ deviceId: Number(r.device_id), value: Number(r.nv) > 0 ? num(r.v) : null, intervals: Number(r.ni ?? 0) }));
     },
   };
 }

@@ -34,20 +34,30 @@ const sumOf = (xs: Iterable<number | null>) => {
 const pct = (part: number | null, whole: number | null) => (part === null || whole === null || whole === 0 ? null : (part / whole) * 100);
 
 /** Per device: Σ of a span read from the rollups that cover it (hours at the edges, whole days between). */
-async function spanSums(repo: AnalysisRepository, ids: readonly number[], dataId: number, span: Span, timeZone: string): Promise<Map<number, number | null>> {
+async function spanSums(repo: AnalysisRepository, ids: readonly number[], dataId: number, span: Span, timeZone: string): Promise<Map<number, SpanSum>> {
   const parts = await Promise.all(coveringReads(span, timeZone).map((r) => repo.sums(r.table, ids, dataId, r.from, r.to)));
-  const out = new Map<number, number | null>();
-  for (const part of parts) for (const s of part) out.set(s.deviceId, add(out.get(s.deviceId) ?? null, s.value));
+  const out = new Map<number, SpanSum>();
+  for (const part of parts) {
+    for (const s of part) {
+      const o = out.get(s.deviceId);
+      out.set(s.deviceId, { value: add(o?.value ?? null, s.value), intervals: (o?.intervals ?? 0) + s.intervals });
+    }
+  }
   return out;
+}
+
+interface SpanSum {
+  value: number | null;
+  intervals: number;
 }
 
 interface DeviceFigures {
   series: Map<number, (number | null)[]>;
   lastYear: Map<number, (number | null)[]>;
   quality: Map<number, { good: number; intervals: number }>;
-  current: Map<number, number | null>;
-  yoy: Map<number, number | null>;
-  mom: Map<number, number | null>;
+  current: Map<number, SpanSum>;
+  yoy: Map<number, SpanSum>;
+  mom: Map<number, SpanSum>;
 }
 
 /** Figures of a group of meters (the node's top-level meters, or a child's). */
@@ -61,9 +71,17 @@ function group(meters: readonly ClassifiedMeter[], f: DeviceFigures, size: numbe
     good += q?.good ?? 0;
     intervals += q?.intervals ?? 0;
   }
-  const compared = sumOf(meters.map((m) => f.current.get(m.id) ?? null));
-  const yoyReference = sumOf(meters.map((m) => f.yoy.get(m.id) ?? null));
-  const momReference = sumOf(meters.map((m) => f.mom.get(m.id) ?? null));
+  const span = (x: Map<number, SpanSum>) => ({
+    value: sumOf(meters.map((m) => x.get(m.id)?.value ?? null)),
+    intervals: meters.reduce((n, m) => n + (x.get(m.id)?.intervals ?? 0), 0),
+  });
+  const cur = span(f.current);
+  const yoy = span(f.yoy);
+  const mom = span(f.mom);
+  const coverage = (ref: SpanSum) => (cur.intervals > 0 ? Math.min(100, (ref.intervals / cur.intervals) * 100) : null);
+  const compared = cur.value;
+  const yoyReference = yoy.value;
+  const momReference = mom.value;
   return {
     series,
     lastYear,
@@ -74,6 +92,8 @@ function group(meters: readonly ClassifiedMeter[], f: DeviceFigures, size: numbe
     momReference,
     yoyPct: changePct(compared, yoyReference),
     momPct: changePct(compared, momReference),
+    yoyCoveragePct: coverage(yoy),
+    momCoveragePct: coverage(mom),
   };
 }
 
@@ -206,6 +226,8 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
       momReference: g.momReference,
       yoyPct: g.yoyPct,
       momPct: g.momPct,
+      yoyCoveragePct: g.yoyCoveragePct,
+      momCoveragePct: g.momCoveragePct,
       areaM2,
       intensityPerM2: areaM2 === null || g.total === null ? null : g.total / areaM2,
       qualityPct: g.qualityPct,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsumptionAnalysis, ConsumptionChild } from '@ems/contract';
-import { barsOption, changeTone, childrenPartition, formatChange, rankingOption } from './analysis-view';
+import { barsOption, changeTone, childrenPartition, formatChange, partialReference, rankingOption } from './analysis-view';
 
 const child = (name: string, value: number | null, sharePct: number | null, series: (number | null)[]): ConsumptionChild => ({
   nodeId: name.length,
@@ -30,7 +30,7 @@ const analysis = (children: ConsumptionChild[]): ConsumptionAnalysis => ({
   comparedUntil: 2,
   energyTypes: [2],
   meterCount: 1,
-  kpi: { total: 100, tce: null, co2T: null, compared: null, yoyReference: null, momReference: null, yoyPct: null, momPct: null, areaM2: null, intensityPerM2: null, qualityPct: null },
+  kpi: { total: 100, tce: null, co2T: null, compared: null, yoyReference: null, momReference: null, yoyPct: null, momPct: null, yoyCoveragePct: null, momCoveragePct: null, areaM2: null, intensityPerM2: null, qualityPct: null },
   series: [
     { time: 0, value: 60, lastYear: 50 },
     { time: 1, value: 40, lastYear: null },
@@ -42,6 +42,10 @@ const TEXTS = { total: 'Total', lastYear: 'Last year', other: 'Other', unit: 'kW
 type S = { name?: string; stack?: string; data?: unknown[] };
 
 describe('analysis view', () => {
+  it('a reference under 95 % of the compared intervals is flagged as partial', () => {
+    expect([partialReference(94.9), partialReference(95), partialReference(null)]).toEqual([true, false, false]);
+  });
+
   it('change tone and text: more is up, less is down, null is none', () => {
     expect([changeTone(12), changeTone(-3), changeTone(0.01), changeTone(null)]).toEqual(['up', 'down', 'flat', 'none']);
     expect([formatChange(16.666), formatChange(-25), formatChange(null)]).toEqual(['+16.7%', '-25.0%', '--']);

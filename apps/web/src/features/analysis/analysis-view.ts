@@ -19,6 +19,12 @@ export function formatChange(pct: number | null): string {
   return `${pct !== null && pct > 0 && text !== '0.0' ? '+' : ''}${text}%`;
 }
 
+/** Below this share of the compared intervals a 同比/环比 reference is flagged as incomplete. */
+export const FULL_REFERENCE_PCT = 95;
+
+/** The reference holds noticeably fewer intervals than the compared part (shorter history, meters added since). */
+export const partialReference = (coveragePct: number | null) => coveragePct !== null && coveragePct < FULL_REFERENCE_PCT;
+
 /** A figure as the cards and the table print it: thousands separators, 2 decimals, '--' for null. */
 export const formatFigure = (value: number | null, precision = 2) => formatThousands(value, precision);
 

@@ -14,6 +14,7 @@ const analysis: typeof zh = {
     mom: 'MoM',
     compared: 'YoY and MoM compare like for like up to {{until}}',
     purchasedOnly: 'purchased energy only',
+    partialReference: 'The reference period is incomplete: it holds {{pct}}% of the intervals compared, so the change overstates',
   },
   chart: {
     bars: 'Consumption per period',

@@ -13,6 +13,7 @@ const analysis = {
     mom: '环比',
     compared: '同比、环比按可比时段计算，截至 {{until}}',
     purchasedOnly: '仅计外购能源',
+    partialReference: '对比期数据不完整：仅有本期 {{pct}}% 的数据区间，变化率偏大',
   },
   chart: {
     bars: '分时段用能',

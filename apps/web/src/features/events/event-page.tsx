@@ -33,7 +33,7 @@ export function EventPage({ definition: def }: { definition: EventPageDefinition
   const node = c.filters.node;
   return (
     <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="event-page" data-route={def.key}>
-      <SidePanel title={t('tree')} storageKey="events.sidePanel">
+      <SidePanel title={t('tree')} storageKey="events.sidePanel" width={240}>
         {tree.isLoading ? (
           <Skeleton active />
         ) : (

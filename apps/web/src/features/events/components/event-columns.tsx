@@ -20,15 +20,15 @@ export function formatDuration(t: TFunction, ms: number): string {
 type Column = ColumnsType<EventRecord>[number];
 
 const COLUMNS: Record<EventColumnName, (t: TFunction, now: number) => Column> = {
-  eventClass: () => ({ dataIndex: 'eventClass', width: 90, render: (v: number) => <ClassTag value={v} /> }),
-  level: () => ({ dataIndex: 'level', width: 90, render: (v: number | null) => <LevelTag value={v} /> }),
-  eventType: (t) => ({ dataIndex: 'eventType', width: 110, render: (v: number | null) => (v === null ? '--' : t(`eventType.${v}`, { defaultValue: String(v) })) }),
-  status: () => ({ dataIndex: 'status', width: 90, render: (v: number) => <StatusTag value={v} /> }),
+  eventClass: () => ({ dataIndex: 'eventClass', width: 80, render: (v: number) => <ClassTag value={v} /> }),
+  level: () => ({ dataIndex: 'level', width: 80, render: (v: number | null) => <LevelTag value={v} /> }),
+  eventType: (t) => ({ dataIndex: 'eventType', width: 100, render: (v: number | null) => (v === null ? '--' : t(`eventType.${v}`, { defaultValue: String(v) })) }),
+  status: () => ({ dataIndex: 'status', width: 80, render: (v: number) => <StatusTag value={v} /> }),
   confirmState: () => ({ dataIndex: 'confirmState', width: 100, render: (v: number) => <ConfirmTag value={v} /> }),
-  node: () => ({ dataIndex: 'nodeName', width: 160, ellipsis: true }),
-  dataPoint: () => ({ dataIndex: 'dataName', width: 140, ellipsis: true, render: (v: string | null) => v ?? '--' }),
-  value: () => ({ dataIndex: 'value', width: 110, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
-  limit: () => ({ dataIndex: 'limit', width: 110, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
+  node: () => ({ dataIndex: 'nodeName', width: 140, ellipsis: true }),
+  dataPoint: () => ({ dataIndex: 'dataName', width: 120, ellipsis: true, render: (v: string | null) => v ?? '--' }),
+  value: () => ({ dataIndex: 'value', width: 100, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
+  limit: () => ({ dataIndex: 'limit', width: 100, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
   startTime: () => ({ dataIndex: 'startTime', width: 170, render: time }),
   endTime: () => ({ dataIndex: 'endTime', width: 170, render: time }),
   duration: (t, now) => ({ key: 'duration', width: 120, render: (_: unknown, r) => formatDuration(t, eventDurationMs(r, now)) }),

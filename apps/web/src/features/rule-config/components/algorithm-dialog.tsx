@@ -6,7 +6,7 @@ import { EditDialog, VALIDATE_ON_BLUR, useFormRules } from '../../../widgets';
 import { ALGORITHM_API } from '../api/config-api';
 import { ALGORITHM_PARAMS, NEW_ALGORITHM, toAlgorithmForm, toAlgorithmInput, type AlgorithmFormValues, type ParamField } from '../algorithm-params';
 import { NodeSelect, NodesSelect } from './node-select';
-import type { ConfigDialogProps } from './rule-dialog';
+import type { ConfigDialogProps } from './config-dialog';
 
 const NAME_MAX = 50;
 

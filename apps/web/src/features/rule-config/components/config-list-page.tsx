@@ -9,7 +9,7 @@ import { Permission, usePermission } from '../../../lib/permission';
 import { useSession } from '../../../lib/session';
 import { DataTable, DEFAULT_DATE_FORMAT, TABLE_PAGE_SIZE, useTableActions } from '../../../widgets';
 import type { ConfigApi } from '../api/config-api';
-import type { ConfigDialogProps } from './rule-dialog';
+import type { ConfigDialogProps } from './config-dialog';
 
 /** Operation permissions of the configuration pages (the server checks the same ones). */
 export const CONFIG_PERMISSION = { create: 'sysevent_create', update: 'sysevent_update', delete: 'sysevent_delete', states: 'sysevent_update sysevent_disable' } as const;

@@ -6,19 +6,11 @@ import { EditDialog, VALIDATE_ON_BLUR, useFormRules } from '../../../widgets';
 import { RULE_API } from '../api/config-api';
 import { COMBINATOR_CODES, NEW_RULE, toRuleForm, toRuleInput, type RuleFormValues } from '../conditions';
 import { ConditionsEditor } from './conditions-editor';
+import type { ConfigDialogProps } from './config-dialog';
 import { NodeSelect } from './node-select';
 
 /** Longest rule name (spec section 5 length rule 1 to 50). */
 const NAME_MAX = 50;
-
-export interface ConfigDialogProps<T> {
-  open: boolean;
-  projectId: number;
-  /** null: a new one */
-  record: T | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
 
 /** Create or edit a limit rule: name, device node, conditions with a combinator, duration, hysteresis, level, type, enabled. */
 export function RuleDialog({ open, projectId, record, onClose, onSaved }: ConfigDialogProps<RuleConfig>) {

@@ -141,7 +141,7 @@ export const BalanceTree = Type.Object({
   worst: Type.Array(Type.Object({ meterId: Type.Integer(), name: Type.String(), lossRatePct: Type.Number(), tolerancePct: Type.Number(), status: BalanceStatusT })),
   /** per balance node, tree order */
   night: Type.Array(NightFigures),
-  /** per meter, highest night share first */
+  /** end-use meters (no child meters), highest night rate first: what runs at night, e.g. a metered leak */
   meterNight: Type.Array(MeterNight),
 });
 export type BalanceTree = Static<typeof BalanceTree>;

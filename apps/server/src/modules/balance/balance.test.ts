@@ -169,10 +169,11 @@ for (const { kind, skip } of STORES) {
       expect(n?.dayLossPerHour).toBeCloseTo(4, 9);
       expect(n?.nightStatus).toBe('fail');
       expect(d.night.find((x) => x.meterId === ids.P4)?.nightStatus).toBe('incomplete');
-      const p1 = d.meterNight.find((m) => m.meterId === ids.P1);
-      expect([p1?.nightPerHour, p1?.dayPerHour]).toEqual([48, 40]);
-      expect(p1?.nightSharePct).toBeCloseTo((288 / 1008) * 100, 9);
-      expect(d.meterNight[0]?.meterId).toBe(ids.P1);
+      // end uses by night rate per hour: C3 36, C4 24, C2 and C6 20 (by id), C5 16, G1 15.6; parents are left out
+      expect(d.meterNight.map((m) => m.meterId)).toEqual([ids.C3, ids.C4, ids.C2, ids.C6, ids.C5, ids.G1]);
+      const c2 = d.meterNight.find((m) => m.meterId === ids.C2);
+      expect([c2?.nightPerHour, c2?.dayPerHour, c2?.nightSharePct]).toEqual([20, 20, 25]);
+      expect(d.meterNight.some((m) => m.meterId === ids.P1)).toBe(false);
     });
 
     it('daily λ trend of a node with its tolerance; incomplete days before a child reports', async () => {

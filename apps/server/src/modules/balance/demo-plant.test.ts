@@ -59,7 +59,7 @@ for (const { kind, skip } of STORES) {
       }
     });
 
-    it('the night-time leak on W-TOILET stands out: over 1 m³/h at night, the highest night share of all water meters', async () => {
+    it('the night-time leak on W-TOILET stands out: over 1 m³/h at night, the highest night rate of the water end uses', async () => {
       const d = await tree(3);
       const code = new Map(d.rows.map((r) => [r.meterId, r.code]));
       const toilet = d.meterNight.find((m) => code.get(m.meterId) === 'W-TOILET');

@@ -130,7 +130,7 @@ function meterNightOf(m: BalanceMeter, r: NightRow | undefined): MeterNight {
 /**
  * The meter balance tree of an energy type over the range (DOMAIN §2): every meter in tree order,
  * balance nodes with parent, Σ children, loss, λ, tolerance and status; the worst nodes; night
- * (00:00–06:00) against day loss per node and each meter's night rate. Reads day and hour rollups.
+ * (00:00–06:00) against day loss per node and the end-use meters by night rate. Reads day and hour rollups.
  */
 export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[], q: BalanceQuery): Promise<BalanceTree> {
   const dataId = ENERGY_COUNTER_DATA_ID[q.energyType];
@@ -171,8 +171,9 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
     worst,
     night: order.filter((o) => o.meter.children.length > 0).map((o) => nightOf(o.meter, night)),
     meterNight: order
+      .filter((o) => o.meter.children.length === 0)
       .map((o) => meterNightOf(o.meter, night.get(o.meter.id)))
-      .sort((a, b) => (b.nightSharePct ?? -1) - (a.nightSharePct ?? -1) || a.meterId - b.meterId),
+      .sort((a, b) => (b.nightPerHour ?? -1) - (a.nightPerHour ?? -1) || a.meterId - b.meterId),
   };
 }
 

@@ -33,7 +33,7 @@ export default function BalancePage() {
   if (projectId === null) return <Empty description={t('noProject')} />;
 
   const types = new Set([...(tree.data?.energyTypes ?? []), energyType]);
-  const options = ENERGY_TYPE_VALUES.filter((v) => types.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en : v.zh }));
+  const options = ENERGY_TYPE_VALUES.filter((v) => types.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh }));
   const current = selected !== null && tree.data?.rows.some((r) => r.meterId === selected && r.balance) ? selected : null;
   return (
     <Flex vertical gap={token.margin} data-testid="balance-page">
@@ -59,7 +59,7 @@ export default function BalancePage() {
         </Flex>
       </Card>
       <Card size="small" title={t('tree')}>
-        {tree.isLoading || !tree.data ? <Skeleton active /> : <BalanceTreeTable tree={tree.data} selected={current} onSelect={(r) => setSelected(r.meterId)} />}
+        {tree.isLoading || !tree.data ? <Skeleton active /> : <BalanceTreeTable key={tree.data.energyType} tree={tree.data} selected={current} onSelect={(r) => setSelected(r.meterId)} />}
       </Card>
       <Row gutter={[token.margin, token.margin]}>
         <Col xs={24} xl={16}>

@@ -28,6 +28,8 @@ export function PipeMediumCard({ medium, title, dayLabel }: { medium: PipeMedium
   );
   const network = useMemo(() => networkOption(medium, { loss: t('pipe.lossNode'), supply: t('pipe.supply') }, statusColor, token.colorText), [medium, t, statusColor, token.colorText]);
   const step = medium.stepChange;
+  // room for a label per end user in the network
+  const height = Math.max(260, medium.endUsers.length * 26 + 40);
   return (
     <Card size="small" title={title} extra={<StatusTag status={b.status} />} data-testid={`pipe-medium-${medium.energyType}`}>
       <Descriptions size="small" column={{ xs: 1, md: 3, xl: 5 }}>
@@ -50,10 +52,10 @@ export function PipeMediumCard({ medium, title, dayLabel }: { medium: PipeMedium
       ) : null}
       <Row gutter={[token.margin, token.margin]}>
         <Col xs={24} xl={12}>
-          <EChart option={trend} height={260} />
+          <EChart option={trend} height={height} />
         </Col>
         <Col xs={24} xl={12}>
-          <EChart option={network} height={260} />
+          <EChart option={network} height={height} />
         </Col>
       </Row>
     </Card>

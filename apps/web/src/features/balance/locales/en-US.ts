@@ -24,7 +24,7 @@ const balance: typeof zh = {
   nightRate: 'Night loss rate',
   dayRate: 'Day loss rate',
   perHour: 'per hour',
-  meterNight: 'Meters with the highest night share',
+  meterNight: 'End uses by night-time rate',
   nightPerHour: 'Night per hour',
   dayPerHour: 'Day per hour',
   nightShare: 'Night share',

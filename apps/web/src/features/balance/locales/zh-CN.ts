@@ -22,7 +22,7 @@ const balance = {
   nightRate: '夜间损耗率',
   dayRate: '日间损耗率',
   perHour: '每小时',
-  meterNight: '夜间用量占比最高的计量表',
+  meterNight: '夜间用量最大的末端计量表',
   nightPerHour: '夜间每小时',
   dayPerHour: '日间每小时',
   nightShare: '夜间占比',

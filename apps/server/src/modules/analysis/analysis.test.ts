@@ -58,7 +58,7 @@ for (const { kind, skip } of STORES) {
       admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
       plant = { ...(await loginAs(t.app, store.clock, 'fw_plant')).headers, 'accept-language': 'en-US' };
       const created = json<ProjectInfo>(
-        await t.app.inject({ method: 'POST', url: API.projects, headers: admin, payload: { name: 'Analysis plant', capacityKva: 1000, areaM2: 5000, timezone: 'Asia/Shanghai' } }),
+        await t.app.inject({ method: 'POST', url: API.projects, headers: admin, payload: { name: '分析工厂', enName: 'Analysis plant', capacityKva: 1000, areaM2: 5000, timezone: 'Asia/Shanghai' } }),
       );
       expect(created.code).toBe(0);
       projectId = created.data.projectId;
@@ -187,8 +187,8 @@ for (const { kind, skip } of STORES) {
       expect(rows[0]).toEqual(['Node', 'Consumption (kWh)', 'YoY (%)', 'MoM (%)', 'Share (%)', 'Intensity (kWh/m²)', 'Data quality (%)']);
       expect(rows[1]).toEqual(['Analysis plant (Total)', 11064, 140, 50, 100, 2.2128, 98.7]);
       expect(rows[2]).toEqual(['DR', 9220, 100, 25, 83.33, undefined, 100]);
-      const zh = await t.app.inject({ method: 'POST', url: ANALYSIS_API.consumptionExport, headers: admin, payload: { nodeId: ids.B1, modelLabel: 'building', energyType: 2, ...MONTH } });
-      expect(zh.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('能耗分析-B1-20250301.xlsx')}`);
+      const zh = await t.app.inject({ method: 'POST', url: ANALYSIS_API.consumptionExport, headers: admin, payload: { nodeId: projectId, modelLabel: 'project', energyType: 2, ...MONTH } });
+      expect(zh.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('能耗分析-分析工厂-20250301.xlsx')}`);
     });
 
     it("scope: another project's node is 404 'no operation permission'; so is a node under the wrong label", async () => {

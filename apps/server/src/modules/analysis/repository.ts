@@ -32,9 +32,9 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** All SQL of the analysis pages: the project, its node tree and indexed reads of the rollups (never readings). */
 export function analysisRepository(db: Db) {
   return {
-    async project(projectId: number): Promise<{ id: number; name: string; timezone: string; areaM2: number } | undefined> {
-      const r = await db.selectFrom('project').select(['id', 'name', 'timezone', 'area_m2']).where('id', '=', projectId).executeTakeFirst();
-      return r ? { id: Number(r.id), name: r.name, timezone: r.timezone || 'Asia/Shanghai', areaM2: Number(r.area_m2) } : undefined;
+    async project(projectId: number): Promise<{ id: number; name: string; enName: string; timezone: string; areaM2: number } | undefined> {
+      const r = await db.selectFrom('project').select(['id', 'name', 'en_name', 'timezone', 'area_m2']).where('id', '=', projectId).executeTakeFirst();
+      return r ? { id: Number(r.id), name: r.name, enName: r.en_name, timezone: r.timezone || 'Asia/Shanghai', areaM2: Number(r.area_m2) } : undefined;
     },
 
     async nodeProject(nodeId: number, modelLabel: string): Promise<number | undefined> {

@@ -207,7 +207,7 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   return {
     nodeId: q.nodeId,
     modelLabel: q.modelLabel,
-    name: root?.name ?? project.name,
+    name: root?.name ?? (lang === 'en' && project.enName ? project.enName : project.name),
     energyType: q.energyType,
     unit: ENERGY_TYPE_VALUES.find((t) => t.value === q.energyType)?.unit ?? '',
     timezone: tz,

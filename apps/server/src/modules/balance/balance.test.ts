@@ -55,7 +55,7 @@ for (const { kind, skip } of STORES) {
       await write(counter(id, KWH, from, TO, typeof rate === 'number' ? () => rate : rate));
       return id;
     };
-    const post = <T>(url: string, payload: unknown, headers = admin) => t.app.inject({ method: 'POST', url, headers, payload }).then((r) => json<T>(r));
+    const post = <T>(url: string, payload: Record<string, unknown>, headers = admin) => t.app.inject({ method: 'POST', url, headers, payload }).then((r) => json<T>(r));
     const tree = (energyType = 2, headers = admin) => post<BalanceTree>(BALANCE_API.tree, { projectId, energyType, ...RANGE }, headers);
     const row = (d: BalanceTree, code: string) => d.rows.find((r) => r.code === code);
 

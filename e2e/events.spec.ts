@@ -36,8 +36,8 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; hea
 
 /**
  * As ROOT over the API: a meter, two rules (active power over 1000 kW, alarm → 702; voltage A over
- * 260 V at accident level → 803) and 90 minutes of readings that cross the power limit twice and the
- * voltage limit once, each time coming back: two finished 702 events and one finished 803 event.
+ * 260 V at accident level → 803) and 90 minutes of readings that cross each limit twice, each time
+ * coming back: two finished 702 events and two finished 803 events.
  */
 async function seed(): Promise<void> {
   const timestamps = Date.now();
@@ -75,7 +75,7 @@ async function seed(): Promise<void> {
   });
   const t0 = Math.floor((Date.now() - 90 * 60_000) / STEP) * STEP;
   const kw = (i: number) => (i >= 10 && i < 15 ? 1500 + i : i >= 25 && i < 30 ? 1600 + i : 500);
-  const volts = (i: number) => (i >= 20 && i < 24 ? 280 + i : 220);
+  const volts = (i: number) => (i >= 20 && i < 24 ? 280 + i : i >= 4 && i < 6 ? 270 : 220);
   const readings = Array.from({ length: 45 }, (_, i) => [
     { deviceId: meterId, dataId: DATA_ID.activePower, ts: t0 + i * STEP, value: kw(i) },
     { deviceId: meterId, dataId: DATA_ID.voltageA, ts: t0 + i * STEP, value: volts(i) },
@@ -191,15 +191,20 @@ describe('event pages as fw_cloud, light zh (issue 4 §4)', () => {
 
   it('event diagnosis: the accident event with related measurements and earlier similar events', async () => {
     await openMenu(page, 'operations', 'eventDiagnosis');
-    await filterToMeter(page, 1);
+    await filterToMeter(page, 2);
     await expect(rows(page).first().innerText()).resolves.toContain('事故');
     await rows(page).first().getByTestId('event-detail-open').click();
     const detail = page.getByTestId('event-detail');
     await detail.locator('[data-testid="event-trend"] canvas').first().waitFor();
     await detail.locator('[data-testid="event-related"] canvas').first().waitFor();
     await expect(detail.innerText()).resolves.toContain('此前的同类事件');
+    // the newer event first: the earlier one of the same device is its similar event
+    await expect.poll(() => detail.locator('[data-testid="event-similar"] tr.ant-table-row').count()).toBe(1);
     await page.waitForTimeout(500);
     await screenshot(page, 'events-diagnosis-detail-light-zh');
+    await detail.getByTestId('event-related').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'events-diagnosis-extras-light-zh');
     // confirm from the detail
     await detail.page().getByTestId('event-detail-confirm').click();
     await page.getByTestId('event-confirm-comment').fill('从详情确认');
@@ -218,7 +223,7 @@ describe('opening an event from a link, refreshing when shown again (fw_cloud)',
       await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
       await openMenu(page, 'operations', 'energyConsumptionEvent');
       await openMenu(page, 'operations', 'eventDiagnosis');
-      await filterToMeter(page, 1);
+      await filterToMeter(page, 2);
       const id = await rows(page).first().getAttribute('data-row-key');
       await page.goto(`${server.url}/#/eventDiagnosis?eventId=${id}`);
       const detail = page.getByTestId('event-detail');
@@ -241,7 +246,7 @@ describe('event diagnosis as fw_plant, dark en: no confirm permission', () => {
     try {
       await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
       await openMenu(page, 'operations', 'eventDiagnosis');
-      await filterToMeter(page, 1);
+      await filterToMeter(page, 2);
       await expect(rows(page).first().innerText()).resolves.toContain('Accident');
       await expect(page.getByTestId('event-batch-confirm').count()).resolves.toBe(0);
       await expect(page.getByTestId('event-confirm-one').count()).resolves.toBe(0);

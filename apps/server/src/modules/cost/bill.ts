@@ -123,7 +123,8 @@ const plain = (l: BillLine, names?: Map<string, string>): CostBillLine => {
 };
 
 /**
- * The bill of a billing period: energy lines by period, basic fee by the version's basis (both ways
+ * The bill of a billing period (unbilled without a version in force or without any 15-min rollup
+ * of its meters: a month before metering began is not a month of basic fees): energy lines by period, basic fee by the version's basis (both ways
  * computed for the comparison), the power-factor adjustment on (basic + energy) × r% from the
  * month's kWh and kvarh, the per-kWh surcharges, total and average price.
  */
@@ -147,7 +148,7 @@ export function periodBill(input: {
     month: period.month,
     from: period.from,
     to: period.to,
-    billed: v !== null,
+    billed: v !== null && input.kwhRows.length > 0,
     kwh,
     kwhByPeriod: e.kwhByPeriod,
     energyFenByPeriod: e.energyFenByPeriod,
@@ -170,7 +171,7 @@ export function periodBill(input: {
     averagePriceYuanPerKwh: null,
   };
   const rest = { averageKw: null, compensationKvar: null, missingIntervals: e.missingIntervals, unpricedKwh: e.unpricedKwh };
-  if (v === null) return { summary: base, lines: e.lines.map((l) => plain(l)), demandLines: [], capacityLine: null, ...rest };
+  if (v === null || input.kwhRows.length === 0) return { summary: base, lines: e.lines.map((l) => plain(l)), demandLines: [], capacityLine: null, ...rest };
 
   const capacityLine = capacityBasicFee(v.capacityKva, v.priceKvaMonth);
   const demand = demandBasicFee({ capacityKva: v.capacityKva, contractKw: v.contractKw, actualMdKw: md?.kw ?? 0, priceYuanPerKwMonth: v.priceKwMonth, election: v.demandElection });

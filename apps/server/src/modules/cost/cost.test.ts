@@ -169,11 +169,11 @@ for (const { kind, skip } of STORES) {
       expect(d.compensationKvar).toBeCloseTo(p * (Math.sqrt(1 - 0.88 ** 2) / 0.88 - Math.sqrt(1 - 0.9 ** 2) / 0.9), 9);
     });
 
-    it('the year view holds the same June, months not begun are unbilled, and the year total is Σ months', async () => {
+    it('the year view holds the same June, months not begun or without data are unbilled, and the year total is Σ months', async () => {
       const y = await post<CostYear>(COST_API.year, { nodeId: projectId, modelLabel: 'project', year: 2025 });
       const june = y.data.months[5];
       expect(june?.totalFen).toBe(HAND.totalFen);
-      expect(y.data.months.map((m) => m.billed)).toEqual([true, true, true, true, true, true, true, false, false, false, false, false]);
+      expect(y.data.months.map((m) => m.billed)).toEqual([false, false, false, false, true, true, true, false, false, false, false, false]);
       expect(y.data.months[0]?.kwh).toBe(0);
       expect(y.data.totalFen).toBe(y.data.months.reduce((a, m) => a + m.totalFen, 0));
     });
@@ -245,8 +245,9 @@ for (const { kind, skip } of STORES) {
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const ws = wb.worksheets[0];
       expect(ws?.getRow(1).getCell(7).value).toBe('总电费(元)');
-      expect(ws?.getRow(7).values).toContain('2025-06');
-      expect(ws?.getRow(7).getCell(7).value).toBe(38372.36);
+      // the billed months May–July, one row each
+      expect(ws?.getColumn(1).values.slice(2)).toEqual(['2025-05', '2025-06', '2025-07']);
+      expect(ws?.getRow(3).getCell(7).value).toBe(38372.36);
     });
   });
 }

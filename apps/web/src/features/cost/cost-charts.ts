@@ -16,11 +16,11 @@ export interface CompositionLabels {
 export function compositionOption(months: readonly MonthSummary[], l: CompositionLabels): EChartsOption {
   const billed = months.filter((m) => m.billed);
   const x = billed.map((m) => `${m.month}`.padStart(2, '0'));
-  const bar = (name: string, pick: (m: MonthSummary) => number) => ({ name, type: 'bar' as const, stack: 'fee', data: billed.map((m) => chartYuan(pick(m))) });
+  const bar = (name: string, pick: (m: MonthSummary) => number) => ({ name, type: 'bar' as const, stack: 'fee', barMaxWidth: 48, data: billed.map((m) => chartYuan(pick(m))) });
   return {
     tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 60, right: 60, top: 40, bottom: 30 },
+    legend: { bottom: 0 },
+    grid: { left: 70, right: 60, top: 40, bottom: 76 },
     xAxis: { type: 'category', data: x },
     yAxis: [
       { type: 'value', name: l.yuan },
@@ -41,8 +41,8 @@ export function periodStackOption(x: readonly string[], rows: readonly Pick<Cost
   const used = PERIODS.filter((p) => rows.some((r) => (r.energyFenByPeriod[p] ?? 0) !== 0));
   return {
     tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 60, right: 20, top: 40, bottom: 30 },
+    legend: { bottom: 0 },
+    grid: { left: 70, right: 20, top: 40, bottom: 76 },
     xAxis: { type: 'category', data: [...x] },
     yAxis: { type: 'value', name: yuanLabel },
     series: used.map((p) => ({ name: names[p], type: 'bar', stack: 'fee', itemStyle: { color: colors[p] }, data: rows.map((r) => chartYuan(r.energyFenByPeriod[p] ?? 0)) })),
@@ -55,19 +55,19 @@ export function donutOption(kwh: Record<string, number>, names: Record<Period, s
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} kWh ({d}%)' },
     legend: { bottom: 0 },
-    series: [{ type: 'pie', radius: ['45%', '70%'], label: { formatter: '{b}\n{d}%' }, data }],
+    series: [{ type: 'pie', radius: ['38%', '60%'], center: ['50%', '45%'], label: { formatter: '{b}\n{d}%' }, data }],
   };
 }
 
 /** 15-min demand with the contract and its 105 % lines, the MD marked. */
 export function demandOption(points: readonly { time: number; kw: number }[], contractKw: number | null, l: { demand: string; contract: string; tolerance: string; kw: string }, colors: { line: string; limit: string; tolerance: string }, fmt: (ts: number) => string): EChartsOption {
   const marks = contractKw === null ? [] : [
-    { yAxis: contractKw, name: l.contract, lineStyle: { color: colors.limit }, label: { formatter: `${l.contract} {c}` } },
-    { yAxis: Math.round(contractKw * 1.05 * 100) / 100, name: l.tolerance, lineStyle: { color: colors.tolerance, type: 'dotted' as const }, label: { formatter: `${l.tolerance} {c}` } },
+    { yAxis: contractKw, name: l.contract, lineStyle: { color: colors.limit }, label: { position: 'insideEndBottom' as const, formatter: `${l.contract} {c}` } },
+    { yAxis: Math.round(contractKw * 1.05 * 100) / 100, name: l.tolerance, lineStyle: { color: colors.tolerance, type: 'dotted' as const }, label: { position: 'insideEndTop' as const, formatter: `${l.tolerance} {c}` } },
   ];
   return {
     tooltip: { trigger: 'axis' },
-    grid: { left: 60, right: 90, top: 30, bottom: 60 },
+    grid: { left: 60, right: 30, top: 40, bottom: 60 },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
     xAxis: { type: 'category', data: points.map((p) => fmt(p.time)) },
     yAxis: { type: 'value', name: l.kw, max: (v: { max: number }) => Math.ceil(Math.max(v.max, (contractKw ?? 0) * 1.1)) },
@@ -95,7 +95,7 @@ export function gaugeOption(cosPhi: number | null, standard: number | null, colo
         type: 'gauge',
         min,
         max: 1,
-        splitNumber: 10,
+        splitNumber: 5,
         axisLine: { lineStyle: { width: 14, color: [[(split - min) / (1 - min), colors.bad], [1, colors.good]] } },
         pointer: { width: 5 },
         axisLabel: { formatter: (v: number) => v.toFixed(2) },

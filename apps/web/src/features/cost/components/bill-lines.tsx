@@ -6,7 +6,8 @@ import { yuan } from '../cost-view';
 /** The month's bill lines: item, quantity, unit price, amount (fen formatted), and the total row. */
 export function BillLines({ lines, totalFen }: { lines: readonly CostBillLine[]; totalFen: number }) {
   const { t } = useTranslation('cost');
-  const label = (l: CostBillLine) => l.name ?? (t(`period.${l.key}`, { defaultValue: '' }) || t(`lines.${l.key}`, { defaultValue: l.key }));
+  const label = (l: CostBillLine) =>
+    l.name !== undefined ? t(`surcharge.${l.key}`, { defaultValue: l.name }) : t(`period.${l.key}`, { defaultValue: '' }) || t(`lines.${l.key}`, { defaultValue: l.key });
   return (
     <Card size="small" title={t('lines.title')}>
       <Table<CostBillLine>

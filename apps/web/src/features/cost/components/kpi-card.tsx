@@ -15,7 +15,7 @@ export function KpiRow({ items }: { items: readonly Kpi[] }) {
   return (
     <Row gutter={[12, 12]}>
       {items.map((k) => (
-        <Col key={k.key} flex="1 1 170px">
+        <Col key={k.key} flex="1 1 130px">
           <Card size="small" title={k.title}>
             <span style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong }} data-testid={`cost-kpi-${k.key}`}>
               {k.value}

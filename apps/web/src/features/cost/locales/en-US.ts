@@ -2,6 +2,7 @@ import type zh from './zh-CN';
 
 const cost: typeof zh = {
   pages: { summary: 'Energy cost analysis', energy: 'Energy charge', basic: 'Basic charge', powerFactor: 'Power-factor adjustment' },
+  surcharge: { funds: 'Government funds and surcharges', systemOperation: 'System operation charge' },
   tree: 'Nodes',
   loadFailed: 'Loading failed',
   noScheme: 'No tariff scheme applies to this node, so no cost can be computed',

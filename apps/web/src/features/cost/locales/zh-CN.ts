@@ -1,5 +1,6 @@
 const cost = {
   pages: { summary: '能源成本分析', energy: '度电电费', basic: '基本电费', powerFactor: '力调电费' },
+  surcharge: { funds: '政府性基金及附加', systemOperation: '系统运行费' },
   tree: '节点',
   loadFailed: '加载失败',
   noScheme: '该节点未关联电价方案，电费无法计算',

@@ -24,7 +24,12 @@ const wire = (id: number, logType: number): NotificationMessage => ({
 });
 
 function Where() {
-  return <span data-testid="where">{useLocation().pathname}</span>;
+  const location = useLocation();
+  return (
+    <span data-testid="where" data-event-id={String((location.state as { eventId?: number } | null)?.eventId ?? '')}>
+      {location.pathname}
+    </span>
+  );
 }
 
 function renderBell(path: string) {
@@ -93,6 +98,15 @@ describe('header bell (spec 4, 9)', () => {
     fireEvent.click(screen.getByTestId('notification-bell'));
     fireEvent.click(await screen.findByText('event 1'));
     expect(screen.getByTestId('where').textContent).toBe('/demandevent');
+    expect(screen.getByTestId('where').dataset.eventId).toBe('');
+  });
+  it("a message naming its event opens the page on that event (state.eventId)", async () => {
+    loadUnread([{ ...wire(3, 702), description: '{"eventClass":2,"eventId":41}' }]);
+    renderBell('/home');
+    fireEvent.click(screen.getByTestId('notification-bell'));
+    fireEvent.click(await screen.findByText('event 3'));
+    expect(screen.getByTestId('where').textContent).toBe('/energyConsumptionEvent');
+    expect(screen.getByTestId('where').dataset.eventId).toBe('41');
   });
   it("opening the current event page says 'already on the current page' (spec 8)", async () => {
     const shown = recordMessages();

@@ -25,8 +25,8 @@ export function NotificationBell() {
   const active = chosen ?? HEADER_CLASS_ORDER.find((cls) => lists[cls].length > 0) ?? HEADER_CLASS_ORDER[0];
   const openTarget = useOpenTarget();
   const total = totalCount(lists);
-  const onOpen = (logType: number) => {
-    if (openTarget(logType)) setOpen(false);
+  const onOpen = (logType: number, eventId: number | null) => {
+    if (openTarget(logType, eventId)) setOpen(false);
   };
   const content = (
     <div data-testid="notification-popover" style={{ width: 500 }}>

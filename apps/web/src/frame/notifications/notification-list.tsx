@@ -7,12 +7,13 @@ import { DEFAULT_DATE_FORMAT } from '../../widgets/constants';
 import { CLASS_COLOUR } from './class-colours';
 import { NS } from './locales';
 import { markAllRead, markRead, toggleMute, useNotifications } from './notification-store';
+import { eventIdOfDescription } from './use-open-target';
 
 /**
  * One class's tab in the popover: the newest 20 messages with 'read' each, the class's mute switch
  * and 'all read'. A click on a message's text opens its target page.
  */
-export function NotificationList({ cls, onOpen }: { cls: EventClass; onOpen: (logType: number) => void }) {
+export function NotificationList({ cls, onOpen }: { cls: EventClass; onOpen: (logType: number, eventId: number | null) => void }) {
   const { t } = useTranslation(NS);
   const list = useNotifications((s) => s.lists[cls]);
   const muted = useNotifications((s) => isMuted(s.muted, cls));
@@ -49,7 +50,7 @@ export function NotificationList({ cls, onOpen }: { cls: EventClass; onOpen: (lo
               ]}
             >
               <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                <Typography.Link onClick={() => onOpen(m.logType)} data-testid="notification-open" ellipsis title={m.text}>
+                <Typography.Link onClick={() => onOpen(m.logType, eventIdOfDescription(m.description))} data-testid="notification-open" ellipsis title={m.text}>
                   {m.text}
                 </Typography.Link>
                 <Flex gap={4} align="center">

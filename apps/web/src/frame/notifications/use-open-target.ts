@@ -10,19 +10,26 @@ export function targetPath(logType: number): string {
 }
 
 /**
- * Opens a notification's target page; when that page is already open, says so instead (spec
+ * Opens a notification's target page (with its event, when it names one); when that page is already open, says so instead (spec
  * section 8). Returns whether it navigated.
  */
-export function useOpenTarget(): (logType: number) => boolean {
+export function useOpenTarget(): (logType: number, eventId?: number | null) => boolean {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  return (logType) => {
+  return (logType, eventId) => {
     const path = targetPath(logType);
     if (pathname === path || pathname.startsWith(`${path}/`)) {
       notify.info(tr('notifications:alreadyOnPage'));
       return false;
     }
-    void navigate(path);
+    // the event page opens the notification's event from state.eventId
+    void navigate(path, eventId ? { state: { eventId } } : undefined);
     return true;
   };
+}
+
+/** The event id a notification's description names, when it names a positive integer. */
+export function eventIdOfDescription(description: Record<string, unknown> | null): number | null {
+  const v = description?.eventId;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : null;
 }

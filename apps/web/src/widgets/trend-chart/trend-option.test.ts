@@ -30,6 +30,18 @@ describe('spec 4 trend chart option', () => {
     expect(data).toEqual([expect.objectContaining({ name: 'Upper limit', yAxis: 45 }), expect.objectContaining({ name: 'Lower limit', yAxis: 5 })]);
   });
 
+  it('limit: the y axis stretches to take in limits beyond the values, so the lines show', () => {
+    type Bound = (v: { min: number; max: number }) => number;
+    const axis = (o: ReturnType<typeof build>) => (o.yAxis as { min?: Bound; max?: Bound }[])[0]!;
+    const far = line([220, 230, 225], { upperLimit: 500, lowerLimit: 0 });
+    const on = axis(build({ limit: true }, far));
+    expect([on.min?.({ min: 220, max: 230 }), on.max?.({ min: 220, max: 230 })]).toEqual([0, 500]);
+    expect([on.min?.({ min: -5, max: 600 }), on.max?.({ min: -5, max: 600 })]).toEqual([-5, 600]);
+    const off = axis(build({}, far));
+    expect([off.min, off.max]).toEqual([undefined, undefined]);
+    expect(axis(build({ limit: true, diff: true }, far)).max).toBeUndefined();
+  });
+
   it('limit: a line without limits (null or sentinel) draws none; the difference view hides limits', () => {
     expect(first(build({ limit: true }, line([1, 2], { upperLimit: null, lowerLimit: -2147483648 }))).markLine).toBeUndefined();
     expect(first(build({ limit: true, diff: true }, limits)).markLine).toBeUndefined();

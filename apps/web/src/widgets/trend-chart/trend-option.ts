@@ -70,6 +70,14 @@ function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, t
   };
 }
 
+/** Axis bounds that take in the limits (undefined bounds: ECharts' own). */
+function axisRange(limits: readonly number[]): { min?: (v: { min: number }) => number; max?: (v: { max: number }) => number } {
+  if (limits.length === 0) return {};
+  const lo = Math.min(...limits);
+  const hi = Math.max(...limits);
+  return { min: (v) => Math.min(v.min, lo), max: (v) => Math.max(v.max, hi) };
+}
+
 /**
  * The ECharts option of the trend chart: time axis, one y axis per unit (left, right, then offset
  * further out on alternating sides), zoom no narrower than 1 hour, 'device - data point' legend,
@@ -77,6 +85,11 @@ function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, t
  */
 export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendToggles, tokens: TrendChartTokens, labels: TrendLabels): EChartsOption {
   const { units, yIndex } = assignYAxes(series.map((s) => s.param));
+  // shown limit lines stay on the chart: each axis stretches to its series' limits
+  const limitsOf = (axis: number): number[] =>
+    toggles.limit && !toggles.diff
+      ? series.flatMap((s, k) => ((yIndex[k] ?? 0) === axis ? [trendValue(s.param.upperLimit), trendValue(s.param.lowerLimit)] : [])).filter((v): v is number => v !== null)
+      : [];
   const axesOn = (side: 0 | 1) => units.filter((_, i) => i % 2 === side).length;
   return {
     legend: { type: 'scroll', top: 0 },
@@ -86,6 +99,7 @@ export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendT
     // while loading with no lines yet, one plain axis keeps the grid valid
     yAxis: units.length === 0 ? [{ type: 'value' }] : units.map((unit, i) => ({
       type: 'value',
+      ...axisRange(limitsOf(i)),
       name: displayUnit(unit),
       position: i % 2 === 0 ? 'left' : 'right',
       offset: Math.floor(i / 2) * Y_AXIS_OFFSET_PX,

@@ -43,20 +43,21 @@ export interface EventPageDefinition {
 }
 
 const ALL_FILTERS: readonly EventFilterName[] = ['eventType', 'level', 'status', 'confirmState', 'keyword'];
+// when and what first: at 1440 px the columns after the message scroll sideways
 const ALL_COLUMNS: readonly EventColumnName[] = [
+  'startTime',
   'eventClass',
   'level',
-  'eventType',
-  'status',
-  'confirmState',
   'node',
+  'message',
   'dataPoint',
   'value',
   'limit',
-  'startTime',
+  'eventType',
+  'status',
+  'confirmState',
   'endTime',
   'duration',
-  'message',
   'confirmer',
 ];
 
@@ -82,7 +83,7 @@ export const EVENT_PAGES: Record<EventRouteKey, EventPageDefinition> = {
     titleKey: 'title.inspectorder',
     logTypes: TARGET_LOG_TYPES.inspectorder,
     filters: ['status', 'confirmState', 'keyword'],
-    columns: ['eventClass', 'status', 'confirmState', 'node', 'startTime', 'endTime', 'duration', 'message', 'confirmer'],
+    columns: ['startTime', 'eventClass', 'node', 'message', 'status', 'confirmState', 'endTime', 'duration', 'confirmer'],
     diagnosis: false,
   },
   // Energy waste events (PAGES.md "waste events with kWh and ¥ lost"): abnormal consumption (703),

@@ -39,10 +39,10 @@ async function openAnalysis(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): 
   const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1500, acceptDownloads: true });
   const page = await context.newPage();
   await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
-  const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().method() === 'POST', { timeout: 30_000 });
+  const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().method() === 'POST', { timeout: 90_000 });
   await page.evaluate(() => (location.hash = '#/energyConsumption'));
   const reply = ((await (await answered).json()) as ApiReply<ConsumptionAnalysis>).data;
-  await page.getByTestId('analysis-kpis').waitFor();
+  await page.getByTestId('analysis-kpis').waitFor({ timeout: 60_000 });
   return { context, page, reply };
 }
 
@@ -86,7 +86,7 @@ describe('energy consumption analysis (issue 5)', () => {
       await screenshot(page, 'analysis-energy-consumption-dark-zh');
 
       // the year: month bars, the cards follow the new reply
-      const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().postData()?.includes('"dateType":5') === true);
+      const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().postData()?.includes('"dateType":5') === true, { timeout: 90_000 });
       await page.getByTestId('analysis-toolbar').getByRole('combobox', { name: '类型' }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^年$/ }).click();
       const year = ((await (await answered).json()) as ApiReply<ConsumptionAnalysis>).data;
@@ -110,7 +110,7 @@ describe('energy consumption analysis (issue 5)', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('light en: the same figures in English; a building shows its own consumption and area intensity', async () => {
     const { context, page, reply } = await openAnalysis('light', 'en');
@@ -120,7 +120,7 @@ describe('energy consumption analysis (issue 5)', () => {
       await settle(page);
       await screenshot(page, 'analysis-energy-consumption-light-en');
 
-      const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().postData()?.includes('"modelLabel":"building"') === true);
+      const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().postData()?.includes('"modelLabel":"building"') === true, { timeout: 90_000 });
       await page.getByTestId('analysis-tree').getByText('动力中心', { exact: true }).click();
       const building = ((await (await answered).json()) as ApiReply<ConsumptionAnalysis>).data;
       expect(building.kpi.areaM2).toBe(3200);
@@ -134,7 +134,7 @@ describe('energy consumption analysis (issue 5)', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('light zh and dark en render too', async () => {
     for (const [theme, language] of [
@@ -150,5 +150,5 @@ describe('energy consumption analysis (issue 5)', () => {
         await context.close();
       }
     }
-  }, 120_000);
+  }, 240_000);
 });

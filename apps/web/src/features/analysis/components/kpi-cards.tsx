@@ -61,7 +61,7 @@ export function KpiCards({ kpi, unit, names }: { kpi: ConsumptionKpi; unit: stri
   return (
     <Row gutter={[12, 12]} data-testid="analysis-kpis">
       {names.map((name) => (
-        <Col key={name} flex="1 1 180px">
+        <Col key={name} flex="1 1 140px" style={{ minWidth: 0 }}>
           <Card size="small" title={cards[name].title} data-testid={`kpi-${name}`} style={{ height: '100%' }}>
             {cards[name].body}
           </Card>

@@ -55,7 +55,7 @@ export function donutOption(kwh: Record<string, number>, names: Record<Period, s
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} kWh ({d}%)' },
     legend: { bottom: 0 },
-    series: [{ type: 'pie', radius: ['38%', '60%'], center: ['50%', '45%'], label: { formatter: '{b}\n{d}%' }, data }],
+    series: [{ type: 'pie', radius: ['40%', '70%'], center: ['50%', '45%'], label: { position: 'inside', formatter: '{d}%', overflow: 'none' }, data }],
   };
 }
 

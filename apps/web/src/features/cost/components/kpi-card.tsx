@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Row, Typography, theme } from 'antd';
+import { Card, Typography, theme } from 'antd';
 
 export interface Kpi {
   key: string;
@@ -13,10 +13,10 @@ export interface Kpi {
 export function KpiRow({ items }: { items: readonly Kpi[] }) {
   const { token } = theme.useToken();
   return (
-    <Row gutter={[12, 12]}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: token.marginSM }}>
       {items.map((k) => (
-        <Col key={k.key} flex="1 1 130px">
-          <Card size="small" title={k.title}>
+        <div key={k.key}>
+          <Card size="small" title={k.title} style={{ height: '100%' }}>
             <span style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong }} data-testid={`cost-kpi-${k.key}`}>
               {k.value}
             </span>
@@ -29,8 +29,8 @@ export function KpiRow({ items }: { items: readonly Kpi[] }) {
               </div>
             )}
           </Card>
-        </Col>
+        </div>
       ))}
-    </Row>
+    </div>
   );
 }

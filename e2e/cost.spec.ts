@@ -128,6 +128,19 @@ describe('electricity cost pages (issue 5)', () => {
         await expect(text(page, 'cost-kpi-allocated')).resolves.toBe(yuan(reply.allocatedBasic.fen));
         await settle(page);
         await screenshot(page, `cost-energy-${theme}-${language === 'en' ? 'en' : 'zh'}`);
+        if (language === 'zh_cn') {
+          // the day view: hour buckets, energy charge only, with the basic charge allocated to the day
+          const answered = page.waitForResponse((r) => r.url().endsWith(COST_API.period) && r.request().postData()?.includes('"cycle":12') === true);
+          await page.getByRole('combobox', { name: '类型' }).click();
+          await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^日$/ }).click();
+          const day = ((await (await answered).json()) as ApiReply<CostPeriod>).data;
+          expect([day.grain, day.buckets.length, day.allocatedBasic.allocated]).toEqual(['hour', 24, true]);
+          expect(day.allocatedBasic.fen).toBeLessThan(reply.allocatedBasic.fen);
+          await expect.poll(() => text(page, 'cost-kpi-energy'), { timeout: 15_000 }).toBe(yuan(day.energyFen));
+          await expect(text(page, 'cost-kpi-allocated')).resolves.toBe(yuan(day.allocatedBasic.fen));
+          await settle(page);
+          await screenshot(page, 'cost-energy-day-light-zh');
+        }
       } finally {
         await context.close();
       }

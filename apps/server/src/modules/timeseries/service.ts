@@ -65,6 +65,36 @@ async function batchContext(ems: Ems, projectId: number) {
   return ctx;
 }
 
+/**
+ * The devices of a message that are nodes of the project, with their attrs: a node found is
+ * remembered for the same few seconds as the catalogue (the write path asks for the same meters
+ * with every message); an id not found is asked again every time, so a new meter is accepted at once.
+ */
+const knownDevices = new WeakMap<Ems['db'], Map<number, Map<number, { attrs: string; at: number }>>>();
+
+async function projectDevices(ems: Ems, projectId: number, ids: number[]): Promise<Map<number, string>> {
+  let perDb = knownDevices.get(ems.db);
+  if (!perDb) knownDevices.set(ems.db, (perDb = new Map()));
+  let known = perDb.get(projectId);
+  if (!known || known.size > 100_000) perDb.set(projectId, (known = new Map()));
+  const now = Date.now();
+  const out = new Map<number, string>();
+  const ask: number[] = [];
+  for (const id of ids) {
+    const hit = known.get(id);
+    if (hit && now - hit.at < CONTEXT_TTL_MS) out.set(id, hit.attrs);
+    else ask.push(id);
+  }
+  if (ask.length > 0) {
+    for (const id of ask) known.delete(id);
+    for (const [id, attrs] of await timeseriesRepository(ems).projectDevices(projectId, ask)) {
+      known.set(id, { attrs, at: now });
+      out.set(id, attrs);
+    }
+  }
+  return out;
+}
+
 /** Readings more than this ahead of the server clock are refused. */
 const MAX_FUTURE_MS = 3_600_000;
 /** Readings before 2000-01-01 are refused. */
@@ -140,7 +170,7 @@ export async function writeBatch(ems: Ems, projectId: number, readings: readonly
   const repo = timeseriesRepository(ems);
   const { timeZone, catalogue } = await batchContext(ems, projectId);
   const ids = [...new Set(readings.map((r) => r.deviceId).filter((id) => Number.isSafeInteger(id) && id > 0))];
-  const devices = await repo.projectDevices(projectId, ids);
+  const devices = await projectDevices(ems, projectId, ids);
   const now = ems.config.now();
   const errors: { index: number; reason: string }[] = [];
   const rows = new Map<string, ReadingRow>();

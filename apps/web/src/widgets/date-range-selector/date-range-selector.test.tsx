@@ -80,12 +80,16 @@ describe('spec 2/4: date-range selector', () => {
     expect(onChange).toHaveBeenLastCalledWith(quarterRange(2025, 4));
   });
 
-  it('select width is 90 px with range types and 65 px without', () => {
-    const { unmount } = renderWidget(<DateRangeSelector />);
-    expect(document.querySelector<HTMLElement>('.ant-select')?.style.width).toBe('90px');
-    unmount();
+  it('select width is 90 px with range types and 65 px without (English words always take 90 px)', () => {
+    const width = () => document.querySelector<HTMLElement>('.ant-select')?.style.width;
+    const zh = renderWidget(<DateRangeSelector />, 'zh-CN');
+    expect(width()).toBe('90px');
+    zh.unmount();
+    const zhUnits = renderWidget(<DateRangeSelector types={[1, 3, 5]} />, 'zh-CN');
+    expect(width()).toBe('65px');
+    zhUnits.unmount();
     renderWidget(<DateRangeSelector types={[1, 3, 5]} />);
-    expect(document.querySelector<HTMLElement>('.ant-select')?.style.width).toBe('65px');
+    expect(width()).toBe('90px');
     fireEvent.mouseDown(screen.getByRole('combobox'));
     const list = document.querySelector<HTMLElement>('.ant-select-dropdown');
     expect([...within(list!).getAllByText(/./, { selector: '.ant-select-item-option-content' })].map((e) => e.textContent)).toEqual([

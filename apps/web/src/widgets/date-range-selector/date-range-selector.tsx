@@ -76,7 +76,8 @@ export function DateRangeSelector(props: DateRangeSelectorProps) {
     <Space size={4} className={props.className} style={props.style}>
       <Select<DateRangeType>
         aria-label={t('dateRange.type')}
-        style={{ width: selectWidth(types.some((x) => !isUnitType(x))) }}
+        // the spec's 65 px fits the one-character Chinese types (日 周 月 季 年); English words take the 90 px box
+        style={{ width: selectWidth(types.some((x) => !isUnitType(x)) || i18n.language === 'en-US') }}
         popupMatchSelectWidth={false}
         value={type}
         options={types.map((x) => ({ value: x, label: t(`dateRange.type${x}`) }))}

@@ -38,6 +38,9 @@ async function waitSeeded(): Promise<void> {
 async function openAnalysis(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): Promise<{ context: BrowserContext; page: Page; reply: ConsumptionAnalysis }> {
   const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1500, acceptDownloads: true });
   const page = await context.newPage();
+  // the first load of the app can be slow on a busy machine: let it arrive before the login helper's 30 s waits
+  await page.goto(`${server.url}/#/login`, { timeout: 90_000 });
+  await page.getByTestId('login-username').waitFor({ timeout: 90_000 });
   await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
   const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().method() === 'POST', { timeout: 90_000 });
   await page.evaluate(() => (location.hash = '#/energyConsumption'));
@@ -80,6 +83,9 @@ describe('energy consumption analysis (issue 5)', () => {
       expect(reply.kpi.yoyPct).not.toBeNull();
       expect(reply.children.length).toBeGreaterThan(1);
       await expect(kpiTexts(page)).resolves.toEqual(expected(reply));
+      // this month's references are complete: no partial flag
+      expect(reply.kpi.yoyCoveragePct).toBeGreaterThan(95);
+      await expect(page.getByTestId('kpi-yoy-value-partial').count()).resolves.toBe(0);
       await expect(page.getByTestId('analysis-title').innerText()).resolves.toContain('能耗分析');
       await expect(page.getByTestId('analysis-table').innerText()).resolves.toContain(reply.children[0]?.name ?? '?');
       await settle(page);
@@ -93,6 +99,9 @@ describe('energy consumption analysis (issue 5)', () => {
       expect([year.grain, year.series.length]).toEqual(['month', 12]);
       expect(year.kpi.total).toBeGreaterThan(reply.kpi.total ?? 0);
       await expect.poll(() => kpiTexts(page), { timeout: 15_000 }).toEqual(expected(year));
+      // 13 months of demo history: last year's reference lacks January to autumn, and the card says so
+      expect(year.kpi.yoyCoveragePct).toBeLessThan(50);
+      await expect(page.getByTestId('kpi-yoy-value-partial').count()).resolves.toBe(1);
       await settle(page);
       await screenshot(page, 'analysis-energy-consumption-year-dark-zh');
 

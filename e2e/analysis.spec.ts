@@ -125,7 +125,7 @@ describe('energy consumption analysis (issue 5)', () => {
     const { context, page, reply } = await openAnalysis('light', 'en');
     try {
       await expect(kpiTexts(page)).resolves.toEqual(expected(reply));
-      await expect(page.getByTestId('analysis-kpis').innerText()).resolves.toContain('Total consumption');
+      await expect(page.getByTestId('analysis-kpis').innerText()).resolves.toContain('Consumption (kWh)');
       await settle(page);
       await screenshot(page, 'analysis-energy-consumption-light-en');
 

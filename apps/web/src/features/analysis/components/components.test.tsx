@@ -80,7 +80,7 @@ describe('KPI cards', () => {
   it('only the cards a definition names, in its order', () => {
     render(<KpiCards kpi={data.kpi} unit="m3" names={['yoy', 'total']} />, { wrapper: wrapper('en-US') });
     const titles = Array.from(screen.getByTestId('analysis-kpis').querySelectorAll('.ant-card-head-title'), (e) => e.textContent);
-    expect(titles).toEqual(['YoY', 'Total consumption (m³)']);
+    expect(titles).toEqual(['YoY', 'Consumption (m³)']);
   });
 });
 

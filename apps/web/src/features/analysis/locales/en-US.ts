@@ -7,9 +7,9 @@ const analysis: typeof zh = {
   tree: 'Nodes',
   energyType: 'Energy type',
   kpi: {
-    total: 'Total consumption',
+    total: 'Consumption',
     tce: 'Standard coal',
-    co2: 'CO₂ emissions',
+    co2: 'CO₂',
     yoy: 'YoY',
     mom: 'MoM',
     compared: 'YoY and MoM compare like for like up to {{until}}',

@@ -104,7 +104,8 @@ class SqliteSeries {
       resets: c.prepare('select ts, closing, opening from counter_reset where device_id = ? and data_id = ? and ts > ? and ts <= ?'),
       upsert15: c.prepare(upsert15Sql(q)),
       reaggregate: Object.fromEntries(GRAINS.map(([g, parent, child]) => [g, c.prepare(reaggregateSql(parent, child, q))])) as Record<'hour' | 'day' | 'month', SQLite.Statement>,
-      devices: c.prepare('select id, attrs from node where project_id = ? and id in (select value from json_each(?))'),
+      // by primary key (+project_id keeps SQLite off the project index, which would read every node of the project)
+      devices: c.prepare('select id, attrs from node where id in (select value from json_each(?)) and +project_id = ?'),
     };
     this.tx = c.transaction((rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn) => {
       for (const r of rows) this.st.upsertReading.run(r.deviceId, r.dataId, r.ts, r.value, r.status);
@@ -114,7 +115,7 @@ class SqliteSeries {
 
   /** Nodes of the project among the ids, with their attrs JSON text (a read: never blocked by a writer in WAL mode). */
   devices(projectId: number, ids: number[]): Map<number, string> {
-    const rows = this.st.devices.all(projectId, JSON.stringify(ids)) as { id: number; attrs: string }[];
+    const rows = this.st.devices.all(JSON.stringify(ids), projectId) as { id: number; attrs: string }[];
     return new Map(rows.map((r) => [Number(r.id), r.attrs]));
   }
 

@@ -68,6 +68,25 @@ for (const { kind, skip } of STORES) {
       expect(list.data.find((g) => g.id === gw.gateway.id)?.lastSeen).toBe(store.clock.now);
     });
 
+    it('lastSeen is written at most every 5 s per gateway (a fleet sends many messages a second)', async () => {
+      const seen = async () => (await call<GatewayInfo[]>('GET', `${INGEST_API.gateways}?projectId=1`, admin)).data.find((g) => g.id === gw.gateway.id)?.lastSeen;
+      const send = (k: number) => ingest(gw.apiKey, { readings: [{ deviceId: meter, dataId: DATA_ID.activePower, ts: T0 + k, value: k }] });
+      const start = store.clock.now;
+      try {
+        store.clock.now = start + 10_000;
+        await send(1);
+        expect(await seen()).toBe(start + 10_000);
+        store.clock.now = start + 12_000;
+        await send(2);
+        expect(await seen()).toBe(start + 10_000);
+        store.clock.now = start + 15_000;
+        await send(3);
+        expect(await seen()).toBe(start + 15_000);
+      } finally {
+        store.clock.now = start;
+      }
+    });
+
     it('no key, a wrong key or a disabled gateway → 401; a rotated key replaces the old one', async () => {
       expect(await call('POST', INGEST_API.batch, {}, { readings: [{}] })).toMatchObject({ status: 401 });
       expect(await ingest('gw_nope', { readings: [{}] })).toMatchObject({ status: 401 });

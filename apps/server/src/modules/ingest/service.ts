@@ -63,6 +63,20 @@ export async function recordIngestError(ems: Ems, gateway: Gateway, reason: stri
     .catch(() => undefined);
 }
 
+/** A gateway's last_seen is written at most this often (a fleet sends many messages a second). */
+const TOUCH_EVERY_MS = 5000;
+const touched = new WeakMap<Ems['db'], Map<number, number>>();
+
+/** Records that the gateway was seen at `now`, at most once per TOUCH_EVERY_MS per gateway and store. */
+async function touchGateway(ems: Ems, gatewayId: number, now: number): Promise<void> {
+  let perDb = touched.get(ems.db);
+  if (!perDb) touched.set(ems.db, (perDb = new Map()));
+  const last = perDb.get(gatewayId);
+  if (last !== undefined && now >= last && now - last < TOUCH_EVERY_MS) return;
+  perDb.set(gatewayId, now);
+  await ingestRepository(ems.db).touch(gatewayId, now);
+}
+
 /**
  * One message of a gateway (HTTP batch body or MQTT payload `{ts?, readings}`): each reading is
  * checked on its own; bad ones are rejected with their reason, counted and recorded, the rest are
@@ -119,7 +133,7 @@ export async function ingest(ems: Ems, gateway: Gateway, payload: { gatewayId?: 
     records.push({ project_id: projectId, gateway_id: Number(gateway.id), received_at: now, reason: 'more_rejected', excerpt: `${errors.length - MAX_LISTED} more readings of this message rejected` });
   }
   await repo.insertErrors(records);
-  await repo.touch(Number(gateway.id), now);
+  await touchGateway(ems, Number(gateway.id), now);
   return {
     accepted: payload.readings.length - errors.length,
     rejected: errors.length,

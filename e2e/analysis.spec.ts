@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ANALYSIS_API, SIM_API, type ApiReply, type ConsumptionAnalysis, type SimStatus } from '@ems/contract';
+import { ANALYSIS_API, type ApiReply, type ConsumptionAnalysis } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { startServer, waitSeeded, type RunningServer } from './support/server.js';
 import { DEMO_PASSWORD, login } from './support/flows.js';
 
 /**
@@ -23,16 +23,6 @@ const change = (v: number | null) => {
   const t = v.toFixed(1);
   return `${v > 0 && t !== '0.0' ? '+' : ''}${t}%`;
 };
-
-async function waitSeeded(): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const s = ((await (await fetch(`${server.url}${SIM_API.status}`)).json()) as ApiReply<SimStatus>).data;
-    if (s.state !== 'seeding') return;
-    if (Date.now() > deadline) throw new Error(`still seeding: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
 
 /** Opens the page and returns the consumption reply the page itself received. */
 async function openAnalysis(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): Promise<{ context: BrowserContext; page: Page; reply: ConsumptionAnalysis }> {
@@ -65,7 +55,7 @@ async function settle(page: Page) {
 beforeAll(async () => {
   // the full 13-month history: 同比 needs last year's days
   [server, browser] = await Promise.all([startServer({ EMS_NOW: String(NOW), EMS_SIM_DAYS: '' }), launchBrowser()]);
-  await waitSeeded();
+  await waitSeeded(server);
 }, 300_000);
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BALANCE_API, SIM_API, type ApiReply, type BalanceTree, type BalanceTrend, type PipeAnalysis, type SimStatus } from '@ems/contract';
+import { BALANCE_API, type ApiReply, type BalanceTree, type BalanceTrend, type PipeAnalysis } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { startServer, waitSeeded, type RunningServer } from './support/server.js';
 import { DEMO_PASSWORD, login } from './support/flows.js';
 
 /**
@@ -18,16 +18,6 @@ const NOW = Math.floor(Date.now() / 60_000) * 60_000;
 
 /** As the table prints a rate: 2 decimals and '%'; '--' for null. */
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '--' : `${v.toFixed(2)}%`);
-
-async function waitSeeded(): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const s = ((await (await fetch(`${server.url}${SIM_API.status}`)).json()) as ApiReply<SimStatus>).data;
-    if (s.state !== 'seeding') return;
-    if (Date.now() > deadline) throw new Error(`still seeding: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
 
 async function open<T>(theme: 'dark' | 'light', language: 'zh_cn' | 'en', hash: string, api: string, ready: string): Promise<{ context: BrowserContext; page: Page; reply: T }> {
   const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1500, acceptDownloads: true });
@@ -62,7 +52,7 @@ async function settle(page: Page, ids: string[]) {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ EMS_NOW: String(NOW), EMS_SIM_DAYS: '8' }), launchBrowser()]);
-  await waitSeeded();
+  await waitSeeded(server);
 }, 300_000);
 
 afterAll(async () => {

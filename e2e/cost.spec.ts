@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { COST_API, SIM_API, type ApiReply, type CostPeriod, type DemandCurve, type MonthBill, type SimStatus } from '@ems/contract';
+import { COST_API, type ApiReply, type CostPeriod, type DemandCurve, type MonthBill } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { startServer, waitSeeded, type RunningServer } from './support/server.js';
 import { DEMO_PASSWORD, login } from './support/flows.js';
 
 /**
@@ -21,16 +21,6 @@ const yuan = (fen: number) => {
   return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 };
 const fixed = (v: number | null, d = 2) => (v === null ? '--' : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
-
-async function waitSeeded(): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const s = ((await (await fetch(`${server.url}${SIM_API.status}`)).json()) as ApiReply<SimStatus>).data;
-    if (s.state !== 'seeding') return;
-    if (Date.now() > deadline) throw new Error(`still seeding: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
 
 /** Opens a cost route and returns the first reply of `api` the page received. */
 async function open<T>(
@@ -63,7 +53,7 @@ async function settle(page: Page) {
 beforeAll(async () => {
   // 40 days of history: this month and the last one
   [server, browser] = await Promise.all([startServer({ EMS_NOW: String(NOW), EMS_SIM_DAYS: '40' }), launchBrowser()]);
-  await waitSeeded();
+  await waitSeeded(server);
 }, 300_000);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, DATA_ID, EVENT_API, INGEST_API, MODEL_API, type ApiReply, type RuleConfigInput } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { DEMO_PASSWORD, login, ROOT_PASSWORD } from './support/flows.js';
+import { DEMO_PASSWORD, login, motionSettled, ROOT_PASSWORD } from './support/flows.js';
 
 /**
  * Event pages (issue 4 §4): real events raised by limit rules from readings posted over the HTTP
@@ -299,6 +299,7 @@ describe('rule configuration as ROOT (platform module, /admin/rule)', () => {
       await page.getByTestId('config-delete').click();
       await page.locator('.ant-modal-confirm', { hasText: '确定要删除所选项吗？' }).waitFor();
       await expect(page.locator('.ant-modal-confirm-title').innerText()).resolves.toBe('提示');
+      await motionSettled(page); // a click during the zoom-in can land on the mask
       await page.locator('.ant-modal-confirm .ant-btn', { hasText: '取' }).click();
       await waitToast(page, '取消删除！');
     } finally {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DASHBOARD_API, SIM_API, type ApiReply, type ProjectDashboard, type SimStatus } from '@ems/contract';
+import { DASHBOARD_API, type ApiReply, type ProjectDashboard } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { startServer, waitSeeded, type RunningServer } from './support/server.js';
 import { DEMO_PASSWORD, login } from './support/flows.js';
 
 /**
@@ -103,16 +103,6 @@ async function waitForElectricity(page: Page): Promise<void> {
   }
 }
 
-async function waitSeeded(): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const s = ((await (await fetch(`${server.url}${SIM_API.status}`)).json()) as ApiReply<SimStatus>).data;
-    if (s.state !== 'seeding') return;
-    if (Date.now() > deadline) throw new Error(`still seeding: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
-
 beforeAll(async () => {
   // the full 13-month history (EMS_SIM_DAYS empty = unset): 同比 needs last year's days
   [server, browser] = await Promise.all([startServer({ EMS_NOW: String(NOW), EMS_SIM_DAYS: '' }), launchBrowser()]);
@@ -139,7 +129,7 @@ describe('project home dashboard (issue 3 §4)', () => {
   }, 150_000);
 
   it('dark zh once seeded: every card equals the dashboard API for the same session', async () => {
-    await waitSeeded();
+    await waitSeeded(server);
     const { context, page } = await openHome('dark', 'zh_cn');
     try {
       await page.getByTestId('project-dashboard').waitFor();

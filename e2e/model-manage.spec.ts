@@ -99,12 +99,12 @@ describe('model management as ROOT in the demo factory (dark, zh)', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('adds a building under the project; the tree shows it under the project', async () => {
+  it('adds a building under the project; the tree shows it under the project, selected', async () => {
     await addChild(page, 'building', building, { floorCount: '3', buildYear: '2020' });
     await treeNode(page, building).waitFor();
     expect(await levelOf(page, building)).toBe(1);
-    // selection stays on the project after the save
-    await expect(page.getByTestId('detail-name').innerText()).resolves.toBe('华东示范工厂');
+    // the new node is selected after the save
+    await expect.poll(() => page.getByTestId('detail-name').innerText()).toBe(building);
   });
 
   it('adds a floor under the building: an invalid form first shows the spec-5 messages and stays open', async () => {
@@ -123,10 +123,10 @@ describe('model management as ROOT in the demo factory (dark, zh)', () => {
     await dialogOk(page);
     await toast(page, '保存成功!');
     await page.getByTestId('node-form').waitFor({ state: 'hidden' });
-    await expand(page, building);
+    // the tree opens the path to the new floor, which is selected
     await treeNode(page, floor).waitFor();
     expect(await levelOf(page, floor)).toBe(2);
-    await select(page, floor);
+    await expect.poll(() => page.getByTestId('detail-name').innerText()).toBe(floor);
     const details = await page.getByTestId('model-details').innerText();
     expect(details).toContain('楼层号');
     expect(details).toContain('1200.5 m²');
@@ -147,8 +147,7 @@ describe('model management as ROOT in the demo factory (dark, zh)', () => {
 
   it('moves a room from the floor to the building (a tree-select of allowed parents, moveFrom)', async () => {
     await addChild(page, 'room', room);
-    await expand(page, renamed);
-    await treeNode(page, room).waitFor();
+    await treeNode(page, room).waitFor(); // shown and selected under its floor
     expect(await levelOf(page, room)).toBe(3);
     await select(page, room);
     await page.getByTestId('model-move').click();

@@ -21,3 +21,8 @@ export async function toastText(page: Page): Promise<string> {
 export async function tabIds(page: Page): Promise<string[]> {
   return page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab-id') ?? ''));
 }
+
+/** Waits until no antd motion (appear, enter, leave) is running, so a click lands where it aims. */
+export async function motionSettled(page: Page, timeout = 5000): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'), undefined, { timeout });
+}

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SIM_API, type ApiReply, type SimStatus } from '@ems/contract';
 
 const repo = resolve(import.meta.dirname, '../..');
 
@@ -79,4 +80,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the demo history is fully seeded: the simulator reports 100 % and no longer seeds.
+ * (Right after start it reports 'off' at 0 % until it has planned its work, so 'not seeding' alone
+ * is not enough.)
+ */
+export async function waitSeeded(server: RunningServer, timeoutMs = 240_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = ((await (await fetch(`${server.url}${SIM_API.status}`)).json()) as ApiReply<SimStatus>).data;
+    if (s.state !== 'seeding' && s.progress >= 100) return;
+    if (Date.now() > deadline) throw new Error(`still seeding: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { API, DATA_ID, EVENT_API, INGEST_API, MODEL_API, type ApiReply, type RuleConfigInput } from '@ems/contract';
+import { DATA_ID, EVENT_API, INGEST_API, type ApiReply, type RuleConfigInput } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { addGateway, addMeter, apiCall, rootInProject, type ApiInit } from './support/api.js';
 import { DEMO_PASSWORD, login, motionSettled, ROOT_PASSWORD } from './support/flows.js';
 
 /**
@@ -17,22 +17,12 @@ const FACTORY = '华东示范工厂';
 const METER = 'E2E事件电表';
 const RULE_KW = 'E2E 有功功率上限';
 const STEP = 2 * 60_000;
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 let server: RunningServer;
 let browser: Browser;
 let meterId = 0;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiReply<T>> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const reply = (await res.json()) as ApiReply<T>;
-  if (reply.code !== 0) throw new Error(`${path}: ${res.status} ${JSON.stringify(reply)}`);
-  return reply;
-}
+const api = <T>(path: string, init: ApiInit = {}): Promise<ApiReply<T>> => apiCall<T>(server, path, init);
 
 /**
  * As ROOT over the API: a meter, two rules (active power over 1000 kW, alarm → 702; voltage A over
@@ -40,21 +30,10 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; hea
  * coming back: two finished 702 events and two finished 803 events.
  */
 async function seed(): Promise<void> {
-  const timestamps = Date.now();
-  const session = await api<{ token: string }>(API.login, {
-    body: { userName: 'ROOT', password: md5(`ems${timestamps}${md5(ROOT_PASSWORD)}`), timestamps, client: 'web' },
-  });
-  const auth = { authorization: `Bearer ${session.data.token}` };
-  const projects = await api<{ projectId: number; name: string }[]>(`${API.projects}?system=cloud`, { headers: auth });
-  const project = projects.data.find((p) => p.name === FACTORY);
-  if (!project) throw new Error(`ROOT does not see ${FACTORY}`);
-  const inProject = { ...auth, projectid: String(project.projectId) };
-  const written = await api<{ children?: { id: number }[] }[]>(MODEL_API.writeHierarchy, {
-    headers: inProject,
-    body: [{ modelLabel: 'project', id: project.projectId, children: [{ modelLabel: 'meter', name: METER, energyType: 2 }] }],
-  });
-  meterId = written.data[0]?.children?.[0]?.id ?? -1;
-  const gw = await api<{ apiKey: string }>(INGEST_API.gateways, { headers: auth, body: { projectId: project.projectId, name: 'e2e-events' } });
+  const root = await rootInProject(server, FACTORY);
+  const inProject = root.inProject;
+  meterId = await addMeter(server, root, METER);
+  const gatewayKey = await addGateway(server, root, 'e2e-events');
   const rule = (over: Partial<RuleConfigInput>): RuleConfigInput => ({
     name: RULE_KW,
     nodeId: meterId,
@@ -80,7 +59,7 @@ async function seed(): Promise<void> {
     { deviceId: meterId, dataId: DATA_ID.activePower, ts: t0 + i * STEP, value: kw(i) },
     { deviceId: meterId, dataId: DATA_ID.voltageA, ts: t0 + i * STEP, value: volts(i) },
   ]).flat();
-  const res = await api<{ accepted: number }>(INGEST_API.batch, { headers: { 'x-gateway-key': gw.data.apiKey }, body: { readings } });
+  const res = await api<{ accepted: number }>(INGEST_API.batch, { headers: { 'x-gateway-key': gatewayKey }, body: { readings } });
   expect(res.data.accepted).toBe(90);
 }
 

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { API, DATA_ID, EVENT_API, INGEST_API, MESSAGE_API, MODEL_API, type ApiReply, type RuleConfigInput } from '@ems/contract';
+import { DATA_ID, EVENT_API, INGEST_API, MESSAGE_API, type ApiReply, type RuleConfigInput } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { DEMO_PASSWORD, login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
+import { addGateway, addMeter, apiCall, rootInProject, type ApiInit } from './support/api.js';
+import { DEMO_PASSWORD, login, motionSettled, toastText } from './support/flows.js';
 
 /**
  * Live notifications end to end (issue 4 §3, spec sections 4 and 8): a reading posted over the HTTP
@@ -16,42 +16,20 @@ import { DEMO_PASSWORD, login, motionSettled, ROOT_PASSWORD, toastText } from '.
 const FACTORY = '华东示范工厂';
 const METER = 'E2E告警电表';
 const LIMIT_KW = 1000;
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 let server: RunningServer;
 let browser: Browser;
 let gatewayKey = '';
 let meterId = 0;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiReply<T>> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const reply = (await res.json()) as ApiReply<T>;
-  if (reply.code !== 0) throw new Error(`${path}: ${res.status} ${JSON.stringify(reply)}`);
-  return reply;
-}
+const api = <T>(path: string, init: ApiInit = {}): Promise<ApiReply<T>> => apiCall<T>(server, path, init);
 
 /** As ROOT over the API: a meter in the demo factory, a gateway for it and an alarm rule on its active power. */
 async function seedMeterAndRule(): Promise<void> {
-  const timestamps = Date.now();
-  const session = await api<{ token: string }>(API.login, {
-    body: { userName: 'ROOT', password: md5(`ems${timestamps}${md5(ROOT_PASSWORD)}`), timestamps, client: 'web' },
-  });
-  const auth = { authorization: `Bearer ${session.data.token}` };
-  const projects = await api<{ projectId: number; name: string }[]>(`${API.projects}?system=cloud`, { headers: auth });
-  const project = projects.data.find((p) => p.name === FACTORY);
-  if (!project) throw new Error(`ROOT does not see ${FACTORY}`);
-  const inProject = { ...auth, projectid: String(project.projectId) };
-  const written = await api<{ children?: { id: number }[] }[]>(MODEL_API.writeHierarchy, {
-    headers: inProject,
-    body: [{ modelLabel: 'project', id: project.projectId, children: [{ modelLabel: 'meter', name: METER, energyType: 2 }] }],
-  });
-  meterId = written.data[0]?.children?.[0]?.id ?? -1;
-  const gw = await api<{ apiKey: string }>(INGEST_API.gateways, { headers: auth, body: { projectId: project.projectId, name: 'e2e-notifications' } });
-  gatewayKey = gw.data.apiKey;
+  const root = await rootInProject(server, FACTORY);
+  const inProject = root.inProject;
+  meterId = await addMeter(server, root, METER);
+  gatewayKey = await addGateway(server, root, 'e2e-notifications');
   const rule: RuleConfigInput = {
     name: 'E2E 有功功率上限',
     nodeId: meterId,

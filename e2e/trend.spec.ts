@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { API, DATA_ID, INGEST_API, MODEL_API, type ApiReply } from '@ems/contract';
+import { DATA_ID, INGEST_API, type ApiReply } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { addGateway, addMeter, apiCall, rootInProject, type ApiInit } from './support/api.js';
 import { login, ROOT_PASSWORD } from './support/flows.js';
 
 const FACTORY = '华东示范工厂';
 const METER = 'E2E趋势电表';
 const STEP = 15 * 60_000;
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,33 +23,13 @@ let meterId: number;
 const kw = (i: number) => 100 + i;
 const volts = (i: number) => 220 + (i % 10) / 2;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiReply<T>> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const reply = (await res.json()) as ApiReply<T>;
-  if (reply.code !== 0) throw new Error(`${path}: ${res.status} ${JSON.stringify(reply)}`);
-  return reply;
-}
+const api = <T>(path: string, init: ApiInit = {}): Promise<ApiReply<T>> => apiCall<T>(server, path, init);
 
 /** As ROOT over the API: a meter in the demo factory, a gateway, and a day of readings through the HTTP batch ingest. */
 async function seedReadings(): Promise<void> {
-  const timestamps = Date.now();
-  const session = await api<{ token: string }>(API.login, {
-    body: { userName: 'ROOT', password: md5(`ems${timestamps}${md5(ROOT_PASSWORD)}`), timestamps, client: 'web' },
-  });
-  const auth = { authorization: `Bearer ${session.data.token}` };
-  const projects = await api<{ projectId: number; name: string }[]>(`${API.projects}?system=cloud`, { headers: auth });
-  const project = projects.data.find((p) => p.name === FACTORY);
-  if (!project) throw new Error(`ROOT does not see ${FACTORY}`);
-  const written = await api<{ children?: { id: number }[] }[]>(MODEL_API.writeHierarchy, {
-    headers: { ...auth, projectid: String(project.projectId) },
-    body: [{ modelLabel: 'project', id: project.projectId, children: [{ modelLabel: 'meter', name: METER, energyType: 2 }] }],
-  });
-  meterId = written.data[0]?.children?.[0]?.id ?? -1;
-  const gw = await api<{ apiKey: string }>(INGEST_API.gateways, { headers: auth, body: { projectId: project.projectId, name: 'e2e-trend' } });
+  const root = await rootInProject(server, FACTORY);
+  meterId = await addMeter(server, root, METER);
+  const gatewayKey = await addGateway(server, root, 'e2e-trend');
   const shanghaiToday = new Date(Date.now() + 8 * 3_600_000);
   day0 = Date.UTC(shanghaiToday.getUTCFullYear(), shanghaiToday.getUTCMonth(), shanghaiToday.getUTCDate() - 1) - 8 * 3_600_000;
   const readings = Array.from({ length: 96 }, (_, i) => [
@@ -60,7 +39,7 @@ async function seedReadings(): Promise<void> {
   // a fresh reading too, so the device monitor shows the meter online
   readings.push({ deviceId: meterId, dataId: DATA_ID.activePower, ts: Date.now() - 60_000, value: 123.4 });
   readings.push({ deviceId: meterId, dataId: DATA_ID.voltageA, ts: Date.now() - 60_000, value: 520 });
-  const res = await api<{ accepted: number; rejected: number }>(INGEST_API.batch, { headers: { 'x-gateway-key': gw.data.apiKey }, body: { readings } });
+  const res = await api<{ accepted: number; rejected: number }>(INGEST_API.batch, { headers: { 'x-gateway-key': gatewayKey }, body: { readings } });
   expect(res.data).toMatchObject({ accepted: 194, rejected: 0 });
 }
 

@@ -283,6 +283,12 @@ export const AlgorithmParams = Type.Object(
     outputDataId: Type.Optional(Id),
     tolerancePercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
     quotaMonthly: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+    /**
+     * efficiency grades, best first: the bound of grade 1, 2, … (COP: falling, a value at or above
+     * the bound has the grade; specific power: rising, at or below). A value past the last bound is
+     * the grade after it. When the last hour's grade is worse than the hour's before, 709.
+     */
+    gradeBounds: Type.Optional(Type.Array(Type.Number({ minimum: 0, maximum: 1e9 }), { minItems: 1, maxItems: 5 })),
   },
   { additionalProperties: false },
 );

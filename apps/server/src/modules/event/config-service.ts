@@ -17,6 +17,7 @@ import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { configRepository, type AlgorithmRow, type RuleRow } from './config-repository.js';
 import { engineOf } from './engine.js';
+import { gradeBoundsOrdered } from './logic.js';
 
 /** 400 naming the field, with the reason in the request's language. */
 export const fieldError = (lang: Lang, field: string, zh: string, en: string) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, lang === 'en' ? en : zh]);
@@ -179,6 +180,9 @@ export async function saveAlgorithm(ems: Ems, lang: Lang, scope: readonly number
   for (const key of REQUIRED[input.kind]) if (p[key] === undefined) throw fieldError(lang, `params.${key}`, '此类算法必须填写', 'required for this kind');
   if (input.kind !== 'offline' && input.kind !== 'switch' && input.kind !== 'quota' && input.modelLabel === 'project') {
     throw fieldError(lang, 'modelLabel', '须选择表计或设备', 'choose a meter or device, not the project');
+  }
+  if (p.gradeBounds !== undefined && !gradeBoundsOrdered(p.gradeBounds, p.indicator ?? 'cop')) {
+    throw fieldError(lang, 'params.gradeBounds', '须按能效由好到差排列（COP 递减，比功率递增）', 'must run from the best grade to the worst (COP falling, specific power rising)');
   }
   if ((p.windowMinutes ?? 15) % (p.subintervalMinutes ?? 1) !== 0) throw fieldError(lang, 'params.subintervalMinutes', '须整除需量窗口', 'must divide the window');
   for (const field of ['deviceIds', 'childIds'] as const) {

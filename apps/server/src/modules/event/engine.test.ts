@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_ID, EVENT_API, LOG_TYPE, type AlgorithmConfig, type RuleConfig } from '@ems/contract';
+import { DATA_ID, EVENT_API, LOG_TYPE, type AlgorithmConfig, type EventDetail, type RuleConfig } from '@ems/contract';
 import { loginAs, STORES } from '../../test/helpers.js';
 import { eventFixture, MIN, NOW, type EventFixture } from './test-fixture.js';
 
@@ -212,6 +212,53 @@ for (const { kind, skip } of STORES) {
       const list = await f.eventsOf({ algorithmId: id });
       expect(list.map((e) => [e.logType, e.status])).toEqual([[LOG_TYPE.efficiencyLow, 0]]);
       expect(list[0]?.value).toBeCloseTo(3, 6);
+    });
+
+    it("efficiency grade: the last hour's grade worse than the hour's before raises one 709 (class alarm, level early warning), finished when the grade is back", async () => {
+      const elec = await f.node(1, room, 'meter', 'graded plant electricity');
+      const cool = await f.node(1, room, 'meter', 'graded plant cooling');
+      // COP grades over bounds 5 / 4 / 3: 4.5 → 2, 3.5 → 3, 3.6 → 3, 4.2 → 2, 4.3 → 2
+      const cop = [4.5, 3.5, 3.6, 4.2, 4.3];
+      const id = await algorithm({ name: 'graded COP', kind: 'efficiency', nodeId: elec, modelLabel: 'meter', params: { indicator: 'cop', threshold: 1, outputDeviceId: cool, gradeBounds: [5, 4, 3] }, enabled: true });
+      // hours inside the fixture's session (the clock goes back afterwards)
+      const h0 = Date.UTC(2025, 2, 11, 5);
+      const before = f.store.clock.now;
+      const readings = [];
+      let e = 1000;
+      let c = 1000;
+      for (let i = 0; i <= cop.length * 4; i++) {
+        const ts = h0 + i * 15 * MIN;
+        readings.push({ deviceId: elec, dataId: DATA_ID.activeEnergyImport, ts, value: e }, { deviceId: cool, dataId: DATA_ID.coolingEnergy, ts, value: c });
+        e += 25;
+        c += 25 * (cop[Math.min(Math.floor(i / 4), cop.length - 1)] ?? 0);
+      }
+      await f.write(1, readings);
+      const seen: [number, number][] = [];
+      for (let k = 0; k < cop.length; k++) {
+        f.store.clock.now = h0 + (k + 1) * HOUR + MIN;
+        await f.t.app.events.checkNow();
+        await f.t.app.events.checkNow(); // evaluated twice within the same hour: still one event
+        const list = await f.eventsOf({ algorithmId: id });
+        seen.push([list.length, list[0]?.status ?? -1]);
+      }
+      // hour 1 has no hour before it; the drop shows after hour 2, stays through hour 3, ends after hour 4
+      expect(seen).toEqual([
+        [0, -1],
+        [1, 0],
+        [1, 0],
+        [1, 1],
+        [1, 1],
+      ]);
+      const [listed] = await f.eventsOf({ algorithmId: id });
+      const ev = (await f.call<EventDetail>('GET', `${EVENT_API.detail}?id=${listed?.id ?? 0}`, admin)).data;
+      // class alarm by the spec's rule for 702–709, level early warning (issue 4's table)
+      expect([ev.logType, ev.eventClass, ev.level]).toEqual([LOG_TYPE.efficiencyGradeDrop, 2, 4]);
+      expect(ev.value).toBeCloseTo(3.5, 6);
+      expect(ev.message).toContain('2 级降为 3 级');
+      // grade bounds must run from the best grade to the worst
+      const bad = await f.call('POST', EVENT_API.algorithmSave, admin, { name: 'bad grades', kind: 'efficiency', nodeId: elec, modelLabel: 'meter', params: { indicator: 'cop', threshold: 1, outputDeviceId: cool, gradeBounds: [3, 4] }, enabled: true });
+      expect([bad.status, bad.msg]).toEqual([400, expect.stringContaining('params.gradeBounds')]);
+      f.store.clock.now = before;
     });
 
     it('quota: the month-end projection over the quota raises 701; month-to-date at the quota raises 710 (early warning)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare, holdsWithHysteresis, lossRatePercent, monthEndProjection, newTrack, ruleHolds, slidingDemand, step } from './logic.js';
+import { compare, efficiencyGrade, gradeBoundsOrdered, holdsWithHysteresis, lossRatePercent, monthEndProjection, newTrack, ruleHolds, slidingDemand, step } from './logic.js';
 
 const MIN = 60_000;
 
@@ -77,5 +77,16 @@ describe('balance and quota', () => {
     const day = 86_400_000;
     expect(monthEndProjection(1000, 0, 30 * day, 10 * day)).toBe(3000);
     expect(monthEndProjection(1000, 0, 30 * day, day / 2)).toBeNull();
+  });
+});
+
+describe('efficiency grade (709)', () => {
+  it('COP against falling bounds, specific power against rising bounds; past the last bound, the grade after it', () => {
+    expect([5.2, 5, 4.99, 4, 3.2, 2.9].map((v) => efficiencyGrade(v, [5, 4, 3], 'cop'))).toEqual([1, 1, 2, 2, 3, 4]);
+    expect([5.8, 6.2, 6.5, 7.9, 8.1].map((v) => efficiencyGrade(v, [6.2, 7, 7.8], 'specificPower'))).toEqual([1, 1, 2, 4, 4]);
+  });
+  it('bounds must run from the best grade to the worst', () => {
+    expect([gradeBoundsOrdered([5, 4, 3], 'cop'), gradeBoundsOrdered([3, 4], 'cop'), gradeBoundsOrdered([4, 4], 'cop')]).toEqual([true, false, false]);
+    expect([gradeBoundsOrdered([6, 7], 'specificPower'), gradeBoundsOrdered([7, 6], 'specificPower'), gradeBoundsOrdered([6], 'specificPower')]).toEqual([true, false, true]);
   });
 });

@@ -147,3 +147,18 @@ export function monthEndProjection(monthToDate: number, monthStart: number, mont
   if (elapsed < 86_400_000) return null;
   return (monthToDate * (monthEnd - monthStart)) / Math.min(elapsed, monthEnd - monthStart);
 }
+
+/**
+ * The efficiency grade of a value (1 best): COP against falling bounds (grade k when value ≥ bound k),
+ * specific power against rising bounds (grade k when value ≤ bound k); past the last bound, the grade
+ * after it.
+ */
+export function efficiencyGrade(value: number, bounds: readonly number[], indicator: 'cop' | 'specificPower'): number {
+  const i = bounds.findIndex((b) => (indicator === 'cop' ? value >= b : value <= b));
+  return i === -1 ? bounds.length + 1 : i + 1;
+}
+
+/** Whether grade bounds run the indicator's way: strictly falling for COP, strictly rising for specific power. */
+export function gradeBoundsOrdered(bounds: readonly number[], indicator: 'cop' | 'specificPower'): boolean {
+  return bounds.every((b, i) => i === 0 || (indicator === 'cop' ? b < (bounds[i - 1] as number) : b > (bounds[i - 1] as number)));
+}

@@ -43,6 +43,13 @@ export const texts = {
           zh: `${node} 上一小时比功率 ${fmt(value)} kW/(m³/min) 高于阈值 ${fmt(threshold)}`,
           en: `${node} specific power of the last hour ${fmt(value)} kW/(m³/min) is above the threshold ${fmt(threshold)}`,
         },
+  efficiencyGrade: (node: string, indicator: 'cop' | 'specificPower', value: number, from: number, to: number): Text =>
+    indicator === 'cop'
+      ? { zh: `${node} 能效等级由 ${from} 级降为 ${to} 级（上一小时 COP ${fmt(value)}）`, en: `${node} efficiency grade dropped from ${from} to ${to} (COP of the last hour ${fmt(value)})` }
+      : {
+          zh: `${node} 能效等级由 ${from} 级降为 ${to} 级（上一小时比功率 ${fmt(value)} kW/(m³/min)）`,
+          en: `${node} efficiency grade dropped from ${from} to ${to} (specific power of the last hour ${fmt(value)} kW/(m³/min))`,
+        },
   balance: (node: string, lossPercent: number, tolerance: number): Text => ({
     zh: `${node} 上一小时损耗率 ${fmt(lossPercent, 1)}% 超过允许值 ${fmt(tolerance, 1)}%`,
     en: `${node} loss rate of the last hour ${fmt(lossPercent, 1)} % exceeds the tolerance ${fmt(tolerance, 1)} %`,

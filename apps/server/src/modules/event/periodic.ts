@@ -2,7 +2,7 @@ import { bucketEnd, bucketStart } from '@ems/domain';
 import { DATA_ID, EVENT_LEVEL, EVENT_TYPE, LOG_TYPE } from '@ems/contract';
 import type { engineDataRepository } from './data-repository.js';
 import { classOf, type AlgCfg, type EngineState } from './engine.js';
-import { lossRatePercent, monthEndProjection } from './logic.js';
+import { efficiencyGrade, lossRatePercent, monthEndProjection } from './logic.js';
 import { texts } from './messages.js';
 
 type Data = ReturnType<typeof engineDataRepository>;
@@ -122,6 +122,45 @@ async function checkEfficiency(s: EngineState, data: Data, a: AlgCfg, now: numbe
       message: texts.efficiency(s.nodeName(a.nodeId), indicator, value, threshold),
     }),
   );
+  if (a.params.gradeBounds && a.params.gradeBounds.length > 0) await checkGrade(s, a, hour, value, indicator, inputDataId, now);
+}
+
+/** Per engine and algorithm: the grade of the last hour evaluated, the grade of the hour before it, and the grade an active 709 dropped from. */
+const grades = new WeakMap<EngineState, Map<number, { hour: number; grade: number; previous: number | null; droppedFrom: number | null }>>();
+
+/**
+ * 709 efficiency grade dropped: raised when the last closed hour's grade is worse than the hour's
+ * before; finished when the grade is back at the one it dropped from. (The grade of the hour before
+ * is held in memory: the first hour after a start compares with nothing.)
+ */
+async function checkGrade(s: EngineState, a: AlgCfg, hour: number, value: number, indicator: 'cop' | 'specificPower', dataId: number, now: number): Promise<void> {
+  let perAlg = grades.get(s);
+  if (!perAlg) grades.set(s, (perAlg = new Map()));
+  const grade = efficiencyGrade(value, a.params.gradeBounds ?? [], indicator);
+  const seen = perAlg.get(a.id);
+  const st = !seen || seen.hour !== hour ? { hour, grade, previous: seen && seen.hour < hour ? seen.grade : null, droppedFrom: seen?.droppedFrom ?? null } : { ...seen, grade };
+  perAlg.set(a.id, st);
+  const key = `alg:${a.id}:709`;
+  const from = s.active.has(key) ? st.droppedFrom : st.previous;
+  const dropped = from !== null && grade > from;
+  if (dropped && !s.active.has(key)) st.droppedFrom = from;
+  await toggle(s, key, dropped, now, () =>
+    s.raise(key, {
+      projectId: a.projectId,
+      algorithmId: a.id,
+      logType: LOG_TYPE.efficiencyGradeDrop,
+      eventClass: classOf(LOG_TYPE.efficiencyGradeDrop),
+      eventType: EVENT_TYPE.powerOverLimit,
+      level: EVENT_LEVEL.earlyWarning,
+      deviceId: a.nodeId,
+      dataId,
+      value,
+      limit: null,
+      ts: now,
+      message: texts.efficiencyGrade(s.nodeName(a.nodeId), indicator, value, from ?? grade, grade),
+    }),
+  );
+  if (!s.active.has(key)) st.droppedFrom = null;
 }
 
 async function checkQuota(s: EngineState, data: Data, a: AlgCfg, now: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { AlgorithmConfig, AlgorithmConfigInput, AlgorithmKind, AlgorithmParams } from '@ems/contract';
 
-/** How a parameter is entered: a decimal, an integer, one node, several nodes, or the efficiency indicator. */
-export type ParamInput = 'decimal' | 'integer' | 'node' | 'nodes' | 'indicator';
+/** How a parameter is entered: a decimal, several decimals (comma-separated), an integer, one node, several nodes, or the efficiency indicator. */
+export type ParamInput = 'decimal' | 'decimals' | 'integer' | 'node' | 'nodes' | 'indicator';
 
 export interface ParamField {
   name: keyof AlgorithmParams;
@@ -36,6 +36,7 @@ export const ALGORITHM_PARAMS: Record<AlgorithmKind, readonly ParamField[]> = {
     { name: 'indicator', input: 'indicator' },
     { name: 'outputDataId', input: 'integer' },
     { name: 'dataId', input: 'integer' },
+    { name: 'gradeBounds', input: 'decimals' },
   ],
   balance: [
     { name: 'tolerancePercent', input: 'decimal', required: true },
@@ -66,12 +67,20 @@ export function toAlgorithmForm(a: AlgorithmConfig): AlgorithmFormValues {
     name: a.name,
     kind: a.kind,
     node: { id: a.nodeId, modelLabel: a.modelLabel },
-    params: { ...a.params },
+    // several decimals are edited as one comma-separated text
+    params: Object.fromEntries(Object.entries(a.params).map(([k, v]) => [k, Array.isArray(v) && ALGORITHM_PARAMS[a.kind].some((f) => f.name === k && f.input === 'decimals') ? v.join(', ') : v])),
     level: a.level === 1 || a.level === 4 ? a.level : 2,
     enabled: a.enabled,
     description: a.description,
   };
 }
+
+/** '5, 4，3' → [5, 4, 3]: numbers split by commas (either width) or spaces. */
+export const decimalsOf = (v: unknown): number[] =>
+  String(v)
+    .split(/[,，\s]+/)
+    .filter((x) => x !== '')
+    .map(Number);
 
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -82,7 +91,7 @@ export function toAlgorithmInput(v: AlgorithmFormValues, id?: number): Algorithm
   for (const f of ALGORITHM_PARAMS[v.kind]) {
     const value = v.params[f.name];
     if (empty(value)) continue;
-    params[f.name] = f.input === 'decimal' || f.input === 'integer' || f.input === 'node' ? Number(value) : value;
+    params[f.name] = f.input === 'decimal' || f.input === 'integer' || f.input === 'node' ? Number(value) : f.input === 'decimals' ? decimalsOf(value) : value;
   }
   return {
     ...(id !== undefined ? { id } : {}),

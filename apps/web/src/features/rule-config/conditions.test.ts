@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleConfig } from '@ems/contract';
-import { ALGORITHM_PARAMS, toAlgorithmInput } from './algorithm-params';
+import { ALGORITHM_PARAMS, toAlgorithmForm, toAlgorithmInput } from './algorithm-params';
 import { OPERATOR_SYMBOLS, describeConditions, toRuleForm, toRuleInput } from './conditions';
 import zh from './locales/zh-CN';
 import en from './locales/en-US';
@@ -85,5 +85,19 @@ describe('algorithm parameters', () => {
     });
     expect(input.params).toEqual({ contractKw: 800, windowMinutes: 15 });
     expect(input).toMatchObject({ kind: 'demand', nodeId: 9, modelLabel: 'meter', description: '' });
+  });
+
+  it('efficiency grade bounds are edited as comma-separated text and sent as numbers; a saved list reads back as text', () => {
+    const input = toAlgorithmInput({
+      name: '冷站能效',
+      kind: 'efficiency',
+      node: { id: 9, modelLabel: 'meter' },
+      params: { threshold: '4', outputDeviceId: 12, gradeBounds: '5, 4，3' },
+      level: 2,
+      enabled: true,
+    });
+    expect(input.params).toEqual({ threshold: 4, outputDeviceId: 12, gradeBounds: [5, 4, 3] });
+    const form = toAlgorithmForm({ id: 3, projectId: 1, name: '冷站能效', kind: 'efficiency', nodeId: 9, modelLabel: 'meter', nodeName: 'x', params: { threshold: 4, outputDeviceId: 12, gradeBounds: [5, 4, 3] }, level: 2, enabled: true, description: '', updateTime: 0 });
+    expect(form.params.gradeBounds).toBe('5, 4, 3');
   });
 });

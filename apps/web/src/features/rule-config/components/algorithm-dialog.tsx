@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ALGORITHM_KINDS, EVENT_LEVEL, type AlgorithmConfig, type AlgorithmKind } from '@ems/contract';
 import { EditDialog, VALIDATE_ON_BLUR, useFormRules } from '../../../widgets';
 import { ALGORITHM_API } from '../api/config-api';
-import { ALGORITHM_PARAMS, NEW_ALGORITHM, toAlgorithmForm, toAlgorithmInput, type AlgorithmFormValues, type ParamField } from '../algorithm-params';
+import { ALGORITHM_PARAMS, NEW_ALGORITHM, decimalsOf, toAlgorithmForm, toAlgorithmInput, type AlgorithmFormValues, type ParamField } from '../algorithm-params';
 import { NodeSelect, NodesSelect } from './node-select';
 import type { ConfigDialogProps } from './config-dialog';
 
@@ -58,6 +58,14 @@ export function AlgorithmDialog({ open, projectId, record, onClose, onSaved }: C
     const required = f.required ? (f.input === 'decimal' || f.input === 'integer' ? rules.required(label) : rules.select(label)) : [];
     if (f.input === 'decimal') return [...required, ...rules.decimal6()];
     if (f.input === 'integer') return [...required, ...rules.integer()];
+    if (f.input === 'decimals') {
+      const check = (v: unknown) => {
+        if (v === undefined || v === null || String(v).trim() === '') return true;
+        const list = decimalsOf(v);
+        return list.length >= 1 && list.length <= 5 && list.every((x) => Number.isFinite(x) && x >= 0);
+      };
+      return [...required, { validator: async (_, v: unknown) => (check(v) ? undefined : Promise.reject(new Error(t('decimalsRule')))) }];
+    }
     return required;
   };
   return (

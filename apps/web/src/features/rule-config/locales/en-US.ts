@@ -68,8 +68,10 @@ const ruleConfig: typeof zh = {
     outputDataId: 'Output data point id',
     tolerancePercent: 'Loss tolerance (%)',
     quotaMonthly: 'Monthly quota',
+    gradeBounds: 'Grade bounds (best to worst, comma-separated)',
   },
   defaultHint: 'Leave empty for the default',
+  decimalsRule: 'Enter 1 to 5 non-negative numbers separated by commas',
   statesChanged: '{{count}} updated',
 };
 

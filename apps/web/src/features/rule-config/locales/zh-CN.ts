@@ -67,8 +67,10 @@ const ruleConfig = {
     outputDataId: '产出数据点编号',
     tolerancePercent: '允许损耗(%)',
     quotaMonthly: '月定额',
+    gradeBounds: '能效等级界限（由好到差，逗号分隔）',
   },
   defaultHint: '留空使用默认值',
+  decimalsRule: '请输入 1 到 5 个非负数，用逗号分隔',
   statesChanged: '已更新 {{count}} 项',
 };
 

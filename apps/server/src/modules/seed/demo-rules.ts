@@ -49,8 +49,8 @@ export const DEMO_EVENT_CONFIG: { rules: DemoRule[]; algorithms: DemoAlgorithm[]
       { node: 'W-DOM', name: '生活用水平衡', kind: 'balance', params: { tolerancePercent: 5, dataId: DATA_ID.waterVolume }, enabled: true },
       { node: 'E-LIGHT', name: '厂区照明线损', kind: 'balance', params: { tolerancePercent: 5 }, enabled: true },
       { node: 'E-OFFICE', name: '办公楼月度用电定额', kind: 'quota', params: { quotaMonthly: 42000 }, enabled: true },
-      { node: 'E-CHP', name: '制冷站能效比', kind: 'efficiency', params: { indicator: 'cop', threshold: 3, outputDevice: 'C-CHP' }, enabled: true },
-      { node: 'E-AIR', name: '空压站比功率', kind: 'efficiency', params: { indicator: 'specificPower', threshold: 7, outputDevice: 'A-MAIN' }, enabled: true },
+      { node: 'E-CHP', name: '制冷站能效比', kind: 'efficiency', params: { indicator: 'cop', threshold: 3, outputDevice: 'C-CHP', gradeBounds: [5, 4, 3] }, enabled: true },
+      { node: 'E-AIR', name: '空压站比功率', kind: 'efficiency', params: { indicator: 'specificPower', threshold: 7, outputDevice: 'A-MAIN', gradeBounds: [6.2, 7, 7.8] }, enabled: true },
     ],
   },
   {

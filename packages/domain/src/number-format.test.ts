@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { displayUnit, formatNumber, formatPercent, formatThousands, formatWithUnit, round, roundToString } from './number-format.js';
+import { changeTone, displayUnit, formatChange, formatNumber, formatPercent, formatThousands, formatWithUnit, round, roundToString } from './number-format.js';
 
 describe("spec 5: number formatting shows '--' for missing values", () => {
   it.each([
@@ -95,5 +95,12 @@ describe('spec 5: unit m3 shows as cubic metres', () => {
   it('formatWithUnit joins value and display unit', () => {
     expect(formatWithUnit(12.3, 'm3')).toBe('12.30 m³');
     expect(formatWithUnit(5, '', 0)).toBe('5');
+  });
+});
+
+describe('同比/环比 display: tone and signed one-decimal change', () => {
+  it('more is up, less is down, under 0.05 % flat, null or NaN none; a sign only on a positive change', () => {
+    expect([changeTone(12), changeTone(-3), changeTone(0.04), changeTone(null), changeTone(Number.NaN)]).toEqual(['up', 'down', 'flat', 'none', 'none']);
+    expect([formatChange(16.666), formatChange(-25), formatChange(0.01), formatChange(null)]).toEqual(['+16.7%', '-25.0%', '0.0%', '--']);
   });
 });

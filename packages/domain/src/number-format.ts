@@ -108,3 +108,19 @@ export function formatWithUnit(value: NumberInput, unit: string | null | undefin
   const u = displayUnit(unit);
   return text === NO_VALUE || u === '' ? text : `${text} ${u}`;
 }
+
+/** Direction of a 同比/环比 change: more consumption is 'up' (shown in the error colour), less 'down'; under 0.05 % 'flat'. */
+export type ChangeTone = 'up' | 'down' | 'flat' | 'none';
+
+export function changeTone(pct: number | null): ChangeTone {
+  if (pct === null || !Number.isFinite(pct)) return 'none';
+  if (Math.abs(pct) < 0.05) return 'flat';
+  return pct > 0 ? 'up' : 'down';
+}
+
+/** A change in % with its sign and one decimal: '+16.7%', '-25.0%', '0.0%'; '--' when null. */
+export function formatChange(pct: number | null): string {
+  const text = formatNumber(pct, 1);
+  if (text === NO_VALUE) return text;
+  return `${pct !== null && pct > 0 && text !== '0.0' ? '+' : ''}${text}%`;
+}

@@ -3,21 +3,8 @@ import dayjs from 'dayjs';
 import type { AnalysisGrain, ConsumptionAnalysis } from '@ems/contract';
 import { NO_VALUE, formatNumber, formatThousands } from '@ems/domain';
 
-/** Direction of a 同比/环比 change: more consumption is 'up' (error colour), less 'down' (success colour). */
-export type ChangeTone = 'up' | 'down' | 'flat' | 'none';
-
-export function changeTone(pct: number | null): ChangeTone {
-  if (pct === null || !Number.isFinite(pct)) return 'none';
-  if (Math.abs(pct) < 0.05) return 'flat';
-  return pct > 0 ? 'up' : 'down';
-}
-
-/** A change in % with its sign and one decimal: '+16.7%', '-25.0%', '0.0%'; '--' when null. */
-export function formatChange(pct: number | null): string {
-  const text = formatNumber(pct, 1);
-  if (text === NO_VALUE) return text;
-  return `${pct !== null && pct > 0 && text !== '0.0' ? '+' : ''}${text}%`;
-}
+// the 同比/环比 display rules are shared with the other pages (packages/domain)
+export { changeTone, formatChange, type ChangeTone } from '@ems/domain';
 
 /** Below this share of the compared intervals a 同比/环比 reference is flagged as incomplete. */
 export const FULL_REFERENCE_PCT = 95;

@@ -32,3 +32,8 @@ afterEachTest(() => cleanupRendered());
 }
 // jsdom has no canvas: answer getContext with null quietly (ECharts then measures text without it).
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+// Let work React or antd scheduled at the very end of a file (a dialog's motion, a settled mutation) run while
+// jsdom's window still exists: without this pause the environment's teardown could come first and React's
+// scheduler then threw 'window is not defined' as an unhandled error, failing the run although every test passed.
+import { afterAll as afterAllTests } from 'vitest';
+afterAllTests(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));

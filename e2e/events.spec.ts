@@ -241,6 +241,58 @@ describe('event diagnosis as fw_plant, dark en: no confirm permission', () => {
   });
 });
 
+describe('inspection orders (711): fw_cloud raises one from an event; fw_plant gets it live, follows it and closes it (dark en)', () => {
+  it('raise from the detail, the early-warning notification leads to /inspectorder, close with what was found', async () => {
+    const plantContext = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+    const cloudContext = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });
+    const plant = await plantContext.newPage();
+    const cloud = await cloudContext.newPage();
+    try {
+      await login(plant, server.url, 'fw_plant', DEMO_PASSWORD);
+      await login(cloud, server.url, 'fw_cloud', DEMO_PASSWORD);
+      await openMenu(cloud, 'operations', 'energyConsumptionEvent');
+      await filterToMeter(cloud, 2);
+      await rows(cloud).first().getByTestId('event-detail-open').click();
+      await cloud.getByTestId('event-raise-order').click();
+      await cloud.getByTestId('order-comment').fill('E2E 检查电表接线');
+      await motionSettled(cloud);
+      await screenshot(cloud, 'events-raise-order-light-zh');
+      await cloud.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+      await waitToast(cloud, '操作成功');
+
+      // fw_plant: the order arrives live as an early warning (class 4) and opens its page
+      await plant.getByTestId('notification-bell').click();
+      await plant.getByTestId('notification-tab-4').click();
+      const open = plant.locator('[data-testid="notification-list-4"] [data-testid="notification-open"]').filter({ hasText: `Inspection order: check ${METER}` }).first();
+      await open.waitFor({ timeout: 20_000 });
+      await expect(open.innerText()).resolves.toContain('E2E 检查电表接线');
+      await open.click();
+      await plant.locator('[data-testid="event-page"][data-route="inspectorder"]').waitFor();
+      const detail = plant.getByTestId('event-detail');
+      await expect.poll(() => detail.getByTestId('event-detail-fields').innerText(), { timeout: 15_000 }).toContain('Source event');
+      await expect(plant.getByTestId('event-raise-order').count()).resolves.toBe(0);
+      await plant.waitForTimeout(300);
+      await screenshot(plant, 'events-order-detail-dark-en');
+      await plant.getByTestId('order-close').click();
+      // what was found is required
+      await plant.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+      await plant.getByText('Say what was found').waitFor();
+      await plant.getByTestId('order-comment').fill('Loose CT terminal tightened');
+      await plant.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+      await plant.getByTestId('order-close').waitFor({ state: 'detached', timeout: 15_000 });
+      await expect.poll(() => detail.getByTestId('event-detail-fields').innerText()).toContain('Loose CT terminal tightened');
+      await plant.locator('.ant-drawer-close').click();
+      await detail.waitFor({ state: 'hidden' });
+      const orderRows = plant.locator('[data-testid="event-page"][data-route="inspectorder"] [data-testid="event-table"] tr.ant-table-row');
+      await expect.poll(() => orderRows.filter({ hasText: METER }).first().innerText(), { timeout: 15_000 }).toContain('Finished');
+      await screenshot(plant, 'events-orders-dark-en');
+    } finally {
+      await plantContext.close();
+      await cloudContext.close();
+    }
+  });
+});
+
 describe('rule configuration as ROOT (platform module, /admin/rule)', () => {
   it('lists the rules of the chosen project and switches one off', async () => {
     const context = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });

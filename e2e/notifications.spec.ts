@@ -120,9 +120,11 @@ describe('live notifications, dark zh (issue 4 §3)', () => {
     const mute = page.locator('[data-testid="notification-list-2"] [data-testid="notification-mute"]');
     await mute.click();
     await expect(mute.getAttribute('aria-checked')).resolves.toBe('true');
+    // listen before reloading: the page may open its socket and register before the frame is found
+    const registered = page.waitForResponse((r) => r.url().endsWith(MESSAGE_API.register), { timeout: 30_000 });
     await page.reload();
     await page.getByTestId('frame').waitFor();
-    await page.waitForResponse((r) => r.url().endsWith(MESSAGE_API.register), { timeout: 30_000 });
+    await registered;
     expect(await page.evaluate(() => localStorage.getItem('mutedCfg'))).toBe('{"2":true}');
     await openBell(page);
     await expect(page.locator('[data-testid="notification-list-2"] [data-testid="notification-mute"]').getAttribute('aria-checked')).resolves.toBe('true');

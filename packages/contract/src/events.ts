@@ -33,6 +33,10 @@ export const EVENT_API = {
   algorithmSave: '/eem-service/v1/rule/algorithmInfo',
   /** POST {ids, enabled} → number changed */
   algorithmStates: '/eem-service/v1/rule/changeAlgorithmStates',
+  /** POST RaiseOrderBody → the inspection order (an event of log type 711) raised from an event (permission workorder_create) */
+  raiseOrder: '/eem-service/v1/event/inspectionOrder',
+  /** POST CloseOrdersBody → number of inspection orders closed (permission workorder_update) */
+  closeOrders: '/eem-service/v1/event/closeInspectionOrder',
 } as const;
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -104,6 +108,8 @@ export const EventRecord = Type.Object({
   confirmUser: NullableStr,
   confirmTime: NullableInt,
   confirmComment: NullableStr,
+  /** an inspection order (711): the event it was raised from; always sent by the server */
+  sourceEventId: Type.Optional(NullableInt),
 });
 export type EventRecord = Static<typeof EventRecord>;
 
@@ -128,6 +134,30 @@ export const EventConfirmBody = Type.Object(
   { additionalProperties: false },
 );
 export type EventConfirmBody = Static<typeof EventConfirmBody>;
+
+/**
+ * Raise an inspection order (log type 711) from an event: someone is to go and look at its node.
+ * One open order per event; the order is an event of its own, listed on /inspectorder and notified live.
+ */
+export const RaiseOrderBody = Type.Object(
+  {
+    eventId: Id,
+    /** what to check, for whom: part of the order's message */
+    comment: Type.String({ maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type RaiseOrderBody = Static<typeof RaiseOrderBody>;
+
+/** Close inspection orders with what was found (required): closing finishes them and confirms the unconfirmed. */
+export const CloseOrdersBody = Type.Object(
+  {
+    ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
+    comment: Type.String({ minLength: 1, maxLength: 255 }),
+  },
+  { additionalProperties: false },
+);
+export type CloseOrdersBody = Static<typeof CloseOrdersBody>;
 
 export const EventIdQuery = Type.Object({ id: Id }, { additionalProperties: false });
 export type EventIdQuery = Static<typeof EventIdQuery>;

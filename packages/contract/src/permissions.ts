@@ -45,6 +45,8 @@ export const PERMISSION_RESOURCES = [
   ['coolingconfig', '制冷系统配置', 'cooling-system config'],
   ['emailplatform', '邮件平台', 'email platform'],
   ['mailscheme', '邮件方案库', 'mail scheme library'],
+  // issue 5: the hazard-source register of /hazardSourceMonitoring (hazardsource_create / _update / _delete / _export)
+  ['hazardsource', '危险源', 'hazard source'],
 ] as const;
 
 /** Operations, spec section 6. */

@@ -230,6 +230,8 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
     state.active.clear();
     for (const e of active) {
       const key = e.active_key ?? '';
+      // an open inspection order is closed by people, not by a condition
+      if (key.startsWith('order:')) continue;
       const prefix = key.split(':').slice(0, 2).join(':') + ':';
       if (!ruleIds.has(prefix) && !algIds.has(prefix)) {
         await events.finish(Number(e.id), now);

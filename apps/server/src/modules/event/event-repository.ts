@@ -117,6 +117,24 @@ export function eventRepository(db: Db) {
     async setWorst(id: number, value: number): Promise<void> {
       await edb.updateTable('event').set({ value }).where('id', '=', id).execute();
     },
+    /**
+     * Closes the open inspection orders (711) among the ids in the projects: finished now, and
+     * confirmed with the comment when nobody had confirmed them. Returns how many were closed.
+     */
+    async closeOrders(ids: readonly number[], projectIds: readonly number[], user: string, time: number, comment: string): Promise<number> {
+      return edb.transaction().execute(async (tx) => {
+        const scope = (q: ReturnType<typeof tx.updateTable<'event'>>) =>
+          q.where('id', 'in', [...ids]).where('project_id', 'in', [...projectIds, -1]).where('log_type', '=', 711).where('status', '=', 0);
+        await scope(tx.updateTable('event')).set({ confirm_state: 3, confirm_user: user, confirm_time: time, confirm_comment: comment }).where('confirm_state', '=', 1).execute();
+        const r = await scope(tx.updateTable('event')).set({ status: 1, end_time: time, active_key: null }).executeTakeFirst();
+        return Number(r.numUpdatedRows);
+      });
+    },
+    /** Log types of the ids that lie in the projects. */
+    async logTypesOf(ids: readonly number[], projectIds: readonly number[]): Promise<number[]> {
+      const rows = await edb.selectFrom('event').select('log_type').where('id', 'in', [...ids]).where('project_id', 'in', [...projectIds, -1]).execute();
+      return rows.map((r) => Number(r.log_type));
+    },
     async finish(id: number, endTime: number): Promise<void> {
       await edb.updateTable('event').set({ status: 1, end_time: endTime, active_key: null }).where('id', '=', id).execute();
     },

@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
-import type { EventConfirmBody, EventDetail, EventQueryBody, EventRecord } from '@ems/contract';
+import { EVENT_CLASS, LOG_TYPE, type CloseOrdersBody, type EventConfirmBody, type EventDetail, type EventQueryBody, type EventRecord, type RaiseOrderBody } from '@ems/contract';
 import type { Ems, Session } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { configRepository } from './config-repository.js';
 import { eventRepository, type EventFilter, type EventRow } from './event-repository.js';
 import { fieldError } from './config-service.js';
+import { texts } from './messages.js';
 
 /** Most rows an export holds. */
 export const EVENT_EXPORT_MAX = 10_000;
@@ -46,6 +47,7 @@ function toRecord(r: EventRow, lang: Lang, point: Awaited<ReturnType<typeof cata
     confirmUser: r.confirm_user,
     confirmTime: num(r.confirm_time),
     confirmComment: r.confirm_comment,
+    sourceEventId: num(r.source_event_id),
   };
 }
 
@@ -81,6 +83,77 @@ export async function confirmEvents(ems: Ems, scope: readonly number[], session:
   const ids = [...new Set(body.ids)];
   if ((await repo.countIn(ids, scope)) !== ids.length) throw noPermission();
   return repo.confirm(ids, scope, session.name, ems.config.now(), body.comment.trim());
+}
+
+/**
+ * Raises an inspection order (log type 711, class early warning) from an event of the scope: an
+ * event of its own on the same node, notified live and listed on /inspectorder. An event has at most
+ * one open order (400 naming eventId otherwise); an order is not raised from an order.
+ */
+export async function raiseOrder(ems: Ems, lang: Lang, scope: readonly number[], session: Session, body: RaiseOrderBody): Promise<EventRecord> {
+  const repo = eventRepository(ems.db);
+  const source = await repo.get(body.eventId, scope);
+  if (!source) throw noPermission();
+  if (Number(source.log_type) === LOG_TYPE.inspectionOrder) throw fieldError(lang, 'eventId', '巡检工单不能再派发工单', 'is an inspection order itself');
+  const now = ems.config.now();
+  const node = source.node_name ?? String(source.node_id);
+  const message = texts.inspectionOrder(node, { zh: source.message_zh, en: source.message_en }, session.name, body.comment.trim());
+  const id = await repo.insertActive({
+    project_id: Number(source.project_id),
+    rule_id: null,
+    algorithm_id: null,
+    log_type: LOG_TYPE.inspectionOrder,
+    event_class: EVENT_CLASS.earlyWarning,
+    event_type: null,
+    level: null,
+    status: 0,
+    confirm_state: 1,
+    node_id: Number(source.node_id),
+    model_label: source.model_label,
+    device_id: source.device_id === null ? null : Number(source.device_id),
+    data_id: source.data_id === null ? null : Number(source.data_id),
+    value: null,
+    limit_value: null,
+    start_time: now,
+    end_time: null,
+    message_zh: message.zh.slice(0, 1000),
+    message_en: message.en.slice(0, 1000),
+    active_key: `order:${Number(source.id)}`,
+    source_event_id: Number(source.id),
+  });
+  if (id === undefined) throw fieldError(lang, 'eventId', '该事件已有未关闭的巡检工单', 'already has an open inspection order');
+  await ems.notifier.notify({
+    projectId: Number(source.project_id),
+    nodeId: Number(source.node_id),
+    modelLabel: source.model_label,
+    logType: LOG_TYPE.inspectionOrder,
+    eventClass: EVENT_CLASS.earlyWarning,
+    eventType: null,
+    level: null,
+    eventId: id,
+    time: now,
+    message,
+    extra: { sourceEventId: Number(source.id), deviceId: source.device_id === null ? null : Number(source.device_id) },
+  });
+  const row = await repo.get(id, scope);
+  if (!row) throw noPermission();
+  return toRecord(row, lang, await catalogue(ems, lang));
+}
+
+/**
+ * Closes inspection orders with what was found: each id must be an order of the scope (404 outside
+ * it, 400 naming ids for an event that is not an order). Closed orders are finished and, when nobody
+ * had, confirmed with the comment. Returns how many were open and are now closed.
+ */
+export async function closeOrders(ems: Ems, lang: Lang, scope: readonly number[], session: Session, body: CloseOrdersBody): Promise<number> {
+  const comment = body.comment.trim();
+  if (comment === '') throw fieldError(lang, 'comment', '请填写处理结果', 'must say what was found');
+  const repo = eventRepository(ems.db);
+  const ids = [...new Set(body.ids)];
+  const types = await repo.logTypesOf(ids, scope);
+  if (types.length !== ids.length) throw noPermission();
+  if (types.some((t) => t !== LOG_TYPE.inspectionOrder)) throw fieldError(lang, 'ids', '只能关闭巡检工单', 'must all be inspection orders');
+  return repo.closeOrders(ids, scope, session.name, ems.config.now(), comment);
 }
 
 const HEADERS: Record<Lang, string[]> = {

@@ -66,4 +66,8 @@ export const texts = {
     zh: `${node} 本月用量 ${fmt(used, 0)} ${unit} 已达到定额 ${fmt(quota, 0)} ${unit}`,
     en: `${node} consumption this month ${fmt(used, 0)} ${unit} has reached the quota ${fmt(quota, 0)} ${unit}`,
   }),
+  inspectionOrder: (node: string, source: { zh: string; en: string }, by: string, comment: string): Text => ({
+    zh: `巡检工单：请到现场检查 ${node}（${by} 派发${comment ? `：${comment}` : ''}）。来源事件：${source.zh}`,
+    en: `Inspection order: check ${node} on site (raised by ${by}${comment ? `: ${comment}` : ''}). Source event: ${source.en}`,
+  }),
 };

@@ -7,19 +7,45 @@ import { texts } from './messages.js';
 
 const MIN = 60_000;
 
-/** Evaluates a committed batch: limit rules, switch changes and demand, in reading-time order per device and instant. */
+/**
+ * Evaluates a committed batch: limit rules, switch changes and demand, in reading-time order per device and instant.
+ * Readings of a device nothing watches (no rule of the project on it, no switch or demand algorithm over it) only
+ * update the device's last-seen time and latest values (the value of the newest reading per data point, as the
+ * in-order walk leaves them), without grouping or sorting.
+ */
 export async function onReadings(s: EngineState, projectId: number, readings: readonly CommittedReading[]): Promise<void> {
+  const switches = s.algorithms.filter((a) => a.kind === 'switch' && a.projectId === projectId);
+  const demands = s.algorithms.filter((a) => a.kind === 'demand' && a.projectId === projectId);
+  const watchedDevices = new Map<number, boolean>();
+  const watched = (deviceId: number): boolean => {
+    let w = watchedDevices.get(deviceId);
+    if (w === undefined) {
+      w =
+        (s.rulesByDevice.get(deviceId) ?? []).some((r) => r.projectId === projectId) ||
+        switches.some((a) => a.devices.includes(deviceId)) ||
+        demands.some((a) => a.nodeId === deviceId);
+      watchedDevices.set(deviceId, w);
+    }
+    return w;
+  };
   const groups = new Map<string, CommittedReading[]>();
+  const newest = new Map<string, CommittedReading>();
   for (const r of readings) {
     const seen = s.lastSeen.get(r.deviceId);
     if (seen === undefined || r.ts > seen) s.lastSeen.set(r.deviceId, r.ts);
+    if (!watched(r.deviceId)) {
+      const vk = `${r.deviceId}:${r.dataId}`;
+      const n = newest.get(vk);
+      if (n === undefined || r.ts >= n.ts) newest.set(vk, r);
+      continue;
+    }
     const key = `${r.ts}:${r.deviceId}`;
     const g = groups.get(key);
     if (g) g.push(r);
     else groups.set(key, [r]);
   }
-  const switches = s.algorithms.filter((a) => a.kind === 'switch' && a.projectId === projectId);
-  const demands = s.algorithms.filter((a) => a.kind === 'demand' && a.projectId === projectId);
+  for (const [vk, r] of newest) s.values.set(vk, r.value);
+  if (groups.size === 0) return;
   const ordered = [...groups.values()].sort((a, b) => (a[0]?.ts ?? 0) - (b[0]?.ts ?? 0));
   for (const group of ordered) {
     const first = group[0] as CommittedReading;

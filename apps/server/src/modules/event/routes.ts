@@ -5,6 +5,7 @@ import {
   AlgorithmConfigInput,
   AlgorithmListQuery,
   ChangeStatesBody,
+  CloseOrdersBody,
   Envelope,
   EVENT_API,
   EventConfirmBody,
@@ -13,6 +14,7 @@ import {
   EventQueryBody,
   EventRecord,
   IdsBody,
+  RaiseOrderBody,
   RuleConfig,
   RuleConfigInput,
   RuleListQuery,
@@ -22,7 +24,7 @@ import { ok } from '../../lib/reply.js';
 import { contentDisposition } from '../filemanager/service.js';
 import { projectScope } from '../trend/routes.js';
 import { algorithmDetail, changeStates, listAlgorithms, listRules, removeConfigs, ruleDetail, saveAlgorithm, saveRule } from './config-service.js';
-import { confirmEvents, eventDetail, exportEvents, queryEvents } from './event-service.js';
+import { closeOrders, confirmEvents, eventDetail, exportEvents, queryEvents, raiseOrder } from './event-service.js';
 
 const BROWSE = { permission: 'event_browse' };
 const SAVE = { permission: 'sysevent_create sysevent_update' };
@@ -42,6 +44,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(EVENT_API.confirm, { config: { permission: 'event_confirm' }, schema: { body: EventConfirmBody, response: { 200: Envelope(Type.Integer()) } } }, async (request) =>
     ok(request.lang, await confirmEvents(app.ems, projectScope(request), sessionOf(request), request.body)),
+  );
+
+  app.post(EVENT_API.raiseOrder, { config: { permission: 'workorder_create' }, schema: { body: RaiseOrderBody, response: { 200: Envelope(EventRecord) } } }, async (request) =>
+    ok(request.lang, await raiseOrder(app.ems, request.lang, projectScope(request), sessionOf(request), request.body)),
+  );
+  app.post(EVENT_API.closeOrders, { config: { permission: 'workorder_update' }, schema: { body: CloseOrdersBody, response: { 200: Envelope(Type.Integer()) } } }, async (request) =>
+    ok(request.lang, await closeOrders(app.ems, request.lang, projectScope(request), sessionOf(request), request.body)),
   );
 
   app.post(EVENT_API.export, { config: BROWSE, schema: { body: EventQueryBody } }, async (request, reply) => {

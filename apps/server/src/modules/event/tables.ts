@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Table `event_rule` (migration 0006-events): a limit rule; conditions as JSON text. */
 export interface EventRuleTable {
@@ -61,6 +61,8 @@ export interface EventTable {
   confirm_user: string | null;
   confirm_time: number | null;
   confirm_comment: string | null;
+  /** an inspection order (711): the event it was raised from (migration 0011) */
+  source_event_id: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 export type EventTables = { event_rule: EventRuleTable; event_algorithm: EventAlgorithmTable; event: EventTable };

@@ -22,6 +22,16 @@ const above = (node: string, name: string, dataId: number, limit: number, o: Par
 });
 
 /**
+ * A gas detector's two levels as rules (DOMAIN §13, reached = alarm: operator 4 ≥): level 1 an early
+ * warning (4), level 2 an alarm (2); event type 3 (over limit).
+ */
+const gasLevels = (node: string, gas: 'combustible' | 'co'): DemoRule[] => {
+  const [dataId, l1, l2, zh] = gas === 'combustible' ? [DATA_ID.combustibleGas, 25, 50, '可燃气体'] : [DATA_ID.carbonMonoxide, 20, 40, '一氧化碳'];
+  const rule = (name: string, limit: number, level: 2 | 4): DemoRule => ({ ...above(node, name, dataId, limit, { level, eventType: 3, hysteresis: 2 }), conditions: [{ dataId, operator: 4, limit }] });
+  return [rule(`${zh}浓度一级报警`, l1, 4), rule(`${zh}浓度二级报警`, l2, 2)];
+};
+
+/**
  * The demo plants' rules and algorithms (issue 4): limits on room temperature and humidity and on
  * transformer winding temperature, the incomer's contracted demand of 2900 kW (working-day peaks of
  * about 2.2–2.35 MW in winter and 2.8–2.9 MW on summer afternoons reach its 80 % pre-alarm), meters offline after 10 min,
@@ -37,6 +47,8 @@ export const DEMO_EVENT_CONFIG: { rules: DemoRule[]; algorithms: DemoAlgorithm[]
       above('P1-ENV-DR', '配电室湿度高', RH, 90, { level: 4, hysteresis: 3, minDurationSec: 600 }),
       ...['P1-ENV-PRODA', 'P1-ENV-PRODB', 'P1-ENV-ASSY'].map((c) => above(c, '车间温度高', T, 35, { minDurationSec: 300 })),
       above('P1-ENV-CHP', '冷冻站温度高', T, 38, { minDurationSec: 300 }),
+      ...['P1-GD-PAINT1', 'P1-GD-PAINT2', 'P1-GD-CANTEEN', 'P1-GD-BLR1'].flatMap((c) => gasLevels(c, 'combustible')),
+      ...gasLevels('P1-GD-BLR2', 'co'),
       ...['P1-T1', 'P1-T2', 'P1-T3'].flatMap((c) => [
         above(c, '变压器绕组温度超温', T, 130, { hysteresis: 5, eventType: 2 }),
         above(c, '变压器绕组温度超温跳闸', T, 150, { hysteresis: 5, level: 1, eventType: 2 }),
@@ -57,6 +69,7 @@ export const DEMO_EVENT_CONFIG: { rules: DemoRule[]; algorithms: DemoAlgorithm[]
     rules: [
       above('P2-ENV-DC', '数据机房温度高', T, 27, { minDurationSec: 300, hysteresis: 0.5 }),
       above('P2-ENV-DR', '配电房温度高', T, 40),
+      ...gasLevels('P2-GD-KITCHEN', 'combustible'),
       ...['P2-T1', 'P2-T2'].map((c) => above(c, '变压器绕组温度超温', T, 130, { hysteresis: 5 })),
     ],
     algorithms: [

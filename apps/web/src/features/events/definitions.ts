@@ -40,6 +40,8 @@ export interface EventPageDefinition {
   columns: readonly EventColumnName[];
   /** the detail adds related measurements and earlier similar events of the same device */
   diagnosis: boolean;
+  /** the rows are inspection orders (711): closed with what was found instead of confirmed */
+  orders: boolean;
 }
 
 const ALL_FILTERS: readonly EventFilterName[] = ['eventType', 'level', 'status', 'confirmState', 'keyword'];
@@ -68,6 +70,7 @@ const limitEvents = (key: EventRouteKey, logTypes: readonly number[], diagnosis 
   filters: ALL_FILTERS,
   columns: ALL_COLUMNS,
   diagnosis,
+  orders: false,
 });
 
 /** The registry: route key → definition. */
@@ -85,6 +88,7 @@ export const EVENT_PAGES: Record<EventRouteKey, EventPageDefinition> = {
     filters: ['status', 'confirmState', 'keyword'],
     columns: ['startTime', 'eventClass', 'node', 'message', 'status', 'confirmState', 'endTime', 'duration', 'confirmer'],
     diagnosis: false,
+    orders: true,
   },
   // Energy waste events (PAGES.md "waste events with kWh and ¥ lost"): abnormal consumption (703),
   // balance loss over tolerance (706) and negative loss, a metering fault (707); not a notification target.

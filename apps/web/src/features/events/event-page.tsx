@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import type { EventRecord } from '@ems/contract';
 import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
 import { DataTable, ModelTree, SidePanel, type ModelTreeNode } from '../../widgets';
 import { ConfirmDialog } from './components/confirm-dialog';
+import { CLOSE_ORDER_PERMISSION, OrderDialog, type OrderAction } from './components/order-dialog';
+import { usePermission } from '../../lib/permission';
 import { eventColumns } from './components/event-columns';
 import { EventDetailDrawer } from './components/event-detail-drawer';
 import { EventFilterBar } from './components/event-filters';
@@ -21,6 +23,8 @@ export function EventPage({ definition: def }: { definition: EventPageDefinition
   const { t } = useTranslation('events');
   const { token } = theme.useToken();
   const c = useEventList(def);
+  const [orderAction, setOrderAction] = useState<OrderAction>(null);
+  const canClose = usePermission()(CLOSE_ORDER_PERMISSION) && def.orders;
   const tree = useQuery({ ...modelTreeQuery(c.projectId ?? -1), enabled: c.projectId !== null });
   const now = c.list.dataUpdatedAt || Date.now();
   const onConfirm = c.canConfirm ? (ids: number[]) => c.setConfirmIds(ids) : undefined;
@@ -62,11 +66,11 @@ export function EventPage({ definition: def }: { definition: EventPageDefinition
             onReset={c.reset}
           />
         </Card>
-        <Card size="small" title={t(def.titleKey)} extra={<EventToolbar selectedKeys={c.selectedKeys} onBatchConfirm={(keys) => c.setConfirmIds(keys.map(Number))} onExport={() => void c.exportExcel()} exporting={c.exporting} onRefresh={() => void c.list.refetch()} />} style={{ flex: 1, minHeight: 0 }}>
+        <Card size="small" title={t(def.titleKey)} extra={<EventToolbar selectedKeys={c.selectedKeys} onBatchConfirm={(keys) => c.setConfirmIds(keys.map(Number))} onBatchClose={def.orders ? (keys) => setOrderAction({ kind: 'close', ids: keys.map(Number) }) : undefined} onExport={() => void c.exportExcel()} exporting={c.exporting} onRefresh={() => void c.list.refetch()} />} style={{ flex: 1, minHeight: 0 }}>
           <DataTable<EventRecord>
             data-testid="event-table"
             rowKey="id"
-            selectionMode={c.canConfirm ? 'multiple' : 'none'}
+            selectionMode={c.canConfirm || canClose ? 'multiple' : 'none'}
             selectedRowKeys={c.selectedKeys}
             onSelectionChange={(keys) => c.setSelectedKeys(keys)}
             loading={c.list.isFetching}
@@ -88,9 +92,12 @@ export function EventPage({ definition: def }: { definition: EventPageDefinition
         diagnosis={def.diagnosis}
         now={now}
         onConfirm={onConfirm}
+        onRaiseOrder={(eventId) => setOrderAction({ kind: 'raise', eventId })}
+        onCloseOrder={(ids) => setOrderAction({ kind: 'close', ids })}
         onClose={() => c.setDetailId(null)}
       />
       <ConfirmDialog ids={c.confirmIds} onClose={() => c.setConfirmIds(null)} onConfirmed={c.afterConfirm} />
+      <OrderDialog action={orderAction} onClose={() => setOrderAction(null)} onDone={c.afterConfirm} />
     </Flex>
   );
 }

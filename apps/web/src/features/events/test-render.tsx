@@ -1,5 +1,6 @@
 /* Test helper: renders event components with the 'events' and 'widgets' texts, antd App, a query client and a router. */
 import type { ReactElement, ReactNode } from 'react';
+import type { CurrentUser } from '@ems/contract';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { App } from 'antd';
@@ -33,3 +34,18 @@ export function renderEvents(ui: ReactElement, lng: 'zh-CN' | 'en-US' = 'en-US',
   );
   return render(ui, { wrapper: Wrapper });
 }
+
+/** A signed-in plant user holding the permission ids `auths` (for the production permission checks). */
+export const testUser = (auths: number[]): CurrentUser => ({
+  id: 5,
+  name: 'fw_plant',
+  nicName: 'n',
+  email: '',
+  mobilePhone: '',
+  tenantId: 1,
+  customConfig: '{"usertype":4}',
+  roles: [{ id: 1, name: 'r', customConfig: '{}', pageNodes: [], auths }],
+  modelNodes: [],
+  relativeUserGroup: [],
+  rootUserGroupID: 1,
+});

@@ -1,6 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Tooltip, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../lib/auth';
 import { useSession } from '../../lib/session';
@@ -8,7 +8,9 @@ import { NotificationBell } from '../notifications';
 import { FavouritesPopover } from './favourites';
 import { ReturnToPlatform } from './return-to-platform';
 import { SettingsPopover } from './settings-popover';
-import { UserInfoDialog } from './user-info-dialog';
+
+/** The user-info form loads when first opened, not with the initial route. */
+const UserInfoDialog = lazy(() => import('./user-info-dialog').then((m) => ({ default: m.UserInfoDialog })));
 
 /**
  * Header tools: return to platform, current project, the notification bell (frame/notifications),
@@ -20,6 +22,8 @@ export function HeaderTools({ notifications }: { notifications?: ReactNode }) {
   const user = useSession((s) => s.user);
   const project = useSession((s) => s.projectInfo);
   const [userOpen, setUserOpen] = useState(false);
+  const [userLoaded, setUserLoaded] = useState(false);
+  if (userOpen && !userLoaded) setUserLoaded(true);
   const english = useTranslation().i18n.language === 'en-US';
   return (
     <Flex align="center" gap={4} data-testid="header-tools">
@@ -53,7 +57,11 @@ export function HeaderTools({ notifications }: { notifications?: ReactNode }) {
           }
         />
       </Tooltip>
-      <UserInfoDialog open={userOpen} onClose={() => setUserOpen(false)} />
+      {userLoaded && (
+        <Suspense fallback={null}>
+          <UserInfoDialog open={userOpen} onClose={() => setUserOpen(false)} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

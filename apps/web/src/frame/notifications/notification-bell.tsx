@@ -1,14 +1,16 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Tabs } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_CLASS_ORDER, badgeText, totalCount, type EventClass } from '@ems/domain';
 import { CLASS_COLOUR } from './class-colours';
 import { ensureNotificationLocales, NS } from './locales';
-import { MessageCentreDialog } from './message-centre-dialog';
 import { NotificationList } from './notification-list';
 import { useNotifications } from './notification-store';
 import { useOpenTarget } from './use-open-target';
+
+/** The message centre (table, date-range picker) loads when first opened, not with the initial route. */
+const MessageCentreDialog = lazy(() => import('./message-centre-dialog').then((m) => ({ default: m.MessageCentreDialog })));
 
 /**
  * The header's bell: a badge with the unread count ('99+' above 99) and a popover with one tab per
@@ -20,6 +22,9 @@ export function NotificationBell() {
   const lists = useNotifications((s) => s.lists);
   const [open, setOpen] = useState(false);
   const [centreOpen, setCentreOpen] = useState(false);
+  // mounted from its first opening on, so it keeps its state and closing motion afterwards
+  const [centreLoaded, setCentreLoaded] = useState(false);
+  if (centreOpen && !centreLoaded) setCentreLoaded(true);
   // the tab chosen by the user, else the first class holding messages
   const [chosen, setChosen] = useState<EventClass | null>(null);
   const active = chosen ?? HEADER_CLASS_ORDER.find((cls) => lists[cls].length > 0) ?? HEADER_CLASS_ORDER[0];
@@ -68,7 +73,11 @@ export function NotificationBell() {
           </Badge>
         </Button>
       </Popover>
-      <MessageCentreDialog open={centreOpen} onClose={() => setCentreOpen(false)} />
+      {centreLoaded && (
+        <Suspense fallback={null}>
+          <MessageCentreDialog open={centreOpen} onClose={() => setCentreOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Drawer, Flex, Skeleton, theme } from 'antd';
+import { Button, Card, Descriptions, Drawer, Flex, Skeleton, Space, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@ems/contract';
@@ -11,6 +11,10 @@ import { formatDuration } from './event-columns';
 import { ClassTag, ConfirmTag, LevelTag, StatusTag } from './event-tags';
 import { EventTrend } from './event-trend';
 import { DiagnosisExtras } from './diagnosis-extras';
+import { Permission } from '../../../lib/permission';
+import { CLOSE_ORDER_PERMISSION, RAISE_ORDER_PERMISSION } from './order-dialog';
+
+const ORDER_LOG_TYPE = 711;
 
 const time = (ms: number | null) => (ms === null ? '--' : dayjs(ms).format(DEFAULT_DATE_FORMAT));
 
@@ -30,7 +34,9 @@ function Fields({ e, now }: { e: EventDetail; now: number }) {
     { key: 'startTime', label: t('column.startTime'), children: time(e.startTime) },
     { key: 'endTime', label: t('column.endTime'), children: time(e.endTime) },
     { key: 'duration', label: t('column.duration'), children: formatDuration(t, eventDurationMs(e, now)) },
-    { key: 'rule', label: t('detail.rule'), children: e.ruleName ?? '--' },
+    e.logType === ORDER_LOG_TYPE
+      ? { key: 'source', label: t('order.source'), children: e.sourceEventId ? `#${e.sourceEventId}` : '--' }
+      : { key: 'rule', label: t('detail.rule'), children: e.ruleName ?? '--' },
     { key: 'message', label: t('column.message'), children: e.message, span: 2 },
     { key: 'confirmState', label: t('column.confirmState'), children: <ConfirmTag value={e.confirmState} /> },
     { key: 'confirmer', label: t('column.confirmer'), children: e.confirmUser ?? '--' },
@@ -49,11 +55,15 @@ export interface EventDetailDrawerProps {
   now: number;
   /** absent: no confirm button (no permission) */
   onConfirm?: (ids: number[]) => void;
+  /** raise an inspection order from this event (shown to workorder_create holders, not on an order) */
+  onRaiseOrder?: (eventId: number) => void;
+  /** close this inspection order (shown to workorder_update holders on an open order) */
+  onCloseOrder?: (ids: number[]) => void;
   onClose: () => void;
 }
 
 /** The event's fields, its data point's trend with limit lines, and on diagnosis pages the extras; confirm from here. */
-export function EventDetailDrawer({ eventId, logTypes, diagnosis, now, onConfirm, onClose }: EventDetailDrawerProps) {
+export function EventDetailDrawer({ eventId, logTypes, diagnosis, now, onConfirm, onRaiseOrder, onCloseOrder, onClose }: EventDetailDrawerProps) {
   const { t } = useTranslation('events');
   const { token } = theme.useToken();
   const detail = useQuery({ ...eventDetailQuery(eventId), staleTime: 0 });
@@ -67,10 +77,28 @@ export function EventDetailDrawer({ eventId, logTypes, diagnosis, now, onConfirm
       destroyOnHidden
       title={t('detail.title')}
       extra={
-        canConfirm && (
-          <Button type="primary" data-testid="event-detail-confirm" onClick={() => onConfirm([e.id])}>
-            {t('action.confirm')}
-          </Button>
+        e && (
+          <Space>
+            {onRaiseOrder && e.logType !== ORDER_LOG_TYPE && (
+              <Permission code={RAISE_ORDER_PERMISSION}>
+                <Button data-testid="event-raise-order" onClick={() => onRaiseOrder(e.id)}>
+                  {t('order.raise')}
+                </Button>
+              </Permission>
+            )}
+            {onCloseOrder && e.logType === ORDER_LOG_TYPE && e.status === 0 && (
+              <Permission code={CLOSE_ORDER_PERMISSION}>
+                <Button data-testid="order-close" onClick={() => onCloseOrder([e.id])}>
+                  {t('order.close')}
+                </Button>
+              </Permission>
+            )}
+            {canConfirm && (
+              <Button type="primary" data-testid="event-detail-confirm" onClick={() => onConfirm([e.id])}>
+                {t('action.confirm')}
+              </Button>
+            )}
+          </Space>
         )
       }
     >

@@ -1,23 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { permissionId, type CurrentUser } from '@ems/contract';
+import { permissionId } from '@ems/contract';
 import { useSession } from '../../../lib/session';
 import { recordNotices } from '../../../widgets/test-utils';
-import { renderEvents } from '../test-render';
+import { renderEvents, testUser as user } from '../test-render';
 
-const user = (auths: number[]): CurrentUser => ({
-  id: 5,
-  name: 'fw_plant',
-  nicName: 'n',
-  email: '',
-  mobilePhone: '',
-  tenantId: 1,
-  customConfig: '{"usertype":4}',
-  roles: [{ id: 1, name: 'r', customConfig: '{}', pageNodes: [], auths }],
-  modelNodes: [],
-  relativeUserGroup: [],
-  rootUserGroupID: 1,
-});
 const EVENT_CONFIRM = { id: permissionId('event_confirm') ?? -1, name: 'event_confirm', kind: 'operation' as const, description: '' };
 
 afterEach(() => {

@@ -31,7 +31,7 @@ async function openAnalysis(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): 
   // the first load of the app can be slow on a busy machine: let it arrive before the login helper's 30 s waits
   await page.goto(`${server.url}/#/login`, { timeout: 90_000 });
   await page.getByTestId('login-username').waitFor({ timeout: 90_000 });
-  await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
+  await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
   const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().method() === 'POST', { timeout: 90_000 });
   await page.evaluate(() => (location.hash = '#/energyConsumption'));
   const reply = ((await (await answered).json()) as ApiReply<ConsumptionAnalysis>).data;
@@ -80,6 +80,26 @@ describe('energy consumption analysis (issue 5)', () => {
       await expect(page.getByTestId('analysis-table').innerText()).resolves.toContain(reply.children[0]?.name ?? '?');
       await settle(page);
       await screenshot(page, 'analysis-energy-consumption-dark-zh');
+
+      // electricity under the factory's tariff scheme: the bars by time-of-use period add up to the total
+      const tou = reply.tou;
+      if (!tou) throw new Error('the demo factory has a tariff scheme: the reply should split by period');
+      const split = Object.values(tou.totals).reduce((a, b) => a + b, 0) + tou.unclassified;
+      expect(split).toBeCloseTo(reply.kpi.total ?? 0, 3);
+      expect(tou.totals.valley).toBeGreaterThan(0);
+      expect(tou.totals.peak).toBeGreaterThan(0);
+      await page.getByTestId('analysis-bars-split').getByText('按分时电价时段').click();
+      await expect.poll(() => page.getByTestId('analysis-bars').getAttribute('data-split')).toBe('tou');
+      await expect(page.getByTestId('analysis-bars').innerText()).resolves.toContain(tou.schemeName);
+      await page.waitForTimeout(600);
+      await screenshot(page, 'analysis-energy-consumption-tou-dark-zh');
+
+      // the factory counts its production in three workshops: consumption per piece (单耗)
+      expect(reply.kpi.outputUnit).toBe('pcs');
+      expect(reply.kpi.output).toBeGreaterThan(0);
+      expect(reply.kpi.intensityPerOutput).toBeCloseTo((reply.kpi.total ?? 0) / (reply.kpi.output ?? 1), 9);
+      const perPiece = (reply.kpi.intensityPerOutput ?? 0).toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+      await expect(page.getByTestId('output-intensity-value').innerText()).resolves.toBe(perPiece);
 
       // the year: month bars, the cards follow the new reply
       const answered = page.waitForResponse((r) => r.url().endsWith(ANALYSIS_API.consumption) && r.request().postData()?.includes('"dateType":5') === true, { timeout: 90_000 });

@@ -22,7 +22,7 @@ const pct = (v: number | null | undefined) => (v === null || v === undefined ? '
 async function open<T>(theme: 'dark' | 'light', language: 'zh_cn' | 'en', hash: string, api: string, ready: string): Promise<{ context: BrowserContext; page: Page; reply: T }> {
   const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1500, acceptDownloads: true });
   const page = await context.newPage();
-  await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
+  await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
   const answered = page.waitForResponse((r) => r.url().endsWith(api) && r.request().method() === 'POST', { timeout: 30_000 });
   await page.evaluate((h) => (location.hash = h), hash);
   const reply = ((await (await answered).json()) as ApiReply<T>).data;

@@ -28,7 +28,7 @@ async function open<T>(
   api: string,
   theme: 'dark' | 'light',
   language: 'zh_cn' | 'en',
-  user = 'fw_cloud',
+  user = 'fw_plant',
 ): Promise<{ context: BrowserContext; page: Page; reply: T }> {
   const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1300, acceptDownloads: true });
   const page = await context.newPage();

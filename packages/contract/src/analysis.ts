@@ -73,10 +73,30 @@ export const ConsumptionKpi = Type.Object({
   areaM2: Num,
   /** total / areaM2 (unit per m²); null without an area */
   intensityPerM2: Num,
+  /**
+   * production output over the range: Σ of the output counters (DATA_ID.productionOutput) of the
+   * nodes in the subtree that carry one (attrs.outputUnit), an output node inside another counted once;
+   * null when the subtree has none
+   */
+  output: Type.Optional(Num),
+  /** unit of the output, e.g. 'pcs'; null without output counters */
+  outputUnit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** total / output (unit per piece): 单耗; null without output or when it is 0 */
+  intensityPerOutput: Type.Optional(Num),
   /** Σ n_good / Σ n_intervals of the meters' buckets × 100; null when no interval */
   qualityPct: Num,
 });
 export type ConsumptionKpi = Static<typeof ConsumptionKpi>;
+
+/** Electricity by time-of-use period (DOMAIN §3), kWh. */
+export const TouSplit = Type.Object({
+  sharp: Type.Number(),
+  peak: Type.Number(),
+  flat: Type.Number(),
+  valley: Type.Number(),
+  deepValley: Type.Number(),
+});
+export type TouSplit = Static<typeof TouSplit>;
 
 export const ConsumptionBucket = Type.Object({
   /** bucket start, ms (local calendar of the project) */
@@ -84,6 +104,8 @@ export const ConsumptionBucket = Type.Object({
   value: Num,
   /** the same bucket one year earlier */
   lastYear: Num,
+  /** electricity with a tariff scheme: the bucket by time-of-use period (null when no interval of it was classified) */
+  tou: Type.Optional(Type.Union([TouSplit, Type.Null()])),
 });
 export type ConsumptionBucket = Static<typeof ConsumptionBucket>;
 
@@ -100,6 +122,9 @@ export const ConsumptionChild = Type.Object({
   momPct: Num,
   areaM2: Num,
   intensityPerM2: Num,
+  /** the child's production output and consumption per unit of it (see ConsumptionKpi) */
+  output: Type.Optional(Num),
+  intensityPerOutput: Type.Optional(Num),
   /** n_good / n_intervals × 100 over the range */
   qualityPct: Num,
   /** counter meters of the energy type summed for this child */
@@ -131,5 +156,21 @@ export const ConsumptionAnalysis = Type.Object({
   series: Type.Array(ConsumptionBucket),
   /** child nodes with meters of the energy type, largest first (empty when ranking is false) */
   children: Type.Array(ConsumptionChild),
+  /**
+   * electricity only: the split by time-of-use period under the tariff scheme attached to the node
+   * (or its nearest ancestor, or the project), each interval by the version in force on its local
+   * day; null for other energy types or without a scheme
+   */
+  tou: Type.Optional(
+    Type.Union([
+      Type.Object({
+        schemeName: Type.String(),
+        totals: TouSplit,
+        /** kWh of intervals before the first version or outside its calendar */
+        unclassified: Type.Number(),
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type ConsumptionAnalysis = Static<typeof ConsumptionAnalysis>;

@@ -50,17 +50,19 @@ export function balanceOf(parent: number | null | undefined, children: readonly 
     if (known(c)) knownChildrenSum += c;
     else missingChildren++;
   }
-  const base = { knownChildrenSum, missingChildren, tolerancePct };
+  // literal objects, no spread of a shared base: this runs once per node and day (a year of days on
+  // the balance pages), and object spread took a slow path here (bench/analysis.ts)
   if (!known(parent) || missingChildren > 0) {
-    return { ...base, parent: known(parent) ? parent : null, childrenSum: missingChildren > 0 ? null : knownChildrenSum, loss: null, lossRatePct: null, status: 'incomplete' };
+    const p = known(parent) ? parent : null;
+    return { knownChildrenSum, missingChildren, tolerancePct, parent: p, childrenSum: missingChildren > 0 ? null : knownChildrenSum, loss: null, lossRatePct: null, status: 'incomplete' };
   }
   const loss = parent - knownChildrenSum;
   if (parent === 0) {
-    return { ...base, parent, childrenSum: knownChildrenSum, loss, lossRatePct: null, status: knownChildrenSum === 0 ? 'noLoad' : 'meteringFault' };
+    return { knownChildrenSum, missingChildren, tolerancePct, parent, childrenSum: knownChildrenSum, loss, lossRatePct: null, status: knownChildrenSum === 0 ? 'noLoad' : 'meteringFault' };
   }
   const lossRatePct = (loss / parent) * 100;
   const status: BalanceStatus = lossRatePct < -faultBelowPct ? 'meteringFault' : lossRatePct > tolerancePct ? 'fail' : 'pass';
-  return { ...base, parent, childrenSum: knownChildrenSum, loss, lossRatePct, status };
+  return { knownChildrenSum, missingChildren, tolerancePct, parent, childrenSum: knownChildrenSum, loss, lossRatePct, status };
 }
 
 /** Daily λ trend: the balance of each period (e.g. day) of aligned parent and children series. */

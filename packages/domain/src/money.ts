@@ -39,6 +39,15 @@ function divHalfUp(units: bigint, divisor: bigint): bigint {
 export function decimal(x: number | string | Decimal): Decimal {
   if (typeof x === 'object') return x;
   if (typeof x === 'number' && !Number.isFinite(x)) throw new RangeError(`not a finite amount: ${x}`);
+  if (typeof x === 'number') {
+    // the common case, a plain "-123.456": digits without the pattern match (exponents take the general path)
+    const t = String(x);
+    if (!t.includes('e')) {
+      const dot = t.indexOf('.');
+      const d = dot < 0 ? { units: BigInt(t), scale: 0 } : { units: BigInt(t.slice(0, dot) + t.slice(dot + 1)), scale: t.length - dot - 1 };
+      return d.scale > NUMBER_SCALE ? rescale(d, NUMBER_SCALE) : d;
+    }
+  }
   const text = typeof x === 'number' ? String(x) : x.trim().replace(/[,_]/g, '');
   const m = DECIMAL_RE.exec(text);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new RangeError(`not a decimal: ${JSON.stringify(x)}`);
@@ -69,13 +78,18 @@ export function mulDecimal(a: number | string | Decimal, b: number | string | De
 
 /** Exact Σ of the amounts. */
 export function sumDecimal(values: readonly (number | string | Decimal)[]): Decimal {
-  let acc: Decimal = { units: 0n, scale: 0 };
+  // one accumulator, widened to the finest scale seen (exact, as summing pairwise at the common scale)
+  let units = 0n;
+  let scale = 0;
   for (const v of values) {
     const d = decimal(v);
-    const s = Math.max(acc.scale, d.scale);
-    acc = { units: rescale(acc, s).units + rescale(d, s).units, scale: s };
+    if (d.scale > scale) {
+      units *= pow10(d.scale - scale);
+      scale = d.scale;
+    }
+    units += d.scale < scale ? d.units * pow10(scale - d.scale) : d.units;
   }
-  return acc;
+  return { units, scale };
 }
 
 /** The decimal as plain text ("-12.50"), all its decimals kept. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthlyCosPhi, powerFactorAdjustment } from './power-factor.js';
 import {
+  calendarOnWholeHours,
   EXAMPLE_PERIOD_CALENDAR as CAL,
   EXAMPLE_TOU_PRICES,
   allocatedBasicFee,
@@ -60,6 +61,18 @@ describe('classifyInterval: a 15-min interval by its local start, season by mont
 
   it('a calendar that does not cover the instant → null', () => {
     expect(classifyInterval(at(2025, 6, 1, 3), { seasons: [] }, TZ)).toBeNull();
+  });
+});
+
+describe('calendarOnWholeHours: hourly rollups split by period exactly when every range starts and ends on the hour', () => {
+  it('the example calendar (07, 08, 11, 17, 20, 22, 23 h) is on whole hours', () => {
+    expect(calendarOnWholeHours(CAL)).toBe(true);
+  });
+  it('a half-hour boundary in a season or in a holiday is not', () => {
+    const halfHour = { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [{ start: '00:00', end: '11:30', period: 'flat' as const }, { start: '11:30', end: '24:00', period: 'peak' as const }] }] };
+    expect(calendarOnWholeHours(halfHour)).toBe(false);
+    const holiday = { seasons: CAL.seasons, holidays: [{ date: '2026-10-01', schedule: [{ start: '00:15', end: '00:15', period: 'valley' as const }] }] };
+    expect(calendarOnWholeHours(holiday)).toBe(false);
   });
 });
 

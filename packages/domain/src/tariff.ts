@@ -1,4 +1,4 @@
-import { localParts } from './counters-calendar.js';
+import { utcOffsetMs, zonedStart } from './counters-calendar.js';
 import { amountFen, decimal, decimalToNumber, decimalToString, sumDecimal, sumFen, type Fen } from './money.js';
 
 /**
@@ -124,33 +124,44 @@ const dateKey = (y: number, m: number, d: number) => `${y}-${String(m).padStart(
  * does not cover it (an invalid calendar; see {@link validateCalendar}).
  */
 export function classifyInterval(start: number, calendar: PeriodCalendar, timeZone: string): PeriodCode | null {
-  const local = new Date(start + offsetMs(start, timeZone));
-  const month = local.getUTCMonth() + 1;
-  const holidays = calendar.holidays;
-  const key = holidays?.length ? dateKey(local.getUTCFullYear(), month, local.getUTCDate()) : '';
-  const schedule = holidays?.find((h) => h.date === key)?.schedule ?? calendar.seasons.find((s) => inSeason(s, month))?.schedule;
-  return (schedule && perMinute(schedule)[local.getUTCHours() * 60 + local.getUTCMinutes()]) ?? null;
+  const localMs = start + offsetMs(start, timeZone);
+  const table = dayTable(calendar, Math.floor(localMs / DAY_MS));
+  const minute = Math.floor((localMs - Math.floor(localMs / DAY_MS) * DAY_MS) / 60_000);
+  return (table && table[minute]) ?? null;
+}
+
+/** calendar → local day (days since 1970-01-01 local) → its schedule per minute; the calendar is treated as immutable. */
+const dayTables = new WeakMap<PeriodCalendar, Map<number, (PeriodCode | undefined)[] | null>>();
+
+/** The per-minute schedule of a local day: a holiday override for that date, else the season of its month. */
+function dayTable(calendar: PeriodCalendar, localDay: number): (PeriodCode | undefined)[] | null {
+  let days = dayTables.get(calendar);
+  if (!days || days.size > 100_000) dayTables.set(calendar, (days = new Map()));
+  let table = days.get(localDay);
+  if (table === undefined) {
+    const local = new Date(localDay * DAY_MS);
+    const month = local.getUTCMonth() + 1;
+    const holidays = calendar.holidays;
+    const key = holidays?.length ? dateKey(local.getUTCFullYear(), month, local.getUTCDate()) : '';
+    const schedule = holidays?.find((h) => h.date === key)?.schedule ?? calendar.seasons.find((s) => inSeason(s, month))?.schedule;
+    table = schedule ? perMinute(schedule) : null;
+    days.set(localDay, table);
+  }
+  return table;
+}
+
+/**
+ * True when every range of every schedule of the calendar starts and ends on a whole hour: each
+ * hour then lies in one period, and hourly rollups split by period exactly as 15-min ones do.
+ */
+export function calendarOnWholeHours(calendar: PeriodCalendar): boolean {
+  const schedules = [...calendar.seasons.map((s) => s.schedule), ...(calendar.holidays ?? []).map((h) => h.schedule)];
+  return schedules.every((day) => day.every((r) => [r.start, r.end].every((t) => (minutesOf(t) ?? 1) % 60 === 0)));
 }
 
 const DAY_MS = 86_400_000;
-const offsets = new Map<string, number | null>();
-/** Local − UTC offset at ts (whole seconds); Intl is asked twice per UTC day, per instant only on a day with a change (DST). */
-function offsetMs(ts: number, timeZone: string): number {
-  const at = (t: number) => {
-    const l = localParts(t, timeZone);
-    return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - Math.floor(t / 1000) * 1000;
-  };
-  const day = Math.floor(ts / DAY_MS);
-  const key = `${timeZone}|${day}`;
-  let o = offsets.get(key);
-  if (o === undefined) {
-    const a = at(day * DAY_MS);
-    o = a === at(day * DAY_MS + DAY_MS - 1000) ? a : null;
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(key, o);
-  }
-  return o ?? at(ts);
-}
+/** Local − UTC offset at ts (whole seconds), from the calendar's per-hour offset cache. */
+const offsetMs = utcOffsetMs;
 
 /**
  * The version of a tariff scheme in force at ts: the one with the latest `effectiveFrom` (a local
@@ -158,11 +169,25 @@ function offsetMs(ts: number, timeZone: string): number {
  * of tariff from a date applies to the intervals from that local midnight on.
  */
 export function versionAt<T extends { effectiveFrom: string }>(versions: readonly T[], ts: number, timeZone: string): T | null {
-  const local = new Date(ts + offsetMs(ts, timeZone));
-  const day = dateKey(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
   let best: T | null = null;
-  for (const v of versions) if (v.effectiveFrom <= day && (best === null || v.effectiveFrom > best.effectiveFrom)) best = v;
+  for (const v of versions) if (versionStart(v, timeZone) <= ts && (best === null || v.effectiveFrom > best.effectiveFrom)) best = v;
   return best;
+}
+
+/** version → zone → the instant its effectiveFrom date begins (local 00:00); versions are treated as immutable. */
+const versionStarts = new WeakMap<object, Map<string, number>>();
+
+/** The local midnight starting a version's effectiveFrom date ('YYYY-MM-DD'); +Infinity when the date is not one (never in force). */
+function versionStart(v: { effectiveFrom: string }, timeZone: string): number {
+  let zones = versionStarts.get(v);
+  if (!zones) versionStarts.set(v, (zones = new Map()));
+  let start = zones.get(timeZone);
+  if (start === undefined) {
+    const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v.effectiveFrom);
+    start = m ? zonedStart(Number(m[1]), Number(m[2]), Number(m[3]), timeZone) : Infinity;
+    zones.set(timeZone, start);
+  }
+  return start;
 }
 
 /** Problems of a calendar (empty when valid): every month in exactly one season, every schedule covering the day exactly once. */

@@ -69,8 +69,10 @@ for (const { kind, skip } of STORES) {
       //         ├ DR distribution room ─ HV incomer
       //         └ S1 steam (made on site)
       ids.B1 = await node('B1', 'building', null, { areaM2: 1000 });
-      ids.R1 = await node('R1', 'room', ids.B1);
-      ids.R2 = await node('R2', 'room', ids.B1);
+      // R1 and R2 count their production (pcs); L1, a line inside R1, counts too but R1's count holds it
+      ids.R1 = await node('R1', 'room', ids.B1, { outputUnit: 'pcs' });
+      ids.L1 = await node('L1', 'room', ids.R1, { outputUnit: 'pcs' });
+      ids.R2 = await node('R2', 'room', ids.B1, { outputUnit: 'pcs' });
       ids.DR = await node('DR', 'distributionroom', null);
       ids.HV = await node('HV', 'meter', ids.DR, { energyType: 2 });
       ids.M1 = await node('M1', 'meter', ids.R1, { energyType: 2 });
@@ -87,6 +89,10 @@ for (const { kind, skip } of STORES) {
       await write(counter(ids.M1a, KWH, at(2025, 3, 1), end, () => 1).readings);
       await write(counter(ids.M2, KWH, at(2025, 3, 1), end, () => 3).readings);
       await write(counter(ids.S1, DATA_ID.steamMass, at(2025, 3, 1), end, () => 1).readings);
+      // output per 15 min in March: R1 4 pcs, L1 3 (inside R1), R2 6
+      await write(counter(ids.R1, DATA_ID.productionOutput, at(2025, 3, 1), end, () => 4).readings);
+      await write(counter(ids.L1, DATA_ID.productionOutput, at(2025, 3, 1), end, () => 3).readings);
+      await write(counter(ids.R2, DATA_ID.productionOutput, at(2025, 3, 1), end, () => 6).readings);
     }, 240_000);
     afterAll(async () => {
       await t?.app.close();
@@ -151,6 +157,27 @@ for (const { kind, skip } of STORES) {
       expect((await query({ nodeId: ids.M1, modelLabel: 'meter', ranking: false })).data.children).toEqual([]);
     });
 
+    it('output intensity (单耗): consumption per piece of the output counters, a counter inside a counted one not added again', async () => {
+      const p = (await query({})).data;
+      // 922 intervals: R1 3688 + R2 5532 = 9220 pcs (L1 is inside R1); 11064 kWh / 9220 pcs
+      expect([p.kpi.output, p.kpi.outputUnit]).toEqual([9220, 'pcs']);
+      expect(p.kpi.intensityPerOutput).toBeCloseTo(11064 / 9220, 9);
+      const byName = new Map(p.children.map((c) => [c.name, c]));
+      expect([byName.get('B1')?.output, byName.get('B1')?.intensityPerOutput]).toEqual([9220, 0.5]);
+      expect([byName.get('DR')?.output, byName.get('DR')?.intensityPerOutput]).toEqual([null, null]);
+      const b = (await query({ nodeId: ids.B1, modelLabel: 'building' })).data;
+      expect(b.children.map((c) => [c.name, c.value, c.output, c.intensityPerOutput])).toEqual([
+        ['R2', 2766, 5532, 0.5],
+        ['R1', 1844, 3688, 0.5],
+      ]);
+      // the line on its own; steam has output too, per piece; a day reads hour buckets
+      const l1 = (await query({ nodeId: ids.L1, modelLabel: 'room' })).data;
+      expect([l1.kpi.total, l1.kpi.output, l1.kpi.intensityPerOutput]).toEqual([null, 2766, null]);
+      const day = (await query({ dateType: 1, startTime: at(2025, 3, 10), endTime: at(2025, 3, 11) - 1 })).data;
+      expect(day.kpi.output).toBe(58 * 10);
+      expect(day.kpi.intensityPerOutput).toBeCloseTo(696 / 580, 9);
+    });
+
     it('a day: hour bars; a year: month bars with like for like to the current hour', async () => {
       const d = (await query({ dateType: 1, startTime: at(2025, 3, 10), endTime: at(2025, 3, 11) - 1 })).data;
       expect([d.grain, d.series.length, d.kpi.total, d.kpi.compared, d.kpi.momReference, d.kpi.yoyReference]).toEqual(['hour', 24, 696, 672, 672, 280]);
@@ -184,9 +211,10 @@ for (const { kind, skip } of STORES) {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const rows = (wb.worksheets[0]?.getSheetValues() ?? []).filter(Boolean).map((r) => (r as unknown[]).slice(1));
-      expect(rows[0]).toEqual(['Node', 'Consumption (kWh)', 'YoY (%)', 'MoM (%)', 'Share (%)', 'Intensity (kWh/m²)', 'Data quality (%)']);
-      expect(rows[1]).toEqual(['Analysis plant (Total)', 11064, 140, 50, 100, 2.2128, 98.7]);
+      expect(rows[0]).toEqual(['Node', 'Consumption (kWh)', 'YoY (%)', 'MoM (%)', 'Share (%)', 'Intensity (kWh/m²)', 'Data quality (%)', 'Output (pcs)', 'Per unit of output (kWh/pcs)']);
+      expect(rows[1]).toEqual(['Analysis plant (Total)', 11064, 140, 50, 100, 2.2128, 98.7, 9220, 1.2]);
       expect(rows[2]).toEqual(['DR', 9220, 100, 25, 83.33, undefined, 100]);
+      expect(rows[3]).toEqual(['B1', 4610, undefined, undefined, 41.67, 4.61, 98.7, 9220, 0.5]);
       const zh = await t.app.inject({ method: 'POST', url: ANALYSIS_API.consumptionExport, headers: admin, payload: { nodeId: projectId, modelLabel: 'project', energyType: 2, ...MONTH } });
       expect(zh.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('能耗分析-分析工厂-20250301.xlsx')}`);
     });

@@ -10,6 +10,8 @@ const HEADERS = {
   en: ['Node', 'Consumption', 'YoY (%)', 'MoM (%)', 'Share (%)', 'Intensity', 'Data quality (%)'],
 } as const;
 const TOTAL = { zh: '合计', en: 'Total' } as const;
+/** Columns added when the node has output counters: output and consumption per unit of it. */
+const OUTPUT_HEADERS = { zh: ['产量', '单耗'], en: ['Output', 'Per unit of output'] } as const;
 
 const round = (v: number | null, digits = 2) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
 
@@ -22,11 +24,14 @@ export async function consumptionWorkbook(a: ConsumptionAnalysis, lang: Lang): P
   const unit = displayUnit(a.unit);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(lang === 'en' ? 'Consumption' : '能耗分析');
-  ws.addRow(HEADERS[lang].map((h, i) => (i === 1 ? `${h} (${unit})` : i === 5 ? `${h} (${unit}/m²)` : h)));
-  ws.getRow(1).font = { bold: true };
   const k = a.kpi;
-  ws.addRow([`${a.name} (${TOTAL[lang]})`, round(k.total), round(k.yoyPct), round(k.momPct), k.total === null ? null : 100, round(k.intensityPerM2, 4), round(k.qualityPct)]);
-  for (const c of a.children) ws.addRow([c.name, round(c.value), round(c.yoyPct), round(c.momPct), round(c.sharePct), round(c.intensityPerM2, 4), round(c.qualityPct)]);
+  const out = k.outputUnit ?? null;
+  const outputHeaders = out === null ? [] : [`${OUTPUT_HEADERS[lang][0]} (${out})`, `${OUTPUT_HEADERS[lang][1]} (${unit}/${out})`];
+  ws.addRow([...HEADERS[lang].map((h, i) => (i === 1 ? `${h} (${unit})` : i === 5 ? `${h} (${unit}/m²)` : h)), ...outputHeaders]);
+  ws.getRow(1).font = { bold: true };
+  const outputCells = (output: number | null | undefined, perOutput: number | null | undefined) => (out === null ? [] : [round(output ?? null), round(perOutput ?? null, 4)]);
+  ws.addRow([`${a.name} (${TOTAL[lang]})`, round(k.total), round(k.yoyPct), round(k.momPct), k.total === null ? null : 100, round(k.intensityPerM2, 4), round(k.qualityPct), ...outputCells(k.output, k.intensityPerOutput)]);
+  for (const c of a.children) ws.addRow([c.name, round(c.value), round(c.yoyPct), round(c.momPct), round(c.sharePct), round(c.intensityPerM2, 4), round(c.qualityPct), ...outputCells(c.output, c.intensityPerOutput)]);
   ws.columns.forEach((c, i) => (c.width = i === 0 ? 32 : 16));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

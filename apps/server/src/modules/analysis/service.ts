@@ -1,5 +1,6 @@
 import {
   ANALYSIS_MAX_RANGE_MS,
+  DATA_ID,
   ENERGY_COUNTER_DATA_ID,
   ENERGY_TYPE_VALUES,
   ErrorCode,
@@ -14,7 +15,11 @@ import type { Lang } from '../../lib/i18n.js';
 import { classifyMeters, type ClassifiedMeter } from '../common/meters.js';
 import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, shiftMonths, type Span } from './periods.js';
 import { analysisRepository, type AnalysisRepository, type BucketRow, type NodeRow } from './repository.js';
-import { buildTree, nodeArea, subtreeMeters, type NodeTree } from './tree.js';
+import { buildTree, nodeArea, subtreeMeters, subtreeOutputs, type NodeTree } from './tree.js';
+import { touSplit } from './tou.js';
+
+/** ENERGY_TYPE code of electricity: the only carrier with time-of-use periods. */
+const ELECTRICITY = 2;
 
 const FIELD_TEXT = {
   energyType: ['没有累计量测点的能源类型', 'an energy type without a counter data point'],
@@ -138,17 +143,34 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const table = seriesTable(range, tz);
   const lyFrom = shiftMonths(range.from, -12, tz);
   const lyTo = shiftMonths(range.to, -12, tz);
-  const [cur, ly, current, yoy, mom] = await Promise.all([
+  const times = bucketsOf(range.from, range.to, range.grain, tz);
+  const index = new Map(times.map((t, i) => [t, i]));
+  const keyOf = (ts: number) => Math.max(bucketStart(ts, range.grain, tz), range.from);
+  const topIds = top.map((m) => m.id);
+  // production output: the subtree's output counters, and each ranked child's
+  const outputs = subtreeOutputs(tree, root?.id ?? null);
+  const childOutputs = new Map(childGroups.map((c) => [c.node.id, subtreeOutputs(tree, c.node.id)]));
+  const outputIds = [...new Set([...outputs, ...[...childOutputs.values()].flat()].map((o) => o.id))];
+  const [cur, ly, current, yoy, mom, tou, outputSums] = await Promise.all([
     repo.buckets(table, ids, dataId, range.from, range.to),
     repo.buckets(table, ids, dataId, lyFrom, lyTo),
     spanSums(repo, ids, dataId, spans.current, tz),
     spanSums(repo, ids, dataId, spans.yoy, tz),
     spanSums(repo, ids, dataId, spans.mom, tz),
+    q.energyType === ELECTRICITY && topIds.length > 0
+      ? touSplit(ems, scope, q, topIds, range.from, range.to, (ts) => index.get(keyOf(ts)), times.length)
+      : Promise.resolve(null),
+    repo.sums(table, outputIds, DATA_ID.productionOutput, range.from, range.to),
   ]);
+  const outputById = new Map(outputSums.map((o) => [o.deviceId, o.value]));
+  /** Σ output of counters of one unit (null without counters, or when their units differ) and that unit. */
+  const outputOf = (list: readonly { id: number; unit: string }[]) => {
+    const units = new Set(list.map((o) => o.unit));
+    if (list.length === 0 || units.size !== 1) return { output: null, unit: null };
+    return { output: sumOf(list.map((o) => outputById.get(o.id) ?? null)), unit: list[0]?.unit ?? null };
+  };
+  const perOutput = (total: number | null, output: number | null) => (total === null || output === null || output <= 0 ? null : total / output);
 
-  const times = bucketsOf(range.from, range.to, range.grain, tz);
-  const index = new Map(times.map((t, i) => [t, i]));
-  const keyOf = (ts: number) => Math.max(bucketStart(ts, range.grain, tz), range.from);
   const place = (rows: readonly BucketRow[], key: (ts: number) => number, quality?: DeviceFigures['quality']) => {
     const out = new Map<number, (number | null)[]>();
     for (const r of rows) {
@@ -182,6 +204,7 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   ).total;
   const carrier = [{ energyType: q.energyType, amount: top.some((m) => !m.onSite) ? purchased : null }];
   const areaM2 = root ? nodeArea(root) : project.areaM2 > 0 ? project.areaM2 : null;
+  const nodeOutput = outputOf(outputs);
 
   const children: ConsumptionChild[] = childGroups
     .map(({ node, meters }) => {
@@ -197,6 +220,8 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
         momPct: c.momPct,
         areaM2: area,
         intensityPerM2: area === null || c.total === null ? null : c.total / area,
+        output: outputOf(childOutputs.get(node.id) ?? []).output,
+        intensityPerOutput: perOutput(c.total, outputOf(childOutputs.get(node.id) ?? []).output),
         qualityPct: c.qualityPct,
         meterCount: meters.length,
         series: c.series,
@@ -230,9 +255,13 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
       momCoveragePct: g.momCoveragePct,
       areaM2,
       intensityPerM2: areaM2 === null || g.total === null ? null : g.total / areaM2,
+      output: nodeOutput.output,
+      outputUnit: nodeOutput.unit,
+      intensityPerOutput: perOutput(g.total, nodeOutput.output),
       qualityPct: g.qualityPct,
     },
-    series: times.map((time, i) => ({ time, value: g.series[i] ?? null, lastYear: g.lastYear[i] ?? null })),
+    series: times.map((time, i) => ({ time, value: g.series[i] ?? null, lastYear: g.lastYear[i] ?? null, ...(tou ? { tou: tou.buckets[i] ?? null } : {}) })),
     children,
+    tou: tou ? { schemeName: tou.schemeName, totals: tou.totals, unclassified: tou.unclassified } : null,
   };
 }

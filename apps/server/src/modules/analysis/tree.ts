@@ -48,3 +48,38 @@ export function nodeArea(node: NodeRow): number | null {
     return null;
   }
 }
+
+/** attrs.outputUnit of a node when it is a non-empty string: the node carries a production-output counter. */
+export function outputUnitOf(node: NodeRow): string | null {
+  try {
+    const a: unknown = JSON.parse(node.attrs || '{}');
+    const v = a && typeof a === 'object' ? (a as Record<string, unknown>).outputUnit : undefined;
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The output counters of the subtree under `rootId` (itself included; null: the whole project): nodes
+ * with an outputUnit, without one counted above them in the subtree (a line inside a counted workshop
+ * is already in the workshop's count).
+ */
+export function subtreeOutputs(tree: NodeTree, rootId: number | null): { id: number; unit: string }[] {
+  const out: { id: number; unit: string }[] = [];
+  const roots: NodeRow[] = rootId === null ? [...(tree.children.get(null) ?? [])] : [tree.byId.get(rootId)].filter((n): n is NodeRow => n !== undefined);
+  const stack = [...roots];
+  const seen = new Set<number>();
+  while (stack.length > 0) {
+    const n = stack.pop() as NodeRow;
+    if (seen.has(n.id)) continue;
+    seen.add(n.id);
+    const unit = outputUnitOf(n);
+    if (unit !== null) {
+      out.push({ id: n.id, unit });
+      continue;
+    }
+    stack.push(...(tree.children.get(n.id) ?? []));
+  }
+  return out.sort((a, b) => a.id - b.id);
+}

@@ -8,15 +8,23 @@ import { balanceTree, balanceTrend, pipeAnalysis } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/**
+ * The balance replies hold hundreds of nullable figures (a year of days per node or medium): the
+ * schema's serializer picks a branch of every `number | null` union by validating it, several times
+ * slower than JSON.stringify on these objects (the services build them to the contract's types; the
+ * schema still documents the reply). Issue 5 speed bench: bench/analysis.ts.
+ */
+const PLAIN_JSON = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
 /** Energy balance and pipe loss (issue 5). Scope: the projectId header's project, else every visible one. */
 export const balanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(BALANCE_API.tree, { schema: { body: BalanceQuery, response: { 200: Envelope(BalanceTree) } } }, async (request) =>
+  app.post(BALANCE_API.tree, { ...PLAIN_JSON, schema: { body: BalanceQuery, response: { 200: Envelope(BalanceTree) } } }, async (request) =>
     ok(request.lang, await balanceTree(app.ems, request.lang, projectScope(request), request.body)),
   );
-  app.post(BALANCE_API.trend, { schema: { body: BalanceTrendQuery, response: { 200: Envelope(BalanceTrend) } } }, async (request) =>
+  app.post(BALANCE_API.trend, { ...PLAIN_JSON, schema: { body: BalanceTrendQuery, response: { 200: Envelope(BalanceTrend) } } }, async (request) =>
     ok(request.lang, await balanceTrend(app.ems, request.lang, projectScope(request), request.body)),
   );
-  app.post(BALANCE_API.pipe, { schema: { body: PipeQuery, response: { 200: Envelope(PipeAnalysis) } } }, async (request) =>
+  app.post(BALANCE_API.pipe, { ...PLAIN_JSON, schema: { body: PipeQuery, response: { 200: Envelope(PipeAnalysis) } } }, async (request) =>
     ok(request.lang, await pipeAnalysis(app.ems, request.lang, projectScope(request), request.body)),
   );
   app.post(BALANCE_API.treeExport, { schema: { body: BalanceQuery } }, async (request, reply) => {

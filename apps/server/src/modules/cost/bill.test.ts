@@ -74,6 +74,16 @@ describe('period bill', () => {
     expect([b.summary.energyFen, b.summary.totalFen, b.summary.pfFen, b.summary.cosPhi]).toEqual([148800, 348800, 0, null]);
   });
 
+  it('reverse kvarh counts into Q only with addReverseKvarh: 2 976 kWh, 1 200 kvarh + 245 reverse → cosφ 0.93 without, 0.90 with (|Q_import| + |Q_export|)', () => {
+    const bill = (add: boolean) =>
+      periodBill({ period, versions: [version('2025-01-01', '0.5', { addReverseKvarh: add, pfStandard: '0.90' })], timeZone: TZ, kwhRows: rows(1, 32), kvarh: 1200, reverseKvarh: 245, elapsedHours: 744 }).summary;
+    // 2976 / √(2976² + 1200²) = 0.9274 → 0.93; 2976 / √(2976² + 1445²) = 0.8996 → 0.90
+    expect([bill(false).cosPhi, bill(true).cosPhi]).toEqual([0.93, 0.9]);
+    // against the 0.90 standard: 0.93 earns a reduction, 0.90 neither
+    expect(bill(false).pfFen).toBeLessThan(0);
+    expect(bill(true).pfFen).toBe(0);
+  });
+
   it('a month without a version, or without any rollup, is unbilled', () => {
     expect(periodBill({ period, versions: [version('2025-04-01', '0.5')], timeZone: TZ, kwhRows: rows(1, 32), kvarh: null, elapsedHours: 744 }).summary.billed).toBe(false);
     const empty = periodBill({ period, versions: [version('2025-01-01', '0.5')], timeZone: TZ, kwhRows: [], kvarh: null, elapsedHours: 744 });

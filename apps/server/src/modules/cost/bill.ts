@@ -135,6 +135,8 @@ export function periodBill(input: {
   kwhRows: readonly IntervalRow[];
   /** the month's kvarh of the same meters; null when none of them has a kvarh counter */
   kvarh: number | null;
+  /** the month's reverse (capacitive) kvarh of the same meters (DATA_ID.reactiveEnergyExport); added into Q when the version sets addReverseKvarh */
+  reverseKvarh?: number | null;
   /** hours of the period elapsed (for the average kW of the compensation) */
   elapsedHours: number;
 }): PeriodBill {
@@ -162,7 +164,7 @@ export function periodBill(input: {
     mdTime: md?.time ?? null,
     contractKw: null,
     kvarh: input.kvarh,
-    cosPhi: input.kvarh === null ? null : monthlyCosPhi({ kwh, kvarh: input.kvarh }),
+    cosPhi: input.kvarh === null ? null : monthlyCosPhi({ kwh, kvarh: input.kvarh, reverseKvarh: input.reverseKvarh ?? 0, addReverseKvarh: v?.addReverseKvarh ?? false }),
     pfStandard: null,
     pfPct: null,
     pfFen: 0,

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, COST_API, DATA_ID, type CostPeriod, type CostScheme, type CostSchemeInput, type CostYear, type DemandCurve, type MonthBill, type ProjectInfo, type TariffVersion } from '@ems/contract';
+import { ANALYSIS_API, API, COST_API, DATA_ID, type ConsumptionAnalysis, type CostPeriod, type CostScheme, type CostSchemeInput, type CostYear, type DemandCurve, type MonthBill, type ProjectInfo, type TariffVersion } from '@ems/contract';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import { writeBatch, type ReadingInput } from '../timeseries/service.js';
 
@@ -197,6 +197,23 @@ for (const { kind, skip } of STORES) {
       expect(c.data.points[0]).toEqual({ time: at(2025, 6, 1), kw: 60 });
     });
 
+    it('/energyConsumption splits June by time-of-use period exactly as the bill does (hourly rollups: the calendar is on whole hours)', async () => {
+      const a = await post<ConsumptionAnalysis>(ANALYSIS_API.consumption, { nodeId: projectId, modelLabel: 'project', energyType: 2, startTime: at(2025, 6, 1), endTime: at(2025, 7, 1) - 1, dateType: 3 });
+      expect(a.status).toBe(200);
+      expect(a.data.tou).toEqual({ schemeName: 'Test 10 kV', totals: { sharp: 1740, peak: 10440, flat: 15700, valley: 15360, deepValley: 0 }, unclassified: 0 });
+      // 2 June (端午) all valley; 18 June with the 40 kWh spike in the flat 14:00 block
+      expect(a.data.series[1]?.tou).toEqual({ sharp: 0, peak: 0, flat: 0, valley: 1440, deepValley: 0 });
+      expect(a.data.series[17]?.tou).toEqual({ sharp: 60, peak: 360, flat: 580, valley: 480, deepValley: 0 });
+      for (const b of a.data.series) {
+        const tou = b.tou;
+        if (!tou || b.value === null) continue;
+        expect(tou.sharp + tou.peak + tou.flat + tou.valley + tou.deepValley).toBeCloseTo(b.value, 6);
+      }
+      // no split for other energy types
+      const water = await post<ConsumptionAnalysis>(ANALYSIS_API.consumption, { nodeId: projectId, modelLabel: 'project', energyType: 3, startTime: at(2025, 6, 1), endTime: at(2025, 7, 1) - 1, dateType: 3 });
+      expect(water.data.tou ?? null).toBeNull();
+    });
+
     it('a change of tariff from 1 June recomputes June and July, and leaves May as it was', async () => {
       const mayBefore = (await bill(5)).data.totalFen;
       const versionB: TariffVersion = { ...VERSION_A, effectiveFrom: '2025-06-01', touPrices: { ...VERSION_A.touPrices, flat: '0.7000' } };
@@ -233,8 +250,9 @@ for (const { kind, skip } of STORES) {
       expect((await bill(6, cloud)).msg).toBe('无操作权限');
       const nodes = await t.app.inject({ method: 'PUT', url: COST_API.nodes.replace(':id', String(schemeId)), headers: cloud, payload: { nodes: [] } });
       expect(nodes.statusCode).toBe(404);
-      // fw_plant has none of the cost pages
+      // fw_plant reads the cost pages of its own project only, and writes no scheme
       expect((await bill(6, plant)).status).toBe(404);
+      expect((await post(COST_API.create, { ...scheme([VERSION_A]), projectId: 1 }, plant)).status).toBe(404);
     });
 
     it('exports the year table as .xlsx with the name from content-disposition', async () => {

@@ -71,17 +71,20 @@ async function billOf(ems: Ems, ctx: CostContext, period: BillingPeriod): Promis
   const now = ems.config.now();
   const repo = intervalRepository(ems.db);
   const to = Math.min(period.to, Math.max(period.from, bucketStart(now, '15m', ctx.timezone)));
-  const [kwhRows, kvarhRows] = await Promise.all([
+  const [kwhRows, kvarhRows, reverseRows] = await Promise.all([
     repo.intervals(ctx.meterIds, DATA_ID.activeEnergyImport, period.from, to),
     repo.intervals(ctx.meterIds, DATA_ID.reactiveEnergyImport, period.from, to),
+    repo.intervals(ctx.meterIds, DATA_ID.reactiveEnergyExport, period.from, to),
   ]);
   const kvarhValues = kvarhRows.map((r) => r.value).filter((v): v is number => v !== null);
+  const reverseKvarh = reverseRows.reduce((a, r) => a + (r.value ?? 0), 0);
   return periodBill({
     period,
     versions: ctx.scheme?.versions ?? [],
     timeZone: ctx.timezone,
     kwhRows,
     kvarh: kvarhValues.length === 0 ? null : Math.round(kvarhValues.reduce((a, b) => a + b, 0) * 1e6) / 1e6,
+    reverseKvarh: Math.round(reverseKvarh * 1e6) / 1e6,
     elapsedHours: (to - period.from) / HOUR_MS,
   });
 }

@@ -32,7 +32,8 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
   const [exporting, setExporting] = useState(false);
   const metric = METRICS[definition.metric];
 
-  const rootNode = tree.data?.[0]?.data as TreeNodeRef | undefined;
+  // the tree's root is the project itself: ask for its figures at once, beside the tree (not after it)
+  const rootNode = (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? (projectId !== null ? { id: projectId, modelLabel: 'project', name: '' } : undefined);
   const node = picked ?? rootNode ?? null;
   const body: ConsumptionQuery | null = node
     ? { nodeId: node.id, modelLabel: node.modelLabel, energyType, startTime: range.startTime, endTime: range.endTime, dateType: range.type }
@@ -59,7 +60,7 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
   if (projectId === null) return <Empty />;
   const Extra = definition.extraPanel ? EXTRA_PANELS[definition.extraPanel] : null;
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="analysis-page">
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="analysis-page" data-ready={data !== undefined && !result.isFetching}>
       <SidePanel title={t('tree')} storageKey={`analysis.${definition.key}.sidePanel`}>
         {tree.isLoading ? (
           <Skeleton active />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsumptionAnalysis, ConsumptionChild } from '@ems/contract';
-import { barsOption, changeTone, childrenPartition, formatChange, partialReference, rankingOption } from './analysis-view';
+import { barsOption, changeTone, childrenPartition, formatChange, hasTou, partialReference, rankingOption, touBarsOption } from './analysis-view';
 
 const child = (name: string, value: number | null, sharePct: number | null, series: (number | null)[]): ConsumptionChild => ({
   nodeId: name.length,
@@ -78,5 +78,44 @@ describe('analysis view', () => {
   it('ranking: largest on top (ECharts draws categories bottom up), children without a value left out', () => {
     const o = rankingOption(analysis([child('A', 70, 70, [50, 20]), child('B', 20, 20, [5, 15]), child('C', null, null, [null, null])]), 'kWh', 'kWh');
     expect((o.yAxis as { data: string[] }).data).toEqual(['B', 'A']);
+  });
+});
+
+describe('time-of-use bars (electricity under a tariff scheme)', () => {
+  const zero = { sharp: 0, peak: 0, flat: 0, valley: 0, deepValley: 0 };
+  const withTou = (): ConsumptionAnalysis => ({
+    ...analysis([]),
+    series: [
+      // 60 = 10 sharp + 20 peak + 30 valley; 40 of which 25 flat and 15 before the first tariff version
+      { time: 0, value: 60, lastYear: 50, tou: { ...zero, sharp: 10, peak: 20, valley: 30 } },
+      { time: 1, value: 40, lastYear: null, tou: { ...zero, flat: 25 } },
+    ],
+    tou: { schemeName: 'S', totals: { ...zero, sharp: 10, peak: 20, flat: 25, valley: 30 }, unclassified: 15 },
+  });
+  const texts = { total: 'T', lastYear: 'LY', other: 'O', unit: 'kWh', periods: { sharp: '尖', peak: '峰', flat: '平', valley: '谷', deepValley: '深谷' }, unclassified: 'none' };
+  const colors = { sharp: 'red', peak: 'orange', flat: 'blue', valley: 'green', deepValley: 'cyan' };
+
+  it('offers the split only when a bucket holds one', () => {
+    expect(hasTou(withTou())).toBe(true);
+    expect(hasTou(analysis([]))).toBe(false);
+    expect(hasTou({ ...withTou(), tou: null })).toBe(false);
+  });
+
+  it('stacks the periods that occur, in bill order and period colours, the unclassified rest on top, last year as a line', () => {
+    const o = touBarsOption(withTou(), true, texts, colors);
+    const series = o.series as { name: string; type: string; stack?: string; data: (number | null)[]; itemStyle?: { color: string } }[];
+    expect(series.map((x) => [x.name, x.type, x.stack])).toEqual([
+      ['尖', 'bar', 'tou'],
+      ['峰', 'bar', 'tou'],
+      ['平', 'bar', 'tou'],
+      ['谷', 'bar', 'tou'],
+      ['none', 'bar', 'tou'],
+      ['LY', 'line', undefined],
+    ]);
+    expect(series.map((x) => x.itemStyle?.color)).toEqual(['red', 'orange', 'blue', 'green', undefined, undefined]);
+    expect(series[2]?.data).toEqual([0, 25]);
+    expect(series[4]?.data).toEqual([null, 15]);
+    // each bucket's stack adds up to its value
+    for (const i of [0, 1]) expect(series.slice(0, 5).reduce((sum, x) => sum + (x.data[i] ?? 0), 0)).toBe(withTou().series[i]?.value);
   });
 });

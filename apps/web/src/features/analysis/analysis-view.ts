@@ -2,6 +2,7 @@ import type { EChartsOption } from 'echarts';
 import dayjs from 'dayjs';
 import type { AnalysisGrain, ConsumptionAnalysis } from '@ems/contract';
 import { NO_VALUE, formatNumber, formatThousands } from '@ems/domain';
+import { PERIODS, type Period } from '../../lib/theme/tou-periods';
 
 // the 同比/环比 display rules are shared with the other pages (packages/domain)
 export { changeTone, formatChange, type ChangeTone } from '@ems/domain';
@@ -58,6 +59,38 @@ export function barsOption(a: ConsumptionAnalysis, stacked: boolean, lastYearLin
           ...parts.map((c) => ({ type: 'bar' as const, name: c.name, stack: 'total', data: c.series, barMaxWidth: 28 })),
           ...(rest.some((v) => v !== null) ? [{ type: 'bar' as const, name: texts.other, stack: 'total', barMaxWidth: 28, data: rest }] : []),
         ];
+  const line: EChartsOption['series'] = lastYearLine ? [{ type: 'line', name: texts.lastYear, data: a.series.map((b) => b.lastYear), symbolSize: 4, connectNulls: false }] : [];
+  return {
+    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+    legend: { type: 'scroll', top: 0 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', name: texts.unit },
+    series: [...bars, ...line],
+  };
+}
+
+/** The buckets hold a time-of-use split (electricity under a tariff scheme). */
+export const hasTou = (a: ConsumptionAnalysis) => a.tou !== null && a.tou !== undefined && a.series.some((b) => b.tou);
+
+/**
+ * Bars per bucket stacked by time-of-use period (sharp → deep valley, only the periods that occur),
+ * in the period colours, with last year's line; what no period covers (before the first tariff
+ * version) as its own part.
+ */
+export function touBarsOption(a: ConsumptionAnalysis, lastYearLine: boolean, texts: BarTexts & { periods: Record<Period, string>; unclassified: string }, colors: Record<Period, string>): EChartsOption {
+  const labels = a.series.map((b) => bucketLabel(b.time, a.grain));
+  const used = PERIODS.filter((p) => a.series.some((b) => (b.tou?.[p] ?? 0) > 0));
+  const rest = a.series.map((b) => {
+    if (b.value === null) return null;
+    const split = b.tou ? PERIODS.reduce((s, p) => s + (b.tou?.[p] ?? 0), 0) : 0;
+    const r = b.value - split;
+    return r > 1e-6 * Math.max(1, Math.abs(b.value)) ? r : null;
+  });
+  const bars: EChartsOption['series'] = [
+    ...used.map((p) => ({ type: 'bar' as const, name: texts.periods[p], stack: 'tou', itemStyle: { color: colors[p] }, barMaxWidth: 28, data: a.series.map((b) => (b.tou ? b.tou[p] : null)) })),
+    ...(rest.some((v) => v !== null) ? [{ type: 'bar' as const, name: texts.unclassified, stack: 'tou', barMaxWidth: 28, data: rest }] : []),
+  ];
   const line: EChartsOption['series'] = lastYearLine ? [{ type: 'line', name: texts.lastYear, data: a.series.map((b) => b.lastYear), symbolSize: 4, connectNulls: false }] : [];
   return {
     grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },

@@ -24,7 +24,7 @@ describe('analysis page registry (spec section 2: the routes that share one page
     const def = ANALYSIS_PAGES.energyConsumption;
     expect([def.defaultDateType, def.metric, def.chart, def.lastYearLine, def.extraPanel]).toEqual([3, 'consumption', 'stackedBar', true, 'intensity']);
     expect(def.kpis).toEqual(['total', 'tce', 'co2', 'yoy', 'mom']);
-    expect(def.columns).toEqual(['name', 'value', 'yoy', 'mom', 'share', 'intensity', 'quality']);
+    expect(def.columns).toEqual(['name', 'value', 'yoy', 'mom', 'share', 'intensity', 'output', 'outputIntensity', 'quality']);
   });
 
   it('zh-CN and en-US hold the same keys, none empty', () => {

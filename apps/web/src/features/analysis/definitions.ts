@@ -9,8 +9,8 @@ export type AnalysisMetric = 'consumption';
 /** KPI cards in the order they show. */
 export type AnalysisKpiName = 'total' | 'tce' | 'co2' | 'yoy' | 'mom';
 
-/** Table columns in the order they show. */
-export type AnalysisColumnName = 'name' | 'value' | 'yoy' | 'mom' | 'share' | 'intensity' | 'quality';
+/** Table columns in the order they show; 'output' and 'outputIntensity' only when the node has output counters. */
+export type AnalysisColumnName = 'name' | 'value' | 'yoy' | 'mom' | 'share' | 'intensity' | 'output' | 'outputIntensity' | 'quality';
 
 /** Optional panel under the charts (a key of the panel registry in components/extra-panels.tsx). */
 export type AnalysisExtraPanel = 'intensity';
@@ -43,7 +43,7 @@ const energyConsumption: AnalysisPageDefinition = {
   chart: 'stackedBar',
   lastYearLine: true,
   kpis: ['total', 'tce', 'co2', 'yoy', 'mom'],
-  columns: ['name', 'value', 'yoy', 'mom', 'share', 'intensity', 'quality'],
+  columns: ['name', 'value', 'yoy', 'mom', 'share', 'intensity', 'output', 'outputIntensity', 'quality'],
   extraPanel: 'intensity',
 };
 

@@ -36,7 +36,7 @@ export default function BalancePage() {
   const options = ENERGY_TYPE_VALUES.filter((v) => types.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh }));
   const current = selected !== null && tree.data?.rows.some((r) => r.meterId === selected && r.balance) ? selected : null;
   return (
-    <Flex vertical gap={token.margin} data-testid="balance-page">
+    <Flex vertical gap={token.margin} data-testid="balance-page" data-ready={tree.data !== undefined && !tree.isFetching}>
       <Card size="small">
         <Flex wrap align="center" gap={token.margin}>
           <Flex align="center" gap={token.marginXS}>

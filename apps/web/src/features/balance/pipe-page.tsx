@@ -32,7 +32,7 @@ export default function PipePage() {
     return `${name} (${displayUnit(unit)})`;
   };
   return (
-    <Flex vertical gap={token.margin} data-testid="pipe-page">
+    <Flex vertical gap={token.margin} data-testid="pipe-page" data-ready={pipe.data !== undefined && !pipe.isFetching}>
       <Card size="small">
         <Flex wrap align="center" gap={token.margin}>
           <DateRangeSelector value={range} onChange={setRange} />

@@ -1,24 +1,8 @@
 import type { DateRange } from '@ems/domain';
 import { formatFen } from '@ems/domain';
 
-/** The periods in bill order and their token colours (sharp warm → deep valley cool), from the antd theme. */
-export const PERIODS = ['sharp', 'peak', 'flat', 'valley', 'deepValley'] as const;
-export type Period = (typeof PERIODS)[number];
-
-export interface PeriodTokens {
-  colorError: string;
-  colorWarning: string;
-  colorPrimary: string;
-  colorSuccess: string;
-  colorInfo: string;
-}
-export const periodColors = (t: PeriodTokens): Record<Period, string> => ({
-  sharp: t.colorError,
-  peak: t.colorWarning,
-  flat: t.colorPrimary,
-  valley: t.colorSuccess,
-  deepValley: t.colorInfo,
-});
+// the periods and their colours are shared with the consumption page's time-of-use bars
+export { PERIODS, periodColors, type Period, type PeriodTokens } from '../../lib/theme/tou-periods';
 
 /** ¥ text of integer fen: "12,345.67". */
 export const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? '--' : formatFen(fen));

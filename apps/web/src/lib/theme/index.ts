@@ -1,4 +1,3 @@
-import { registerTheme } from 'echarts/core';
 import type { Theme } from '../storage';
 import { designTokens } from './antd-theme';
 import { buildEchartsTheme, type ChartTokens } from './echarts-theme';
@@ -18,8 +17,11 @@ function chartTokens(theme: Theme): ChartTokens {
   return { ...t, palette };
 }
 
-/** Registers 'ems-light' and 'ems-dark' once, before any chart renders. */
-export function registerEchartsThemes(): void {
+/**
+ * The themes 'ems-light' and 'ems-dark' as ECharts registers them. ECharts itself loads on demand
+ * with the first chart (widgets/echart/echarts-setup registers these), never in the initial route.
+ */
+export function echartsThemes(): { name: `ems-${Theme}`; theme: ReturnType<typeof buildEchartsTheme> }[] {
   const animation = !(window as unknown as { __EMS_NO_ANIMATION__?: boolean }).__EMS_NO_ANIMATION__;
-  for (const theme of ['light', 'dark'] as const) registerTheme(echartsThemeName(theme), buildEchartsTheme(chartTokens(theme), animation));
+  return (['light', 'dark'] as const).map((theme) => ({ name: echartsThemeName(theme), theme: buildEchartsTheme(chartTokens(theme), animation) }));
 }

@@ -17,6 +17,8 @@ export interface AnalysisRow {
   momPct: number | null;
   sharePct: number | null;
   intensityPerM2: number | null;
+  output: number | null;
+  intensityPerOutput: number | null;
   qualityPct: number | null;
   total?: boolean;
 }
@@ -24,8 +26,8 @@ export interface AnalysisRow {
 export function tableRows(a: ConsumptionAnalysis, totalLabel: string): AnalysisRow[] {
   const k = a.kpi;
   return [
-    { key: 'total', name: `${a.name} (${totalLabel})`, value: k.total, yoyPct: k.yoyPct, momPct: k.momPct, sharePct: k.total === null ? null : 100, intensityPerM2: k.intensityPerM2, qualityPct: k.qualityPct, total: true },
-    ...a.children.map((c) => ({ key: `${c.modelLabel}_${c.nodeId}`, name: c.name, value: c.value, yoyPct: c.yoyPct, momPct: c.momPct, sharePct: c.sharePct, intensityPerM2: c.intensityPerM2, qualityPct: c.qualityPct })),
+    { key: 'total', name: `${a.name} (${totalLabel})`, value: k.total, yoyPct: k.yoyPct, momPct: k.momPct, sharePct: k.total === null ? null : 100, intensityPerM2: k.intensityPerM2, output: k.output ?? null, intensityPerOutput: k.intensityPerOutput ?? null, qualityPct: k.qualityPct, total: true },
+    ...a.children.map((c) => ({ key: `${c.modelLabel}_${c.nodeId}`, name: c.name, value: c.value, yoyPct: c.yoyPct, momPct: c.momPct, sharePct: c.sharePct, intensityPerM2: c.intensityPerM2, output: c.output ?? null, intensityPerOutput: c.intensityPerOutput ?? null, qualityPct: c.qualityPct })),
   ];
 }
 
@@ -42,8 +44,12 @@ export function AnalysisTable({ data, columns, onExport, exporting }: { data: Co
     mom: { title: t('col.mom'), dataIndex: 'momPct', align: 'right', render: (v: number | null) => formatChange(v) },
     share: { title: t('col.share'), dataIndex: 'sharePct', align: 'right', render: pctText },
     intensity: { title: `${t('col.intensity')} (${unit}/m²)`, dataIndex: 'intensityPerM2', align: 'right', render: (v: number | null) => formatFigure(v, 4) },
+    output: { title: `${t('col.output')} (${data.kpi.outputUnit ?? ''})`, dataIndex: 'output', align: 'right', render: (v: number | null) => formatFigure(v) },
+    outputIntensity: { title: `${t('col.outputIntensity')} (${unit}/${data.kpi.outputUnit ?? ''})`, dataIndex: 'intensityPerOutput', align: 'right', render: (v: number | null) => formatFigure(v, 4) },
     quality: { title: t('col.quality'), dataIndex: 'qualityPct', align: 'right', render: pctText },
   };
+  // output columns only where the node has output counters
+  const shown = columns.filter((c) => (c !== 'output' && c !== 'outputIntensity') || data.kpi.outputUnit);
   return (
     <Card
       size="small"
@@ -55,7 +61,7 @@ export function AnalysisTable({ data, columns, onExport, exporting }: { data: Co
         </Button>
       }
     >
-      <DataTable<AnalysisRow> rowKey="key" columns={columns.map((c) => ({ ...all[c], key: c }))} dataSource={tableRows(data, t('table.total'))} pagination={false} />
+      <DataTable<AnalysisRow> rowKey="key" columns={shown.map((c) => ({ ...all[c], key: c }))} dataSource={tableRows(data, t('table.total'))} pagination={false} />
     </Card>
   );
 }

@@ -101,4 +101,21 @@ describe('analysis table', () => {
     fireEvent.click(screen.getByTestId('analysis-export'));
     expect(onExport).toHaveBeenCalledTimes(1);
   });
+
+  it('output and consumption per unit of output show only where the node counts its production', () => {
+    const columns = ['name', 'value', 'output', 'outputIntensity'] as const;
+    const { unmount } = render(<AnalysisTable data={data} columns={columns} onExport={() => undefined} exporting={false} />, { wrapper: wrapper('en-US') });
+    expect(within(screen.getByTestId('analysis-table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Node', 'Consumption (kWh)']);
+    unmount();
+    const withOutput = {
+      ...data,
+      kpi: { ...data.kpi, output: 9220, outputUnit: 'pcs', intensityPerOutput: 1.2 },
+      children: data.children.map((c) => ({ ...c, output: null, intensityPerOutput: null })),
+    };
+    render(<AnalysisTable data={withOutput} columns={columns} onExport={() => undefined} exporting={false} />, { wrapper: wrapper('zh-CN') });
+    const table = screen.getByTestId('analysis-table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['节点', '用能 (kWh)', '产量 (pcs)', '单位产量能耗 (kWh/pcs)']);
+    const first = within(table).getAllByRole('row')[1];
+    expect(first && within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Plant (合计)', '11,064.00', '9,220.00', '1.2000']);
+  });
 });

@@ -5,7 +5,7 @@ import type { ConsumptionAnalysis } from '@ems/contract';
 import { displayUnit, formatThousands } from '@ems/domain';
 import type { AnalysisExtraPanel } from '../definitions';
 
-/** Consumption per m² of the node (its areaM2, or the project's area) and of the children that have an area. */
+/** Consumption per m² of the node (its areaM2, or the project's area) and of the children that have an area; per unit of output where the node counts its production. */
 function IntensityPanel({ data }: { data: ConsumptionAnalysis }) {
   const { t } = useTranslation('analysis');
   const { token } = theme.useToken();
@@ -24,6 +24,18 @@ function IntensityPanel({ data }: { data: ConsumptionAnalysis }) {
             <Typography.Text type="secondary">{` ${unit}`}</Typography.Text>
           </span>
           <Typography.Text type="secondary">{`${t('intensity.area')}: ${formatThousands(data.kpi.areaM2, 2)} m²`}</Typography.Text>
+        </Flex>
+      )}
+      {data.kpi.outputUnit && (
+        <Flex vertical gap={token.marginXXS} style={{ marginTop: token.marginSM }} data-testid="analysis-output-intensity">
+          <Typography.Text strong>{t('intensity.perOutput')}</Typography.Text>
+          <span>
+            <span style={{ fontSize: token.fontSizeHeading4, fontWeight: token.fontWeightStrong }} data-testid="output-intensity-value">
+              {formatThousands(data.kpi.intensityPerOutput ?? null, 4)}
+            </span>
+            <Typography.Text type="secondary">{` ${displayUnit(data.unit)}/${data.kpi.outputUnit}`}</Typography.Text>
+          </span>
+          <Typography.Text type="secondary">{`${t('intensity.output')}: ${formatThousands(data.kpi.output ?? null, 0)} ${data.kpi.outputUnit}`}</Typography.Text>
         </Flex>
       )}
       {withArea.length > 0 && (

@@ -25,7 +25,8 @@ export function CostShell({ pageKey, title, types, defaultType, extra, children 
   const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const [range, setRange] = useState<DateRange>(() => rangeOf(defaultType, Date.now()));
-  const node = picked ?? (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? null;
+  // the tree's root is the project itself: its bills are asked for at once, beside the tree (not after it)
+  const node = picked ?? (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? (projectId !== null ? { id: projectId, modelLabel: 'project', name: '' } : null);
   if (projectId === null) return <Empty />;
   return (
     <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid={`cost-page-${pageKey}`}>
@@ -45,7 +46,7 @@ export function CostShell({ pageKey, title, types, defaultType, extra, children 
         <Flex wrap align="center" gap={token.margin}>
           <Typography.Text strong data-testid="cost-title">
             {title}
-            {node ? ` · ${node.name}` : ''}
+            {node?.name ? ` · ${node.name}` : ''}
           </Typography.Text>
           <DateRangeSelector value={range} onChange={setRange} types={types} />
           {extra}

@@ -99,6 +99,37 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
   await app.close();
 }
 
+/**
+ * `npm run bench -- <name> …` runs only the named benches (each on SQLite, then PostgreSQL when a
+ * URL is set): ingest, mqtt, sim, trend, report, fanout, analysis, pages. Without names: all of them,
+ * the session path first. `pages` needs `npm run build` first (the built server and web app).
+ */
+const SELECTED = process.argv.slice(2);
+if (SELECTED.length > 0) {
+  const pgUrl = process.env.EMS_BENCH_PG_URL ?? process.env.EMS_TEST_PG_URL;
+  const dir = mkdtempSync(join(tmpdir(), 'ems-bench-'));
+  const benches: Record<string, () => Promise<unknown>> = {
+    ingest: () => benchIngest(dir, pgUrl),
+    mqtt: () => benchMqtt(dir, pgUrl),
+    sim: () => benchSimSeed(),
+    trend: async () => (await import('./trend.js')).benchTrend(dir, pgUrl),
+    report: async () => (await import('./report.js')).benchReport(dir, pgUrl),
+    fanout: async () => (await import('./fanout.js')).benchFanout(dir),
+    analysis: async () => (await import('./analysis.js')).benchAnalysis(dir, pgUrl),
+    pages: async () => (await import('./pages.js')).benchPages(),
+  };
+  try {
+    for (const name of SELECTED) {
+      const bench = benches[name];
+      if (!bench) throw new Error(`unknown bench '${name}': ${Object.keys(benches).join(', ')}`);
+      await bench();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'ems-bench-'));
 try {
   console.log(`session path, ${ITER} calls each, in-process (no socket)`);
@@ -124,6 +155,8 @@ try {
   await (await import('./trend.js')).benchTrend(dataDir, pgUrl);
   await (await import('./report.js')).benchReport(dataDir, pgUrl);
   await (await import('./fanout.js')).benchFanout(dataDir);
+  await (await import('./analysis.js')).benchAnalysis(dataDir, pgUrl);
+  await (await import('./pages.js')).benchPages();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -28,3 +28,23 @@ describe.skipIf(pgStore?.skip ?? true)('migrations on PostgreSQL', () => {
     }
   });
 });
+
+describe('migrations numbered ahead of time', () => {
+  it('a store that ran 0011 before 0010 existed gets 0010 on its next start (SQLite)', async () => {
+    const store = await createStore('sqlite');
+    const db = openDb(store.store);
+    try {
+      await migrate(db, 'sqlite');
+      // as an install from before 0010-hazard was merged: 0011 applied, 0010 not
+      await sql`drop table hazard_source`.execute(db);
+      await sql`delete from kysely_migration where name = '0010-hazard'`.execute(db);
+      await migrate(db, 'sqlite');
+      const names = await sql<{ name: string }>`select name from kysely_migration where name in ('0010-hazard', '0011-inspection-orders') order by name`.execute(db);
+      expect(names.rows.map((r) => r.name)).toEqual(['0010-hazard', '0011-inspection-orders']);
+      await sql`select count(*) from hazard_source`.execute(db);
+    } finally {
+      await db.destroy();
+      await store.dispose();
+    }
+  });
+});

@@ -7,6 +7,9 @@ import { files } from './migrations/0004-files.js';
 import { notifications } from './migrations/0005-notifications.js';
 import { events } from './migrations/0006-events.js';
 import { tariff } from './migrations/0007-tariff.js';
+import { dataPoints } from './migrations/0008-data-points.js';
+import { hazard } from './migrations/0010-hazard.js';
+import { inspectionOrders } from './migrations/0011-inspection-orders.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -20,6 +23,9 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0005-notifications': notifications(kind),
     '0006-events': events(kind),
     '0007-tariff': tariff(kind),
+    '0008-data-points': dataPoints(),
+    '0010-hazard': hazard(kind),
+    '0011-inspection-orders': inspectionOrders(),
   };
 }
 
@@ -31,7 +37,9 @@ export async function migrate(db: Db, kind: StoreKind): Promise<void> {
   // test run in the same database) is taken for ours.
   const migrationTableSchema =
     kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Issues number their migrations ahead of time (0010 may land after 0011): a store that already ran a
+  // later one still gets the earlier one, instead of Kysely refusing to start ("corrupted migrations").
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

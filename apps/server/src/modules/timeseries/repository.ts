@@ -51,8 +51,6 @@ export interface SeriesPlan {
 export type PlanFn = (series: TouchedSeries, window: WindowReading[], resets: WindowReset[]) => SeriesPlan;
 
 const Q15 = 900_000;
-const floor15 = (t: number) => Math.floor(t / Q15) * Q15;
-const ceil15 = (t: number) => Math.ceil(t / Q15) * Q15;
 
 /** Worst status by severity (normal < interpolated < estimated < reset < suspect) over child rows. */
 const SEVERITY = `case quality when 3 then 4 when 4 then 3 else quality end`;
@@ -96,12 +94,24 @@ class SqliteSeries {
       upsertReading: c.prepare(
         'insert into reading (device_id, data_id, ts, value, status) values (?, ?, ?, ?, ?) on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status',
       ),
-      before: c.prepare('select ts from reading where device_id = ? and data_id = ? and ts < ? order by ts desc limit 1').pluck(),
-      atOrBefore: c.prepare('select ts from reading where device_id = ? and data_id = ? and ts <= ? order by ts desc limit 1').pluck(),
-      after: c.prepare('select ts from reading where device_id = ? and data_id = ? and ts > ? order by ts limit 1').pluck(),
-      atOrAfter: c.prepare('select ts from reading where device_id = ? and data_id = ? and ts >= ? order by ts limit 1').pluck(),
-      range: c.prepare('select ts, value, status from reading where device_id = ? and data_id = ? and ts >= ? and ts <= ? order by ts'),
-      resets: c.prepare('select ts, closing, opening from counter_reset where device_id = ? and data_id = ? and ts > ? and ts <= ?'),
+      // a series' window and its declared resets in one statement: the readings (t = 0) from the one at or before the 15-min
+      // boundary at or before the reading before the earliest touched ts, to the one at or after the boundary at or after the
+      // reading after the latest (ts > 0 and integer, so integer division floors), and the resets (t = 1) in (lo, hi]; each
+      // lookup a seek on a primary key, the rows in any order (the plan sorts them)
+      window: c
+        .prepare(
+          `with p as (select
+            coalesce((select ts from reading where device_id = @d and data_id = @k and ts < @mn order by ts desc limit 1), @mn) as prev,
+            coalesce((select ts from reading where device_id = @d and data_id = @k and ts > @mx order by ts limit 1), @mx) as nxt),
+          w as materialized (select
+            coalesce((select ts from reading where device_id = @d and data_id = @k and ts <= p.prev / ${Q15} * ${Q15} order by ts desc limit 1), p.prev) as lo,
+            coalesce((select ts from reading where device_id = @d and data_id = @k and ts >= (p.nxt + ${Q15 - 1}) / ${Q15} * ${Q15} order by ts limit 1), p.nxt) as hi
+            from p)
+          select 0, r.ts, r.value, r.status from w, reading r where r.device_id = @d and r.data_id = @k and r.ts >= w.lo and r.ts <= w.hi
+          union all
+          select 1, c.ts, c.closing, c.opening from w, counter_reset c where c.device_id = @d and c.data_id = @k and c.ts > w.lo and c.ts <= w.hi`,
+        )
+        .raw(),
       upsert15: c.prepare(upsert15Sql(q)),
       reaggregate: Object.fromEntries(GRAINS.map(([g, parent, child]) => [g, c.prepare(reaggregateSql(parent, child, q))])) as Record<'hour' | 'day' | 'month', SQLite.Statement>,
       // by primary key (+project_id keeps SQLite off the project index, which would read every node of the project)
@@ -121,12 +131,12 @@ class SqliteSeries {
 
   private rollup(s: TouchedSeries, plan: PlanFn) {
     const { deviceId: d, dataId: k } = s;
-    const prev = (this.st.before.get(d, k, s.minTs) as number | undefined) ?? s.minTs;
-    const next = (this.st.after.get(d, k, s.maxTs) as number | undefined) ?? s.maxTs;
-    const lo = (this.st.atOrBefore.get(d, k, floor15(prev)) as number | undefined) ?? prev;
-    const hi = (this.st.atOrAfter.get(d, k, ceil15(next)) as number | undefined) ?? next;
-    const window = this.st.range.all(d, k, lo, hi) as WindowReading[];
-    const resets = this.st.resets.all(d, k, lo, hi) as WindowReset[];
+    const window: WindowReading[] = [];
+    const resets: WindowReset[] = [];
+    for (const [t, ts, a, b] of this.st.window.all({ d, k, mn: s.minTs, mx: s.maxTs }) as [0 | 1, number, number, number][]) {
+      if (t === 0) window.push({ ts, value: a, status: b });
+      else resets.push({ ts, closing: a, opening: b });
+    }
     const p = plan(s, window, resets);
     for (const iv of p.intervals) this.st.upsert15.run(d, k, iv.start, iv.value, iv.status, good(iv));
     for (const [g] of GRAINS) for (const [a, b] of p[g]) this.st.reaggregate[g].run(a, d, k, a, b);
@@ -270,6 +280,16 @@ function monthOf(ts: number): { name: string; from: number; to: number } {
 /** PostgreSQL array literals of numbers (integers, or doubles with nulls), for statements sent as text */
 const ints = (xs: number[]) => `'{${xs.join(',')}}'`;
 const floats = (xs: (number | null)[]) => `'{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}'`;
+/** a row of the windows query: t 0 a reading (a value, b status), t 1 a declared reset (a closing, b opening) */
+interface WindowRow {
+  t: number;
+  d: number;
+  k: number;
+  ts: string;
+  a: number;
+  b: number;
+}
+
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
@@ -325,8 +345,9 @@ class PgSeries {
     return parts.join('');
   }
 
-  private static async copy(c: pg.PoolClient, table: string, text: string) {
-    const stream = c.query(copyFrom(`copy ${table} (device_id, data_id, ts, value, status) from stdin`));
+  /** COPY of `text` into `table`, after the statements in `head` (none may return rows) in the same round trip. */
+  private static async copy(c: pg.PoolClient, table: string, text: string, head = '') {
+    const stream = c.query(copyFrom(`${head}copy ${table} (device_id, data_id, ts, value, status) from stdin`));
     await new Promise<void>((resolve, reject) => {
       stream.on('finish', resolve);
       stream.on('error', reject);
@@ -335,18 +356,20 @@ class PgSeries {
   }
 
   /**
-   * Readings into the table inside the open transaction: COPY straight into it; when one of them is
-   * already stored (a repeat), the transaction is started again and the batch goes through the
-   * staging table and one upsert instead.
+   * Begins the transaction and COPies the readings straight into the table, in one round trip; when one of
+   * them is already stored (a repeat), the transaction is started again and the batch goes through the
+   * staging table and one upsert instead. With `autocommit` (nothing else to write) the COPY is its own
+   * transaction, committed in the same round trip (resolves true); after a repeat the staging transaction is
+   * left open (resolves false).
    */
-  private async writeReadings(c: pg.PoolClient, rows: ReadingRow[]) {
+  private async writeReadings(c: pg.PoolClient, rows: ReadingRow[], autocommit = false) {
     const text = PgSeries.copyText(rows);
     try {
-      await PgSeries.copy(c, 'reading', text);
-      return;
+      await PgSeries.copy(c, 'reading', text, autocommit ? '' : 'begin;\n');
+      return true;
     } catch (err) {
       if ((err as { code?: string }).code !== '23505') throw err;
-      await c.query('rollback; begin');
+      await c.query(autocommit ? 'begin' : 'rollback; begin');
     }
     // the last of several writes of one reading wins, as if they were written one by one
     const last = new Map<string, ReadingRow>();
@@ -361,15 +384,22 @@ class PgSeries {
       text: `insert into reading (device_id, data_id, ts, value, status) select device_id, data_id, ts, value, status from ems_reading_in
         on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status`,
     });
+    return false;
   }
 
-  /** Reads the windows of the touched series, plans them, and returns the statements that write their rollups. */
-  private static async rollups(c: pg.PoolClient, series: TouchedSeries[], plan: PlanFn): Promise<string[]> {
+  /**
+   * Reads the windows of the touched series as stored before this write's readings (on the pool's other connection,
+   * while the write's COPY runs on its own: that one is not committed yet, so this sees the committed state the write
+   * starts from). The window bounds are the same as read after the write: the readings before the earliest and after
+   * the latest touched ts, and the 15-min boundaries around them, lie outside the touched range (or are its own ends).
+   */
+  private static readWindows(q: pg.Pool, series: TouchedSeries[]) {
     // every touched series' window (reading before the earliest touched ts, after the latest, widened to whole 15-min
     // intervals; ts > 0 so integer division floors) with its readings and declared resets, in one query; the offset 0s keep
-    // each lookup evaluated once per series and the window readings read by index per series
+    // each lookup evaluated once per series and the window readings read by index per series; rows in any order (the plan
+    // sorts them)
     const col = <T>(f: (s: TouchedSeries) => T) => series.map(f);
-    const res = await c.query<{ t: number; d: number; k: number; ts: string; a: number; b: number }>({
+    return q.query<WindowRow>({
       name: 'ems_ts_windows',
       text: `with s(d, k, mn, mx) as (select * from unnest($1::int[], $2::int[], $3::bigint[], $4::bigint[])),
       w as materialized (
@@ -385,11 +415,17 @@ class PgSeries {
       union all
       select 1, w.d, w.k, c.ts, c.a, c.b
         from w cross join lateral (select c.ts, c.closing as a, c.opening as b from counter_reset c
-          where c.device_id = w.d and c.data_id = w.k and c.ts > w.lo and c.ts <= w.hi offset 0) c
-      order by 1, 2, 3, 4`,
+          where c.device_id = w.d and c.data_id = w.k and c.ts > w.lo and c.ts <= w.hi offset 0) c`,
       values: [col((x) => x.deviceId), col((x) => x.dataId), col((x) => x.minTs), col((x) => x.maxTs)],
     });
-    const windows = new Map<string, WindowReading[]>();
+  }
+
+  /**
+   * The statements that write the rollups of the touched series: their stored windows with this write's readings
+   * added (a repeat replaces the stored reading: the plan keeps the last reading of a ts), planned.
+   */
+  private static rollupStatements(res: pg.QueryResult<WindowRow>, series: TouchedSeries[], rows: ReadingRow[], plan: PlanFn): string[] {
+    const windows = new Map<string, WindowReading[]>(series.map((s) => [seriesKey(s), []]));
     const resets = new Map<string, WindowReset[]>();
     for (const r of res.rows) {
       const key = `${r.d}:${r.k}`;
@@ -405,6 +441,10 @@ class PgSeries {
     }
     const iv = { d: [] as number[], k: [] as number[], b: [] as number[], v: [] as (number | null)[], q: [] as number[], g: [] as number[] };
     const parents = { hour: [[], [], [], []] as number[][], day: [[], [], [], []] as number[][], month: [[], [], [], []] as number[][] };
+    for (const r of rows) {
+      const list = windows.get(seriesKey(r));
+      if (list) list.push({ ts: r.ts, value: r.value, status: r.status });
+    }
     for (const s of series) {
       const key = seriesKey(s);
       const p = plan(s, windows.get(key) ?? [], resets.get(key) ?? []);
@@ -470,10 +510,15 @@ class PgSeries {
           value double precision not null, status smallint not null) on commit delete rows`);
         this.staged.add(c);
       }
-      await c.query('begin');
+      // the windows read on the other connection while this one begins and COPies the readings; then the rollups and the commit
+      const windows = series.length > 0 ? PgSeries.readWindows(this.pool, series) : undefined;
+      windows?.catch(() => undefined);
       try {
-        if (rows.length > 0) await this.writeReadings(c, rows);
-        const writes = series.length > 0 ? await PgSeries.rollups(c, series, plan) : [];
+        if (rows.length === 0) await c.query('begin');
+        else if (windows) await this.writeReadings(c, rows);
+        // readings of no counter series: the COPY is its own transaction, committed in the same round trip
+        else if (await this.writeReadings(c, rows, true)) return;
+        const writes = windows ? PgSeries.rollupStatements(await windows, series, rows, plan) : [];
         await c.query([...writes, 'commit'].join(';\n'));
       } catch (err) {
         await c.query('rollback').catch((e: Error) => (broken = e));

@@ -4,7 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**'] },
+  // apps/server/assets holds media (the demo HLS stream's .ts segments are MPEG transport streams, not TypeScript)
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'apps/server/assets/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

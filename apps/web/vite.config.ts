@@ -6,6 +6,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: which chunk is the entry, its static imports and the lazy ones (e2e/bundle-size.spec.ts)
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // @ems/contract builds its TypeBox schemas at module load (Type.Object(...), ...): pure calls, so
+        // most schemas the browser never uses stay out of the bundle
+        manualPureFunctions: ['Type'],
+      },
+    },
   },
   server: {
     proxy: {

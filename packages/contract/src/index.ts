@@ -22,3 +22,7 @@ export * from './events.js';
 export * from './analysis.js';
 export * from './balance.js';
 export * from './cost.js';
+export * from './forecast.js';
+export * from './flow.js';
+export * from './power.js';
+export * from './environment.js';

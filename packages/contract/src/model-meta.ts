@@ -259,6 +259,13 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
       v('pm25', 'PM2.5', 'PM2.5'),
       v('noise', '噪声', 'noise'),
     ]),
+    // setpoints (issue 5, DOMAIN §13; packages/domain hazard.ts sensorChannels): absent → the defaults
+    n('temperaturePreAlarm', '温度预警值', 'temperature pre-alarm', { unit: '°C', min: -50, max: 200 }),
+    n('temperatureHigh', '高温报警值', 'high-temperature alarm', { unit: '°C', min: -50, max: 200 }),
+    n('temperatureLow', '低温报警值', 'low-temperature alarm', { unit: '°C', min: -50, max: 200 }),
+    n('humidityHigh', '湿度报警值', 'humidity alarm', { unit: '%RH', min: 0, max: 100 }),
+    n('alarmLow', '低报值', 'low alarm', { min: 0, max: 1e6 }),
+    n('alarmHigh', '高报值', 'high alarm', { min: 0, max: 1e6 }),
   ]),
   gasdetector: meta('gasdetector', '气体探测器', 'gas detector', [], [
     en('gas', '检测气体', 'gas', [
@@ -273,7 +280,9 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
     { name: 'unit', type: 'string', zh: '单位', en: 'unit', maxLength: 20 },
   ]),
   camera: meta('camera', '摄像头', 'camera', [], [
-    { name: 'streamUrl', type: 'string', zh: '视频流地址', en: 'stream URL', maxLength: 500, pattern: '^(rtsp|rtmp|https?|wss?)://\\S+$' },
+    // a path from / is a stream this server serves (the demo's HLS fixture)
+    { name: 'streamUrl', type: 'string', zh: '视频流地址', en: 'stream URL', maxLength: 500, pattern: '^((rtsp|rtmp|https?|wss?)://\\S+|/\\S+)$' },
+    { name: 'location', type: 'string', zh: '安装位置', en: 'location', maxLength: 100 },
   ]),
 };
 

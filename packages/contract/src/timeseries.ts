@@ -62,7 +62,32 @@ export const DATA_ID = {
   activeEnergyExport: 22,
   waterFlow: 23,
   heatEnergy: 24,
+  // issue 5: reverse reactive energy, power quality (PQ meters) and hazard / environment sensors
+  reactiveEnergyExport: 25,
+  thdVoltageA: 26,
+  thdVoltageB: 27,
+  thdVoltageC: 28,
+  thdCurrentA: 29,
+  thdCurrentB: 30,
+  thdCurrentC: 31,
+  voltageUnbalance: 32,
+  currentUnbalance: 33,
+  combustibleGas: 100,
+  carbonMonoxide: 101,
+  oxygen: 102,
+  hydrogenSulfide: 103,
+  pm25: 104,
+  noise: 105,
+  /** production output counter (pieces) of a line or workshop: the denominator of output intensity */
+  productionOutput: 106,
 } as const;
+
+/** Harmonic orders of the PQ meters' spectrum (harmonicVoltageId / harmonicCurrentId). */
+export const HARMONIC_ORDERS: readonly number[] = Array.from({ length: 24 }, (_, i) => i + 2);
+/** Phase A voltage harmonic content of order h (2–25), % of the fundamental: data ids 40–63. */
+export const harmonicVoltageId = (h: number): number => 38 + h;
+/** Phase A current harmonic of order h (2–25), in A: data ids 70–93. */
+export const harmonicCurrentId = (h: number): number => 68 + h;
 
 /** Rollup grains: 15 min, hour, day and month (day and month on the project's timezone). */
 export type RollupGrain = '15m' | 'hour' | 'day' | 'month';

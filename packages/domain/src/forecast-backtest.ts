@@ -1,4 +1,4 @@
-import { accuracy, type AccuracyMetrics, type Forecaster } from './forecast.js';
+import { OriginFailure, accuracy, forecastsAt, type AccuracyMetrics, type Forecaster } from './forecast.js';
 
 /**
  * Choosing a forecaster per series by rolling-origin back-test, the P10–P90 band from its
@@ -24,19 +24,35 @@ export interface BacktestOptions {
 }
 
 /**
+ * The origins of the back-test's folds, oldest first (the last one ends at the series' end; those
+ * with less than minTrain points before them left out), each with the forecast from it. Throws what
+ * the forecaster throws at the first origin it cannot do.
+ */
+function foldForecasts(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): [number, number[]][] {
+  const folds = o.folds ?? 4;
+  const step = o.step ?? o.horizon;
+  const origins: number[] = [];
+  for (let f = folds - 1; f >= 0; f--) {
+    const origin = series.length - o.horizon - f * step;
+    if (origin >= (o.minTrain ?? 1)) origins.push(origin);
+  }
+  const fcs = forecastsAt(forecaster, series, origins, o.horizon);
+  return origins.map((origin, i) => {
+    const fc = fcs[i];
+    if (fc instanceof OriginFailure) throw fc.error;
+    return [origin, fc as number[]];
+  });
+}
+
+/**
  * Rolling-origin back-test: forecasts `horizon` steps from each of the last `folds` origins (the
  * last one ends at the series' end) and compares them with what happened.
  */
 export function backtest(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): Backtest {
-  const folds = o.folds ?? 4;
-  const step = o.step ?? o.horizon;
   const actual: number[] = [];
   const predicted: number[] = [];
   let used = 0;
-  for (let f = folds - 1; f >= 0; f--) {
-    const origin = series.length - o.horizon - f * step;
-    if (origin < (o.minTrain ?? 1)) continue;
-    const fc = forecaster(series.slice(0, origin), o.horizon);
+  for (const [origin, fc] of foldForecasts(series, forecaster, o)) {
     for (let i = 0; i < o.horizon; i++) {
       actual.push(series[origin + i] ?? NaN);
       predicted.push(fc[i] ?? NaN);
@@ -44,6 +60,27 @@ export function backtest(series: readonly number[], forecaster: Forecaster, o: B
     used++;
   }
   return { metrics: accuracy(actual, predicted), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds: used };
+}
+
+/**
+ * Rolling-origin back-test of horizon totals: at each origin the Σ of the forecast over the horizon
+ * against the Σ of what happened (a month-end projection is judged on totals, Guideline 14's
+ * monthly resolution). Same origins as {@link backtest}; residuals are of the totals.
+ */
+export function backtestTotals(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): Backtest {
+  const actual: number[] = [];
+  const predicted: number[] = [];
+  for (const [origin, fc] of foldForecasts(series, forecaster, o)) {
+    let a = 0;
+    let p = 0;
+    for (let i = 0; i < o.horizon; i++) {
+      a += series[origin + i] ?? NaN;
+      p += fc[i] ?? NaN;
+    }
+    actual.push(a);
+    predicted.push(p);
+  }
+  return { metrics: accuracy(actual, predicted), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds: actual.length };
 }
 
 /**
@@ -70,7 +107,11 @@ export function chooseForecaster(series: readonly number[], candidates: Readonly
 
 /** The p-quantile (0–1) by linear interpolation between order statistics (type 7); null when empty. */
 export function quantile(values: readonly number[], p: number): number | null {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sortedQuantile(values.filter(Number.isFinite).sort((a, b) => a - b), p);
+}
+
+/** {@link quantile} of finite values already sorted ascending. */
+function sortedQuantile(v: readonly number[], p: number): number | null {
   if (v.length === 0) return null;
   const h = (v.length - 1) * Math.min(1, Math.max(0, p));
   const lo = Math.floor(h);
@@ -87,8 +128,9 @@ export interface ForecastBand {
 
 /** P10–P90 band: forecast + the 10th / 90th percentile of back-test residuals (A − F). */
 export function forecastBand(forecast: readonly number[], residuals: readonly number[], lower = 0.1, upper = 0.9): ForecastBand {
-  const lo = quantile(residuals, lower) ?? 0;
-  const hi = quantile(residuals, upper) ?? 0;
+  const sorted = residuals.filter(Number.isFinite).sort((a, b) => a - b);
+  const lo = sortedQuantile(sorted, lower) ?? 0;
+  const hi = sortedQuantile(sorted, upper) ?? 0;
   return { p10: forecast.map((f) => f + lo), p50: [...forecast], p90: forecast.map((f) => f + hi) };
 }
 

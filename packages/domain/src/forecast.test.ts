@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   ASHRAE_G14_LIMITS,
   FORECAST_HORIZONS,
+  HOLT_WINTERS_GRID,
+  OriginFailure,
   accuracy,
   fitHoltWinters,
   holtWintersAdditive,
+  holtWintersAtOrigins,
   holtWintersForecaster,
   meetsGuideline14,
   similarDayForecaster,
   type Forecaster,
 } from './forecast.js';
-import { backtest, chooseForecaster, forecastBand, projectMonthEnd, projectProRata, quantile } from './forecast-backtest.js';
+import { backtest, backtestTotals, chooseForecaster, forecastBand, projectMonthEnd, projectProRata, quantile } from './forecast-backtest.js';
 
 describe('accuracy: MAPE, WAPE, CV(RMSE), NMBE (DOMAIN §12)', () => {
   it('A 100/200/300/400, F 110/190/330/370', () => {
@@ -148,5 +151,163 @@ describe('P10–P90 band from back-test residual quantiles; month-end projection
   it('pro-rata fallback: 250 000 kWh in 20 of 30 days → 375 000', () => {
     expect(projectProRata(250000, 20, 30)).toBe(375000);
     expect(projectProRata(0, 0, 30)).toBeNull();
+  });
+});
+
+describe('holtWintersAtOrigins: one pass per grid point gives, bit for bit, the refit on every prefix', () => {
+  /** the recursion as first written (per point, closures, arrays): the reference the fast paths must equal */
+  function reference(series: readonly number[], m: number, horizon: number, p: { alpha: number; beta: number; gamma: number }) {
+    if (series.length < 2 * m) throw new RangeError('short');
+    const y = (i: number) => series[i] ?? 0;
+    let mean1 = 0;
+    let mean2 = 0;
+    for (let i = 0; i < m; i++) {
+      mean1 += y(i) / m;
+      mean2 += y(m + i) / m;
+    }
+    let level = mean1;
+    let trend = (mean2 - mean1) / m;
+    const season = Array.from({ length: m }, (_, i) => y(i) - mean1);
+    const fitted: number[] = [];
+    let sse = 0;
+    for (let t = m; t < series.length; t++) {
+      const j = t % m;
+      const s = season[j] ?? 0;
+      const yhat = level + trend + s;
+      fitted.push(yhat);
+      sse += (y(t) - yhat) ** 2;
+      const prev = level;
+      level = p.alpha * (y(t) - s) + (1 - p.alpha) * (level + trend);
+      trend = p.beta * (level - prev) + (1 - p.beta) * trend;
+      season[j] = p.gamma * (y(t) - level) + (1 - p.gamma) * s;
+    }
+    const n = series.length;
+    return { forecast: Array.from({ length: horizon }, (_, i) => level + (i + 1) * trend + (season[(n + i) % m] ?? 0)), fitted, sse };
+  }
+  const refFit = (series: readonly number[], m: number, horizon: number) => {
+    let best: ReturnType<typeof reference> | null = null;
+    for (const alpha of HOLT_WINTERS_GRID.alpha)
+      for (const beta of HOLT_WINTERS_GRID.beta)
+        for (const gamma of HOLT_WINTERS_GRID.gamma) {
+          const f = reference(series, m, horizon, { alpha, beta, gamma });
+          if (best === null || f.sse < best.sse) best = f;
+        }
+    return best?.forecast;
+  };
+  /** a deterministic noisy load: daily and weekly shape, trend, a step, pseudo-random noise */
+  const load = (n: number, seed: number) => {
+    let x = seed;
+    const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+    return Array.from({ length: n }, (_, t) => 100 + 0.05 * t + 30 * Math.sin((2 * Math.PI * t) / 24) + (Math.floor(t / 24) % 7 >= 5 ? -40 : 0) + (t > n / 2 ? 15 : 0) + 10 * rnd());
+  };
+  it('hourly, weekly season (m 168), 14 day-ahead origins and the end', () => {
+    const series = load(24 * 40, 7);
+    const origins = [...Array.from({ length: 14 }, (_, f) => series.length - 24 - f * 24), series.length];
+    const fast = holtWintersAtOrigins(series, 168, origins, 24);
+    origins.forEach((o, i) => expect(fast[i]).toEqual(refFit(series.slice(0, o), 168, 24)));
+  });
+  it('daily, m 7: every origin from 3 to the end, horizons 1 and 31; short prefixes fail as the refit throws', () => {
+    const series = load(120, 3).map((v, i) => v * (1 + (i % 7) / 10));
+    const origins = Array.from({ length: 118 }, (_, i) => i + 3);
+    for (const horizon of [1, 31]) {
+      const fast = holtWintersAtOrigins(series, 7, origins, horizon);
+      origins.forEach((o, i) => {
+        if (o < 14) {
+          expect(fast[i]).toBeInstanceOf(OriginFailure);
+          expect(() => fitHoltWinters(series.slice(0, o), 7, horizon)).toThrow(((fast[i] as OriginFailure).error as Error).message);
+        } else {
+          const want = refFit(series.slice(0, o), 7, horizon);
+          expect(fast[i]).toEqual(want);
+          expect(fitHoltWinters(series.slice(0, o), 7, horizon).forecast).toEqual(want);
+        }
+      });
+    }
+  });
+  it('ties keep the first grid point (a seasonal series every point fits with SSE 0); origins in any order, repeated, past the end', () => {
+    const series = Array.from({ length: 40 }, (_, i) => [15, 5, 12, 8][i % 4] ?? 0);
+    const origins = [40, 9, 60, 20, 20];
+    const fast = holtWintersAtOrigins(series, 4, origins, 5);
+    origins.forEach((o, i) => expect(fast[i]).toEqual(refFit(series.slice(0, o), 4, 5)));
+  });
+  it('the forecaster: one history, and the back-test with and without the one-pass path, equal', () => {
+    const series = load(24 * 30, 11);
+    const hw = holtWintersForecaster(168);
+    expect(hw(series, 24)).toEqual(refFit(series, 168, 24));
+    const plain: Forecaster = (h, n) => hw(h, n);
+    expect(backtest(series, hw, { horizon: 24, folds: 14, step: 24, minTrain: 168 })).toEqual(backtest(series, plain, { horizon: 24, folds: 14, step: 24, minTrain: 168 }));
+    expect(backtestTotals(series, hw, { horizon: 31, folds: 4, step: 7, minTrain: 14 })).toEqual(backtestTotals(series, plain, { horizon: 31, folds: 4, step: 7, minTrain: 14 }));
+    expect(() => backtest(series.slice(0, 300), hw, { horizon: 24, folds: 14, step: 24 })).toThrow(RangeError);
+  });
+});
+
+describe('similarDayForecaster: equal, bit for bit, to the mean of picked days as first written', () => {
+  function reference(period: number, k: number, dayTypeOf?: (dayIndex: number) => string): Forecaster {
+    return (history, horizon) => {
+      const fullDays = Math.floor(history.length / period);
+      const partial = history.length % period;
+      const out: number[] = [];
+      for (let day = fullDays; out.length < horizon; day++) {
+        const type = dayTypeOf?.(day);
+        let picks: number[] = [];
+        for (let d = fullDays - 1; d >= 0 && picks.length < k; d--) if (type === undefined || dayTypeOf?.(d) === type) picks.push(d);
+        if (picks.length === 0) picks = Array.from({ length: Math.min(k, fullDays) }, (_, i) => fullDays - 1 - i);
+        if (picks.length === 0) throw new RangeError('similar-day forecast needs at least one complete day');
+        const profile = Array.from({ length: period }, (_, i) => picks.reduce((s, d) => s + (history[d * period + i] ?? 0), 0) / picks.length);
+        let ratio = 1;
+        const from = day === fullDays ? partial : 0;
+        if (from > 0) {
+          const today = history.slice(fullDays * period).reduce((s, v) => s + v, 0);
+          const same = profile.slice(0, from).reduce((s, v) => s + v, 0);
+          if (same !== 0) ratio = today / same;
+        }
+        for (let i = from; i < period && out.length < horizon; i++) out.push((profile[i] ?? 0) * ratio);
+      }
+      return out;
+    };
+  }
+  const series = Array.from({ length: 24 * 30 + 7 }, (_, t) => 50 + 40 * Math.sin(t / 3.7) + ((t * 7919) % 13));
+  const type = (d: number) => (d % 7 === 5 ? 'sat' : d % 7 === 6 || d === 11 || d === 25 ? 'off' : 'work');
+  it.each([
+    ['hourly by type', 24, type],
+    ['daily by type', 1, type],
+    ['hourly, no types', 24, undefined],
+  ] as const)('%s, every origin', (_, period, dayType) => {
+    const fast = similarDayForecaster(period, 4, dayType);
+    const ref = reference(period, 4, dayType);
+    for (let o = 1; o <= series.length; o += period === 1 ? 1 : 5) {
+      const h = series.slice(0, o);
+      if (o < period) expect(() => fast(h, 30)).toThrow(RangeError);
+      else expect(fast(h, 30)).toEqual(ref(h, 30));
+    }
+  });
+});
+
+describe('holtWintersForecaster remembers its last pass, never past a change of the series', () => {
+  const series = Array.from({ length: 24 * 30 }, (_, t) => 100 + 30 * Math.sin((2 * Math.PI * t) / 24) + ((t * 7919) % 17));
+  const fresh = (s: readonly number[], h: number) => fitHoltWinters(s, 168, h).forecast;
+  it('a back-test, then the forecast from the end, then a second back-test: each equal to refitting', () => {
+    const hw = holtWintersForecaster(168);
+    const plain: Forecaster = (h, n) => fresh(h, n);
+    const o = { horizon: 24, folds: 14, step: 24, minTrain: 168 };
+    expect(backtest(series, hw, o)).toEqual(backtest(series, plain, o));
+    expect(hw(series, 24)).toEqual(fresh(series, 24));
+    expect(backtest(series, hw, o)).toEqual(backtest(series, plain, o));
+  });
+  it('a changed value, a longer series or another horizon is fitted anew', () => {
+    const hw = holtWintersForecaster(168);
+    const s = [...series];
+    hw.atOrigins?.(s, [s.length - 24], 24);
+    s[500] = (s[500] ?? 0) + 50; // a late reading changed the history in place
+    expect(hw(s, 24)).toEqual(fresh(s, 24));
+    expect(hw(s, 24)).not.toEqual(fresh(series, 24));
+    const longer = [...s, 120];
+    expect(hw(longer, 24)).toEqual(fresh(longer, 24));
+    expect(hw(longer, 12)).toEqual(fresh(longer, 12));
+  });
+  it('what it hands out is a copy: a caller changing it changes nothing remembered', () => {
+    const hw = holtWintersForecaster(168);
+    const first = hw(series, 24);
+    first.fill(0);
+    expect(hw(series, 24)).toEqual(fresh(series, 24));
   });
 });

@@ -7,7 +7,36 @@
  */
 
 /** Forecasts the next `horizon` values after `history`. */
-export type Forecaster = (history: readonly number[], horizon: number) => number[];
+export interface Forecaster {
+  (history: readonly number[], horizon: number): number[];
+  /**
+   * Optional, for speed: the forecasts from several origins of one series in one go — for each
+   * origin o exactly what the forecaster gives on `series.slice(0, o)`, or what it throws there
+   * (an {@link OriginFailure}). The back-tests use it when present ({@link forecastsAt}).
+   */
+  atOrigins?: (series: readonly number[], origins: readonly number[], horizon: number) => (number[] | OriginFailure)[];
+}
+
+/** What a forecaster threw at one origin of {@link Forecaster.atOrigins}. */
+export class OriginFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * The forecasts of `horizon` steps from each origin (a prefix length) of the series: the
+ * forecaster's own {@link Forecaster.atOrigins} when it has one, else one call per origin on the
+ * prefix. An origin the forecaster throws at gives an {@link OriginFailure}.
+ */
+export function forecastsAt(f: Forecaster, series: readonly number[], origins: readonly number[], horizon: number): (number[] | OriginFailure)[] {
+  if (f.atOrigins) return f.atOrigins(series, origins, horizon);
+  return origins.map((o) => {
+    try {
+      return f(series.slice(0, o), horizon);
+    } catch (e) {
+      return new OriginFailure(e);
+    }
+  });
+}
 
 /** Horizon presets (data): steps, step length and season length of the series each one uses. */
 export const FORECAST_HORIZONS = {
@@ -97,24 +126,63 @@ export function similarDayForecaster(period: number, k = 4, dayTypeOf?: (dayInde
     const fullDays = Math.floor(history.length / period);
     const partial = history.length % period;
     const out: number[] = [];
+    // the day types of the history, each asked once; the profile of each target type, built once
+    const types = new Map<number, string | undefined>();
+    const profiles = new Map<string | undefined, Float64Array>();
     for (let day = fullDays; out.length < horizon; day++) {
       const type = dayTypeOf?.(day);
-      let picks: number[] = [];
-      for (let d = fullDays - 1; d >= 0 && picks.length < k; d--) if (type === undefined || dayTypeOf?.(d) === type) picks.push(d);
-      if (picks.length === 0) picks = Array.from({ length: Math.min(k, fullDays) }, (_, i) => fullDays - 1 - i);
-      if (picks.length === 0) throw new RangeError('similar-day forecast needs at least one complete day');
-      const profile = Array.from({ length: period }, (_, i) => picks.reduce((s, d) => s + (history[d * period + i] ?? 0), 0) / picks.length);
+      let profile = profiles.get(type);
+      if (profile === undefined) {
+        profile = similarProfile(history, period, k, fullDays, type, dayTypeOf, types);
+        profiles.set(type, profile);
+      }
       let ratio = 1;
       const from = day === fullDays ? partial : 0;
       if (from > 0) {
-        const today = history.slice(fullDays * period).reduce((s, v) => s + v, 0);
-        const same = profile.slice(0, from).reduce((s, v) => s + v, 0);
+        let today = 0;
+        for (let i = fullDays * period; i < history.length; i++) today += history[i] as number;
+        let same = 0;
+        for (let i = 0; i < from; i++) same += profile[i] as number;
         if (same !== 0) ratio = today / same;
       }
-      for (let i = from; i < period && out.length < horizon; i++) out.push((profile[i] ?? 0) * ratio);
+      for (let i = from; i < period && out.length < horizon; i++) out.push((profile[i] as number) * ratio);
     }
     return out;
   };
+}
+
+/** The mean day of the last k complete days of the type (all types when none is, or no type given). */
+function similarProfile(
+  history: readonly number[],
+  period: number,
+  k: number,
+  fullDays: number,
+  type: string | undefined,
+  dayTypeOf: ((dayIndex: number) => string) | undefined,
+  types: Map<number, string | undefined>,
+): Float64Array {
+  const picks: number[] = [];
+  for (let d = fullDays - 1; d >= 0 && picks.length < k; d--) {
+    if (type === undefined) {
+      picks.push(d);
+      continue;
+    }
+    let t = types.get(d);
+    if (t === undefined && !types.has(d)) {
+      t = dayTypeOf?.(d);
+      types.set(d, t);
+    }
+    if (t === type) picks.push(d);
+  }
+  if (picks.length === 0) for (let i = 0; i < Math.min(k, fullDays); i++) picks.push(fullDays - 1 - i);
+  if (picks.length === 0) throw new RangeError('similar-day forecast needs at least one complete day');
+  const profile = new Float64Array(period);
+  for (let i = 0; i < period; i++) {
+    let s = 0;
+    for (const d of picks) s += history[d * period + i] ?? 0;
+    profile[i] = s / picks.length;
+  }
+  return profile;
 }
 
 // ─── Holt-Winters ───────────────────────────────────────────────────────────
@@ -142,33 +210,52 @@ export interface HoltWintersFit {
  * s' = γ(y − ℓ') + (1 − γ)s. Forecast h steps on: ℓ + h·b + s_{(N − 1 + h) mod m}. Needs ≥ 2m points.
  */
 export function holtWintersAdditive(series: readonly number[], m: number, horizon: number, p: HoltWintersParams): HoltWintersFit {
-  if (series.length < 2 * m) throw new RangeError(`Holt-Winters needs at least 2 seasons (${2 * m} points), got ${series.length}`);
-  const y = (i: number) => series[i] ?? 0;
-  let mean1 = 0;
-  let mean2 = 0;
-  for (let i = 0; i < m; i++) {
-    mean1 += y(i) / m;
-    mean2 += y(m + i) / m;
-  }
-  let level = mean1;
-  let trend = (mean2 - mean1) / m;
-  const season = Array.from({ length: m }, (_, i) => y(i) - mean1);
-  const fitted: number[] = [];
-  let sse = 0;
-  for (let t = m; t < series.length; t++) {
-    const j = t % m;
-    const s = season[j] ?? 0;
-    const yhat = level + trend + s;
-    fitted.push(yhat);
-    sse += (y(t) - yhat) ** 2;
-    const prev = level;
-    level = p.alpha * (y(t) - s) + (1 - p.alpha) * (level + trend);
-    trend = p.beta * (level - prev) + (1 - p.beta) * trend;
-    season[j] = p.gamma * (y(t) - level) + (1 - p.gamma) * s;
-  }
   const n = series.length;
-  const forecast = Array.from({ length: horizon }, (_, i) => level + (i + 1) * trend + (season[(n + i) % m] ?? 0));
-  return { params: p, forecast, fitted, sse };
+  if (n < 2 * m) throw tooShort(m, n);
+  const { mean1, season } = hwStart(series, m);
+  let level = mean1;
+  let trend = hwTrend(series, m, mean1);
+  const fitted: number[] = new Array<number>(Math.max(0, n - m));
+  let sse = 0;
+  const { alpha, beta, gamma } = p;
+  for (let t = m; t < n; t++) {
+    const j = t % m;
+    const s = season[j] as number;
+    const y = series[t] ?? 0;
+    const yhat = level + trend + s;
+    fitted[t - m] = yhat;
+    sse += (y - yhat) ** 2;
+    const prev = level;
+    level = alpha * (y - s) + (1 - alpha) * (level + trend);
+    trend = beta * (level - prev) + (1 - beta) * trend;
+    season[j] = gamma * (y - level) + (1 - gamma) * s;
+  }
+  return { params: p, forecast: hwForecast(level, trend, season, m, n, horizon), fitted, sse };
+}
+
+const tooShort = (m: number, n: number) => new RangeError(`Holt-Winters needs at least 2 seasons (${2 * m} points), got ${n}`);
+
+/** ℓ₀ = mean of the first season and s_i = y_i − ℓ₀ (the sums in the order of the recursion's definition). */
+function hwStart(series: readonly number[], m: number): { mean1: number; season: Float64Array } {
+  let mean1 = 0;
+  for (let i = 0; i < m; i++) mean1 += (series[i] ?? 0) / m;
+  const season = new Float64Array(m);
+  for (let i = 0; i < m; i++) season[i] = (series[i] ?? 0) - mean1;
+  return { mean1, season };
+}
+
+/** b₀ = (mean of the second season − ℓ₀) / m. */
+function hwTrend(series: readonly number[], m: number, mean1: number): number {
+  let mean2 = 0;
+  for (let i = 0; i < m; i++) mean2 += (series[m + i] ?? 0) / m;
+  return (mean2 - mean1) / m;
+}
+
+/** ℓ + h·b + s_{(n − 1 + h) mod m} for h = 1 … horizon, after n points. */
+function hwForecast(level: number, trend: number, season: Float64Array, m: number, n: number, horizon: number): number[] {
+  const out = new Array<number>(horizon);
+  for (let i = 0; i < horizon; i++) out[i] = level + (i + 1) * trend + (season[(n + i) % m] as number);
+  return out;
 }
 
 /** The parameter grid searched by {@link fitHoltWinters} (data). */
@@ -178,8 +265,10 @@ export const HOLT_WINTERS_GRID = {
   gamma: [0.05, 0.1, 0.2, 0.4],
 } as const;
 
+type HoltWintersGrid = { alpha: readonly number[]; beta: readonly number[]; gamma: readonly number[] };
+
 /** Holt-Winters with α, β, γ chosen from the grid by the least one-step SSE. */
-export function fitHoltWinters(series: readonly number[], m: number, horizon: number, grid: { alpha: readonly number[]; beta: readonly number[]; gamma: readonly number[] } = HOLT_WINTERS_GRID): HoltWintersFit {
+export function fitHoltWinters(series: readonly number[], m: number, horizon: number, grid: HoltWintersGrid = HOLT_WINTERS_GRID): HoltWintersFit {
   let best: HoltWintersFit | null = null;
   for (const alpha of grid.alpha)
     for (const beta of grid.beta)
@@ -191,8 +280,120 @@ export function fitHoltWinters(series: readonly number[], m: number, horizon: nu
   return best;
 }
 
-/** Holt-Winters as a {@link Forecaster}: fixed parameters, or fitted on each history. */
-export function holtWintersForecaster(m: number, params?: HoltWintersParams): Forecaster {
-  return (history, horizon) => (params ? holtWintersAdditive(history, m, horizon, params) : fitHoltWinters(history, m, horizon)).forecast;
+/**
+ * For each origin o (a prefix length, clipped to the series as `slice(0, o)` does), exactly
+ * `fitHoltWinters(series.slice(0, o), m, horizon, grid).forecast`, or the RangeError it throws —
+ * in one pass over the series per grid point instead of one per grid point and origin. This is the
+ * same arithmetic: the recursion over a prefix is the recursion over the series stopped at the
+ * prefix's end (the start values come from the first two seasons, the same in every prefix of at
+ * least 2m points), and the SSE of the prefix is the running SSE there, summed in the same order;
+ * each origin keeps the first grid point of least SSE, as fitHoltWinters does.
+ */
+export function holtWintersAtOrigins(series: readonly number[], m: number, origins: readonly number[], horizon: number, grid: HoltWintersGrid = HOLT_WINTERS_GRID): (number[] | OriginFailure)[] {
+  if (!(m >= 1)) return origins.map((o) => hwOne(series.slice(0, o), m, horizon, grid));
+  const len = series.length;
+  const ends = origins.map((o) => (o < 0 ? Math.max(0, len + o) : Math.min(o, len)));
+  if (grid.alpha.length === 0 || grid.beta.length === 0 || grid.gamma.length === 0) return ends.map(() => new OriginFailure(new RangeError('empty Holt-Winters grid')));
+  // (an Error is made only where one is thrown: making one takes a stack trace)
+  const out: (number[] | OriginFailure)[] = ends.map((n) => (n >= 2 * m ? [] : new OriginFailure(tooShort(m, n))));
+  // the origins that can be fitted, by prefix length
+  const order = ends.map((_, i) => i).filter((i) => (ends[i] as number) >= 2 * m);
+  if (order.length === 0) return out;
+  order.sort((a, b) => (ends[a] as number) - (ends[b] as number));
+  const stops = Int32Array.from(order, (i) => ends[i] as number);
+  const last = stops[stops.length - 1] as number;
+  const { mean1, season: start } = hwStart(series, m);
+  const trend0 = hwTrend(series, m, mean1);
+  const y = new Float64Array(last);
+  for (let i = 0; i < last; i++) y[i] = series[i] ?? 0;
+  const bestSse = new Float64Array(order.length);
+  const found = new Uint8Array(order.length);
+  const season = new Float64Array(m);
+  for (const alpha of grid.alpha)
+    for (const beta of grid.beta)
+      for (const gamma of grid.gamma) {
+        season.set(start);
+        let level = mean1;
+        let trend = trend0;
+        let sse = 0;
+        let k = 0;
+        let next = stops[0] as number;
+        const a1 = 1 - alpha;
+        const b1 = 1 - beta;
+        const g1 = 1 - gamma;
+        // j = t mod m, stepped
+        for (let t = m, j = 0; ; t++, j = j + 1 === m ? 0 : j + 1) {
+          while (t === next) {
+            if (found[k] === 0 || sse < (bestSse[k] as number)) {
+              found[k] = 1;
+              bestSse[k] = sse;
+              out[order[k] as number] = hwForecast(level, trend, season, m, t, horizon);
+            }
+            k++;
+            next = k < stops.length ? (stops[k] as number) : -1;
+          }
+          if (t >= last) break;
+          const s = season[j] as number;
+          const yt = y[t] as number;
+          const yhat = level + trend + s;
+          sse += (yt - yhat) ** 2;
+          const prev = level;
+          level = alpha * (yt - s) + a1 * (level + trend);
+          trend = beta * (level - prev) + b1 * trend;
+          season[j] = gamma * (yt - level) + g1 * s;
+        }
+      }
+  return out;
 }
 
+function hwOne(history: readonly number[], m: number, horizon: number, grid: HoltWintersGrid): number[] | OriginFailure {
+  try {
+    return fitHoltWinters(history, m, horizon, grid).forecast;
+  } catch (e) {
+    return new OriginFailure(e);
+  }
+}
+
+/**
+ * Holt-Winters as a {@link Forecaster}: fixed parameters, or fitted on each history (with
+ * {@link holtWintersAtOrigins} for many origins). The fitted one remembers its last pass (a copy of
+ * the series, the horizon, the forecast from every origin it ran, the series' end included), so a
+ * back-test followed by the forecast from the end of the same series — or a second back-test over
+ * the same origins — is one pass: a pure function of those inputs, checked value by value.
+ */
+export function holtWintersForecaster(m: number, params?: HoltWintersParams): Forecaster {
+  if (params) return (history, horizon) => holtWintersAdditive(history, m, horizon, params).forecast;
+  let memo: { series: Float64Array; horizon: number; byEnd: Map<number, number[] | OriginFailure> } | null = null;
+  const atOrigins = (series: readonly number[], origins: readonly number[], horizon: number): (number[] | OriginFailure)[] => {
+    const len = series.length;
+    const ends = origins.map((o) => (o < 0 ? Math.max(0, len + o) : Math.min(o, len)));
+    if (memo === null || memo.horizon !== horizon || !sameValues(memo.series, series) || !ends.every((e) => memo?.byEnd.has(e))) {
+      const all = holtWintersAtOrigins(series, m, [...ends, len], horizon);
+      const byEnd = new Map<number, number[] | OriginFailure>();
+      ends.forEach((e, i) => byEnd.set(e, all[i] as number[] | OriginFailure));
+      byEnd.set(len, all[ends.length] as number[] | OriginFailure);
+      const copy = new Float64Array(len);
+      for (let i = 0; i < len; i++) copy[i] = series[i] ?? 0;
+      memo = { series: copy, horizon, byEnd };
+    }
+    const byEnd = memo.byEnd;
+    return ends.map((e) => {
+      const r = byEnd.get(e) as number[] | OriginFailure;
+      return r instanceof OriginFailure ? r : r.slice();
+    });
+  };
+  const f: Forecaster = (history, horizon) => {
+    const [r] = atOrigins(history, [history.length], horizon);
+    if (r instanceof OriginFailure) throw r.error;
+    return r as number[];
+  };
+  f.atOrigins = atOrigins;
+  return f;
+}
+
+/** Whether a series holds the remembered values, as the pass reads them (NaN equal to NaN; −0 and 0 apart, to be safe). */
+function sameValues(a: Float64Array, b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i] ?? 0)) return false;
+  return true;
+}

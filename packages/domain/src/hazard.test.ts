@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OFFLINE_AFTER_MS, DEFAULT_SENSOR_THRESHOLDS as T, levelCounts, limitLines, onlineRatePct, sensorLevel } from './hazard.js';
+import { DEFAULT_OFFLINE_AFTER_MS, DEFAULT_SENSOR_THRESHOLDS as T, levelCounts, limitLines, onlineRatePct, sensorChannels, sensorLevel, worstLevel } from './hazard.js';
 
 const NOW = Date.UTC(2025, 5, 10, 2, 0);
 const fresh = (value: number | null) => ({ ts: NOW - 30_000, value });
@@ -47,4 +47,46 @@ describe('online rate and counts', () => {
       { level: 'preAlarm', side: 'low', value: 19.8 },
       { level: 'alarm', side: 'low', value: 19.5 },
     ]));
+});
+
+describe('sensorChannels: setpoints are node attributes, defaults from DOMAIN §13', () => {
+  it('combustible detector 低报 20 / 高报 40 %LEL: pre-alarm at 20, alarm at 40', () => {
+    const [c] = sensorChannels('gasdetector', { gas: 'combustible', alarmLow: 20, alarmHigh: 40, unit: '%LEL' });
+    expect(c).toEqual({ quantity: 'combustible', thresholds: { unit: '%LEL', highPreAlarm: 20, highAlarm: 40 } });
+    expect(sensorLevel(fresh(22), NOW, c!.thresholds)).toBe('preAlarm');
+  });
+  it('a combustible detector without setpoints takes GB/T 50493 25 / 50 %LEL; 31 %LEL is pre-alarm', () => {
+    const [c] = sensorChannels('gasdetector', { gas: 'combustible' });
+    expect(c!.thresholds).toEqual(T.combustibleLel);
+    expect(sensorLevel(fresh(31), NOW, c!.thresholds)).toBe('preAlarm');
+  });
+  it('CO detector without setpoints: 20 / 40 mg/m³', () => expect(sensorChannels('gasdetector', { gas: 'co' })[0]!.thresholds).toEqual(T.co));
+  it('O₂ detector: 低报 is the low alarm, 高报 the high alarm (19 / 23.5)', () =>
+    expect(sensorChannels('gasdetector', { gas: 'o2', alarmLow: 19, alarmHigh: 23.5 })[0]!.thresholds).toEqual({ unit: '%vol', lowAlarm: 19, highAlarm: 23.5 }));
+  it('a temperature-humidity sensor has two channels; a workshop band 32 / 35 °C replaces the pre-alarm and high alarm', () => {
+    const ch = sensorChannels('envsensor', { sensorKind: 'temperatureHumidity', temperaturePreAlarm: 32, temperatureHigh: 35 });
+    expect(ch).toEqual([
+      { quantity: 'temperature', thresholds: { unit: '°C', lowAlarm: 5, highPreAlarm: 32, highAlarm: 35 } },
+      { quantity: 'humidity', thresholds: { unit: '%RH', highAlarm: 90 } },
+    ]);
+  });
+  it('PM2.5 75 / 150 μg/m³ and noise 80 / 85 dB(A) by default; noise 低报 82', () => {
+    expect(sensorChannels('envsensor', { sensorKind: 'pm25' })[0]!.thresholds).toEqual({ unit: 'μg/m³', highPreAlarm: 75, highAlarm: 150 });
+    expect(sensorChannels('envsensor', { sensorKind: 'noise', alarmLow: 82 })[0]!.thresholds).toEqual({ unit: 'dB(A)', highPreAlarm: 82, highAlarm: 85 });
+  });
+  it('a non-numeric setpoint is ignored; other labels and unknown gases have no channels', () => {
+    expect(sensorChannels('gasdetector', { gas: 'co', alarmLow: '30' })[0]!.thresholds).toEqual(T.co);
+    expect(sensorChannels('meter', {})).toEqual([]);
+    expect(sensorChannels('gasdetector', { gas: 'argon' })).toEqual([]);
+  });
+});
+
+describe('worstLevel: one level per sensor from its channels', () => {
+  it.each([
+    [['normal', 'alarm'], 'alarm'],
+    [['preAlarm', 'normal'], 'preAlarm'],
+    [['offline', 'normal'], 'normal'],
+    [['offline', 'offline'], 'offline'],
+    [[], 'offline'],
+  ] as const)('%j → %s', (levels, level) => expect(worstLevel(levels)).toBe(level));
 });

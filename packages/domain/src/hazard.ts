@@ -76,3 +76,106 @@ export function limitLines(t: SensorThresholds): { level: 'preAlarm' | 'alarm'; 
   if (t.lowAlarm !== undefined) lines.push({ level: 'alarm', side: 'low', value: t.lowAlarm });
   return lines.sort((a, b) => b.value - a.value);
 }
+
+/** What a sensor channel measures; the first five are gases of a gas detector (`gas` attribute). */
+export type SensorQuantity = 'combustible' | 'co' | 'h2s' | 'o2' | 'nh3' | 'temperature' | 'humidity' | 'pm25' | 'noise';
+
+/**
+ * Defaults of the quantities DEFAULT_SENSOR_THRESHOLDS leaves out:
+ * - NH₃ [V]: 100 % / 200 % of PC-TWA 20 mg/m³ (GBZ 2.1) → 20 / 40 mg/m³, by the toxic-gas rule above.
+ * - PM2.5 [V]: 75 µg/m³ (GB 3095-2012 grade II 24-h limit) level 1, 150 µg/m³ (heavy pollution) level 2.
+ * - noise [V]: 80 dB(A) (action level) level 1, 85 dB(A) (GBZ 2.2 8-h exposure limit) level 2.
+ */
+export const DEFAULT_EXTRA_THRESHOLDS = {
+  nh3: { unit: 'mg/m³', highPreAlarm: 20, highAlarm: 40 },
+  pm25: { unit: 'μg/m³', highPreAlarm: 75, highAlarm: 150 },
+  noise: { unit: 'dB(A)', highPreAlarm: 80, highAlarm: 85 },
+} as const satisfies Record<string, SensorThresholds>;
+
+/** The default setpoints of a quantity (temperature and humidity: the switch-room band). */
+export function defaultThresholds(q: SensorQuantity): SensorThresholds {
+  switch (q) {
+    case 'combustible':
+      return DEFAULT_SENSOR_THRESHOLDS.combustibleLel;
+    case 'co':
+      return DEFAULT_SENSOR_THRESHOLDS.co;
+    case 'h2s':
+      return DEFAULT_SENSOR_THRESHOLDS.h2s;
+    case 'o2':
+      return DEFAULT_SENSOR_THRESHOLDS.o2;
+    case 'temperature':
+      return DEFAULT_SENSOR_THRESHOLDS.switchRoomTemperature;
+    case 'humidity':
+      return DEFAULT_SENSOR_THRESHOLDS.switchRoomHumidity;
+    default:
+      return DEFAULT_EXTRA_THRESHOLDS[q];
+  }
+}
+
+const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const withValue = (t: SensorThresholds, key: keyof Omit<SensorThresholds, 'unit'>, v: unknown): SensorThresholds => {
+  const x = finite(v);
+  return x === undefined ? t : { ...t, [key]: x };
+};
+
+/** One measured quantity of a sensor node with the setpoints it is judged by. */
+export interface SensorChannel {
+  quantity: SensorQuantity;
+  thresholds: SensorThresholds;
+}
+
+const GASES: readonly SensorQuantity[] = ['combustible', 'co', 'h2s', 'o2', 'nh3'];
+
+/**
+ * The channels of a sensor node and their setpoints, from the node's attributes (data), each
+ * missing setpoint taken from the defaults:
+ * - gas detector (`gas`, `alarmLow` 低报, `alarmHigh` 高报): level 1 = pre-alarm at alarmLow,
+ *   level 2 = alarm at alarmHigh, both rising; for O₂ the two are the low and the high alarm.
+ * - environment sensor (`sensorKind`): temperature (`temperaturePreAlarm`, `temperatureHigh`,
+ *   `temperatureLow`), humidity (`humidityHigh`), PM2.5 and noise (`alarmLow`, `alarmHigh` as a gas
+ *   detector's). 'temperatureHumidity' has both channels.
+ * Any other label, or an unknown gas or kind: no channels.
+ */
+export function sensorChannels(label: string, attrs: Readonly<Record<string, unknown>>): SensorChannel[] {
+  if (label === 'gasdetector') {
+    const gas = attrs.gas as SensorQuantity;
+    if (!GASES.includes(gas)) return [];
+    const d = defaultThresholds(gas);
+    const t =
+      gas === 'o2'
+        ? withValue(withValue(d, 'lowAlarm', attrs.alarmLow), 'highAlarm', attrs.alarmHigh)
+        : withValue(withValue(d, 'highPreAlarm', attrs.alarmLow), 'highAlarm', attrs.alarmHigh);
+    return [{ quantity: gas, thresholds: t }];
+  }
+  if (label !== 'envsensor') return [];
+  const kind = attrs.sensorKind ?? 'temperatureHumidity';
+  const temperature = (): SensorChannel => ({
+    quantity: 'temperature',
+    thresholds: withValue(withValue(withValue(defaultThresholds('temperature'), 'highPreAlarm', attrs.temperaturePreAlarm), 'highAlarm', attrs.temperatureHigh), 'lowAlarm', attrs.temperatureLow),
+  });
+  const humidity = (): SensorChannel => ({ quantity: 'humidity', thresholds: withValue(defaultThresholds('humidity'), 'highAlarm', attrs.humidityHigh) });
+  const graded = (q: 'pm25' | 'noise'): SensorChannel => ({ quantity: q, thresholds: withValue(withValue(defaultThresholds(q), 'highPreAlarm', attrs.alarmLow), 'highAlarm', attrs.alarmHigh) });
+  switch (kind) {
+    case 'temperature':
+      return [temperature()];
+    case 'humidity':
+      return [humidity()];
+    case 'temperatureHumidity':
+      return [temperature(), humidity()];
+    case 'pm25':
+      return [graded('pm25')];
+    case 'noise':
+      return [graded('noise')];
+    default:
+      return [];
+  }
+}
+
+const SEVERITY: Record<SensorLevel, number> = { offline: 0, normal: 1, preAlarm: 2, alarm: 3 };
+
+/** The level of a sensor from its channels' levels: the worst reported one; offline only when every channel is (or there are none). */
+export function worstLevel(levels: readonly SensorLevel[]): SensorLevel {
+  let out: SensorLevel = 'offline';
+  for (const l of levels) if (SEVERITY[l] > SEVERITY[out]) out = l;
+  return out;
+}

@@ -31,6 +31,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   });
   if (existsSync(join(webDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDir, index: ['index.html'], wildcard: true, cacheControl: true, maxAge: 0 });
+    // Vite's chunks carry their content hash in the name: cached for good, so a page opened again (or a
+    // reload) runs from the cache instead of asking about each of its chunks again; index.html and the
+    // rest stay revalidated (max-age 0). Set on send: the static plugin writes its own header last.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode === 200 && /^\/assets\/[^/?]+-[\w-]{8}\.(js|css)(\?|$)/.test(request.url)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return payload;
+    });
   } else {
     app.log.warn({ webDir }, 'web app not built: GET / answers with a hint (run npm run build)');
     app.get('/', { config: { public: true } }, async (_request, reply) =>

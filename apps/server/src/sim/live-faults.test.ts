@@ -39,8 +39,15 @@ for (const { kind, skip } of STORES) {
 
     const raised = (logType: number) => notes.filter((n) => n.logType === logType).map((n) => code.get(n.nodeId));
 
-    it('the substation sensor above 40 °C raises one limit event (702)', () => {
-      expect(raised(LOG_TYPE.limit)).toEqual(['P1-ENV-SUB']);
+    it('the substation sensor above 40 °C and the leaking paint-line detector raise one limit event each (702)', () => {
+      expect(raised(LOG_TYPE.limit).sort()).toEqual(['P1-ENV-SUB', 'P1-GD-PAINT2']);
+    });
+
+    it('the paint-line detector sits in pre-alarm: its level-1 rule (≥ 25 %LEL, early warning) fires, not level 2 (≥ 50)', () => {
+      const gas = notes.filter((n) => n.logType === LOG_TYPE.limit && code.get(n.nodeId) === 'P1-GD-PAINT2').map((n) => JSON.parse(n.description) as { level: number; value: number });
+      expect(gas.map((g) => g.level)).toEqual([4]);
+      expect(gas[0]!.value).toBeGreaterThanOrEqual(25);
+      expect(gas[0]!.value).toBeLessThan(50);
     });
 
     it('the silent gate meter is offline (801); no other device is', () => {

@@ -1,7 +1,8 @@
 import { DATA_ID } from '@ems/contract';
-import { localParts } from '@ems/domain';
+import { DEFAULT_SENSOR_THRESHOLDS, localParts } from '@ems/domain';
 import type { DemoNode, MeterBehaviour, PlantConfig, Profile, SimDevice, SimMeter } from '../modules/seed/demo-plant.js';
 import { walk } from '../modules/seed/demo-plant.js';
+import { pqInstants, pqVoltageOffset, reactiveExportAt } from './power-quality.js';
 import { activity, dayType, type DayType } from './calendar.js';
 import { codeKey, u01 } from './random.js';
 import { weatherAt, type Weather } from './weather.js';
@@ -42,6 +43,8 @@ export interface PlanMeter {
   pf: number;
   hv: boolean;
   reactive: boolean;
+  /** a power-quality meter (THD, unbalance, frequency, spectrum; sim/power-quality.ts) */
+  pq: boolean;
   /** register at the anchor (register units) */
   r0: number;
   r0q: number;
@@ -72,6 +75,8 @@ export interface PlanFaults {
   unmetered?: { idx: number; from: number; perInterval: number };
   /** breaker status (20) of a cabinet: open for openMs of every periodMs counted from `from` */
   breaker?: { deviceId: number; from: number; periodMs: number; openMs: number };
+  /** a gas detector reads about `lel` %LEL in [from, to) */
+  gasLeak?: { deviceId: number; from: number; to: number; lel: number };
 }
 
 export interface ProjectPlan {
@@ -134,7 +139,7 @@ export function buildPlan(o: { projectId: number; timeZone: string; nodes: reado
         key,
         deviceId: o.ids.get(n.code) ?? null,
         energyType: s.energyType,
-        dataId: COUNTER_DATA_ID[s.energyType] ?? DATA_ID.activeEnergyImport,
+        dataId: s.dataId ?? COUNTER_DATA_ID[s.energyType] ?? DATA_ID.activeEnergyImport,
         ctPt: typeof a.ctPt === 'number' ? a.ctPt : 1,
         ratedKw: typeof a.ratedKw === 'number' ? a.ratedKw : null,
         registerMax: typeof a.registerMax === 'number' ? a.registerMax : null,
@@ -144,6 +149,7 @@ export function buildPlan(o: { projectId: number; timeZone: string; nodes: reado
         pf: s.pf ?? 0.92,
         hv: s.hv ?? false,
         reactive: s.reactive ?? false,
+        pq: s.pq ?? false,
         r0: Math.round((200 + u01(seed, key, 11) * 60000) * 100) / 100,
         r0q: Math.round((100 + u01(seed, key, 12) * 20000) * 100) / 100,
         loss: 0.026 + 0.008 * u01(seed, key, 13),
@@ -213,6 +219,10 @@ export function buildPlan(o: { projectId: number; timeZone: string; nodes: reado
   if (f.silent) faults.silent = { idx: idxOf(f.silent.meter), from: o.plannedNow - f.silent.minutesBack * 60_000 };
   if (f.unmeteredLeak) faults.unmetered = { idx: idxOf(f.unmeteredLeak.meter), from: o.plannedNow - f.unmeteredLeak.hoursBack * 3_600_000, perInterval: f.unmeteredLeak.perHour / 4 };
   if (f.breaker) faults.breaker = { deviceId: idOf(f.breaker.cabinet), from: o.plannedNow, periodMs: f.breaker.periodMin * 60_000, openMs: f.breaker.openMin * 60_000 };
+  if (f.gasLeak) {
+    const from = o.plannedNow - f.gasLeak.minutesBack * 60_000;
+    faults.gasLeak = { deviceId: idOf(f.gasLeak.detector), from, to: from + f.gasLeak.hours * 3_600_000, lel: f.gasLeak.lel };
+  }
 
   const cap = Math.ceil((o.plannedNow - o.anchor) / Q15) + 2 * 96 + 2;
   return {
@@ -495,6 +505,7 @@ export function countersAt(plan: ProjectPlan, t: number, gaps = true): Sample[] 
     if ((gaps && !hasReading(plan, m.idx, t)) || isSilent(plan, m.idx, t)) continue;
     out.push({ deviceId: m.deviceId, dataId: m.dataId, value: registerAt(plan, m.idx, t) });
     if (m.reactive) out.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyImport, value: reactiveAt(plan, m.idx, t) });
+    if (m.reactive) out.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyExport, value: reactiveExportAt(plan, m, t) });
   }
   return out;
 }
@@ -529,12 +540,16 @@ export function instantsAt(plan: ProjectPlan, t: number): Sample[] {
         for (let ph = 0; ph < 3; ph++) push(m.deviceId, DATA_ID.currentA + ph, r2(i * (0.98 + 0.04 * u(2 + ph))));
       } else {
         const loading = m.ratedKw ? clamp(p / m.ratedKw, 0, 1.2) : 0.5;
-        const base = 231 - 5 * loading + 2 * (u(5) - 0.5);
+        const base = 231 - 5 * loading + 2 * (u(5) - 0.5) + pqVoltageOffset(plan, m, t, loading);
+        let ia = 0;
         for (let ph = 0; ph < 3; ph++) {
           const uph = base + 1.2 * (u(6 + ph) - 0.5);
+          const iph = ((p * 1000) / (3 * uph * pf)) * (0.97 + 0.06 * u(9 + ph));
+          if (ph === 0) ia = iph;
           push(m.deviceId, DATA_ID.voltageA + ph, r2(uph));
-          push(m.deviceId, DATA_ID.currentA + ph, r2(((p * 1000) / (3 * uph * pf)) * (0.97 + 0.06 * u(9 + ph))));
+          push(m.deviceId, DATA_ID.currentA + ph, r2(iph));
         }
+        pqInstants(plan, m, t, loading, ia, (dataId, value) => push(m.deviceId, dataId, value));
       }
     } else if (m.energyType === 3) {
       push(m.deviceId, DATA_ID.waterFlow, r3(e * 4 * (0.95 + 0.1 * u(0))));
@@ -616,15 +631,37 @@ export function instantsAt(plan: ProjectPlan, t: number): Sample[] {
         }
         const hot = plan.faults.hot;
         if (hot && hot.deviceId === d.deviceId && t >= hot.from) tt = hot.celsius + 1.5 * busy;
+        if (d.sim.sensor === 'noise') {
+          // presses and fans while the shifts run: 58–78 dB(A), under the 80 dB(A) action level
+          push(d.deviceId, DATA_ID.noise, r2(58 + 18 * busy + 2 * u(2)));
+          break;
+        }
+        if (d.sim.sensor === 'pm25') {
+          // welding and grinding fumes over a seasonal outdoor background (winter haze): 15–75 μg/m³
+          const winter = 0.5 + 0.5 * Math.cos((2 * Math.PI * (ctx.doy - 15)) / 365);
+          push(d.deviceId, DATA_ID.pm25, r2(15 + 20 * winter + 25 * busy + 10 * u(3)));
+          break;
+        }
         push(d.deviceId, DATA_ID.temperature, r2(tt + 0.4 * (u(0) - 0.5)));
         push(d.deviceId, DATA_ID.humidity, r2(clamp(rh + 1.5 * (u(1) - 0.5), 5, 100)));
         break;
       }
-      case 'gas':
-        push(d.deviceId, DATA_ID.switchStatus, 0);
+      case 'gas': {
+        // background: solvent vapour while the paint line runs (0.5–3.5 %LEL), boiler-room CO with the burner's load (1–4.5 mg/m³)
+        const co = d.sim.gas === 'co';
+        let value = co ? 1 + 2.5 * Math.min(1, ctx.boilerLoad) + u(0) : 0.5 + 2 * activity('twoShift', ctx.hour, ctx.dayType, ctx.doy) + u(0);
+        const leak = plan.faults.gasLeak;
+        if (leak && leak.deviceId === d.deviceId && t >= leak.from && t < leak.to) value = leak.lel * Math.min(1, (t - leak.from) / 600_000 + 0.1) + 3 * (u(1) - 0.5);
+        const level1 = co ? DEFAULT_SENSOR_THRESHOLDS.co.highPreAlarm : DEFAULT_SENSOR_THRESHOLDS.combustibleLel.highPreAlarm;
+        push(d.deviceId, co ? DATA_ID.carbonMonoxide : DATA_ID.combustibleGas, Math.round(Math.max(0, value) * 10) / 10);
+        // the detector's relay output: 1 once its level-1 setpoint is reached
+        push(d.deviceId, DATA_ID.switchStatus, value >= level1 ? 1 : 0);
         break;
+      }
     }
   }
+  // feeder and incoming breakers report closed (1); the planted EV-feeder breaker is pushed below
+  for (const d of plan.devices) if (d.sim.kind === 'breaker' && d.deviceId !== plan.faults.breaker?.deviceId) push(d.deviceId, DATA_ID.switchStatus, 1);
   const breaker = breakerAt(plan, t);
   if (plan.faults.breaker && breaker !== undefined) push(plan.faults.breaker.deviceId, DATA_ID.switchStatus, breaker);
   return out;

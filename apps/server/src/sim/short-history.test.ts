@@ -23,5 +23,6 @@ describe.each(STORES)('a short demo history, EMS_SIM_DAYS ($kind)', ({ kind, ski
       await t.app.close();
       await store.dispose();
     }
-  });
+    // three days of both demo plants, every data point: tens of seconds on a busy machine
+  }, 120_000);
 });

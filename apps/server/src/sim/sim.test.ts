@@ -279,14 +279,14 @@ describe('bulk seed path equals writeBatch', () => {
     await b?.dispose();
   });
 
-  it('same rollups (15 min, hour, day, month) on a sample with the gap, the reset, the spike and a reactive counter', async () => {
+  it('same rollups (15 min, hour, day, month) on a sample with the gap, the reset, the spike and the reactive counters (import and export)', async () => {
     const sim = new Simulator(ta.app.ems, { days: 6, instantDays: 0, live: false });
     await sim.run();
     await sim.stop();
     const nodes = await ta.app.ems.db.selectFrom('node').select(['id', 'code']).where('project_id', '=', 1).execute();
     const idOf = new Map(nodes.map((n) => [n.code, Number(n.id)]));
     const sample = ['E-INJ', 'W-CLEAN', 'E-PRESS1', 'E-HV', 'W-TOILET', 'S-MAIN'].map((c) => idOf.get(c) as number);
-    const readings = await ta.app.ems.db.selectFrom('reading').selectAll().where('device_id', 'in', sample).where('data_id', 'in', [1, 2, 13, 15]).orderBy('ts', 'desc').execute();
+    const readings = await ta.app.ems.db.selectFrom('reading').selectAll().where('device_id', 'in', sample).where('data_id', 'in', [1, 2, 13, 15, 25]).orderBy('ts', 'desc').execute();
     const inputs = readings.map((r) => ({ deviceId: Number(r.device_id), dataId: Number(r.data_id), ts: Number(r.ts), value: Number(r.value), status: Number(r.status) }));
     // newest first too, in batches, as a gateway backlog would arrive
     for (let i = 0; i < inputs.length; i += 2000) {

@@ -6,6 +6,7 @@ import { DEMO_PROJECTS } from '../modules/seed/demo-data.js';
 import { meterAttrs } from '../modules/timeseries/service.js';
 import { bulkWriter, type BulkWriter, type Chunk, type CounterChunk, type ReadingRow } from './bulk.js';
 import { directIngest, type SimPublish, type SimReading } from './feed.js';
+import { reactiveExportAt } from './power-quality.js';
 import { buildPlan, countersAt, ensureComputed, hasReading, instantsAt, plannedReset, Q15, reactiveAt, registerAt, type ProjectPlan } from './model.js';
 import { ensureStateTable, insertState, readState, setFilledTo, type SimStateRow } from './state.js';
 
@@ -246,6 +247,7 @@ export class Simulator {
       while (kB < kMax && !hasReading(plan, m.idx, plan.anchor + kB * Q15)) kB++;
       const window: Reading[] = [];
       const windowQ: Reading[] = [];
+      const windowX: Reading[] = [];
       for (let k = kA; k <= kB; k++) {
         const ts = plan.anchor + k * Q15;
         if (!hasReading(plan, m.idx, ts)) continue;
@@ -257,6 +259,9 @@ export class Simulator {
           const q = reactiveAt(plan, m.idx, ts);
           windowQ.push({ ts, value: q });
           if (stored) readings.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyImport, ts, value: q, status: 0 });
+          const x = reactiveExportAt(plan, m, ts);
+          windowX.push({ ts, value: x });
+          if (stored) readings.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyExport, ts, value: x, status: 0 });
         }
       }
       const a = meterAttrs(job.run.attrs.get(m.deviceId));
@@ -266,6 +271,7 @@ export class Simulator {
       const rs = reset && reset.m === m.idx && reset.ts > first && reset.ts <= last ? [{ ts: reset.ts, closing: reset.closing, opening: reset.opening }] : [];
       counters.push({ deviceId: m.deviceId, dataId: m.dataId, params, window, resets: rs });
       if (m.reactive) counters.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyImport, params, window: windowQ, resets: [] });
+      if (m.reactive) counters.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyExport, params, window: windowX, resets: [] });
       if (reset && reset.m === m.idx && reset.ts >= job.from && reset.ts < job.to) {
         resets.push({ deviceId: m.deviceId, dataId: m.dataId, ts: reset.ts, closing: reset.closing, opening: reset.opening });
       }

@@ -5,7 +5,6 @@ import { initI18n } from '../i18n';
 import { loadSystemConfig } from '../lib/config';
 import { restoreSession } from '../lib/session';
 import { getLanguage, getTheme, setTokenStorage, type Language, type Theme } from '../lib/storage';
-import { registerEchartsThemes } from '../lib/theme';
 import { AREA_LOCALES } from './locales';
 
 export interface StartState {
@@ -17,7 +16,7 @@ export interface StartState {
 }
 
 async function loadTheme(): Promise<Theme> {
-  registerEchartsThemes();
+  // the ECharts themes are registered with ECharts itself, when the first chart loads (widgets/echart)
   return getTheme();
 }
 

@@ -32,6 +32,16 @@ const BUILT: Record<string, Page> = {
   admin_algorithm: lazyPage(() => import('../features/rule-config').then((m) => ({ default: m.AlgorithmConfigPage }))),
   balanceConsumption: lazyPage(() => import('../features/balance').then((m) => ({ default: m.BalancePage }))),
   pipeQueryAndAnalysis: lazyPage(() => import('../features/balance').then((m) => ({ default: m.PipePage }))),
+  plantEnvironment: lazyPage(() => import('../features/environment').then((m) => ({ default: m.PlantEnvironmentPage }))),
+  hazardSourceMonitoring: lazyPage(() => import('../features/environment').then((m) => ({ default: m.HazardSourcePage }))),
+  videoMonitor: lazyPage(() => import('../features/environment').then((m) => ({ default: m.VideoMonitorPage }))),
+  generatrixMonitor: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.generatrixMonitor }))),
+  powertransformerOverview: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.powertransformerOverview }))),
+  powertransformerAnalysis: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.powertransformerAnalysis }))),
+  energyFlowAnalyse: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowAnalysePage }))),
+  energyFlowAnalysis: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowDiagramPage }))),
+  energyPredictionAndAnalysis: lazyPage(() => import('../features/forecast').then((m) => ({ default: m.FORECAST_ROUTE_PAGES.energyPredictionAndAnalysis }))),
+  energyPredict: lazyPage(() => import('../features/forecast').then((m) => ({ default: m.FORECAST_ROUTE_PAGES.energyPredict }))),
 };
 
 export interface AppRoute extends NavRoute {

@@ -31,7 +31,10 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_M
     });
 }
 
-/** React.lazy around a page chunk with the progress bar and the timeout. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(() => loadChunk(load));
+/**
+ * React.lazy around a page chunk with the progress bar and the timeout; `preload()` fetches the
+ * chunk ahead of the first render (the start-up asks for the page it opens at once).
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> } {
+  return Object.assign(lazy(() => loadChunk(load)), { preload: load });
 }

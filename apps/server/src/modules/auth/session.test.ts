@@ -67,7 +67,8 @@ for (const { kind, skip } of STORES) {
       expect(u).toMatchObject({ name: 'fw_plant', tenantId: 1, customConfig: '{"usertype":4}', modelNodes: [{ id: 1, modelLabel: 'project' }], rootUserGroupID: 1 });
       const role = u.roles[0];
       expect(role && JSON.parse(role.customConfig)).toMatchObject({ homepage: '/home' });
-      expect(role?.pageNodes.length).toBe(6);
+      // home, device monitor, trend, event diagnosis, inspection orders and records, and the 17 pages of issue 5
+      expect(role?.pageNodes.length).toBe(23);
       const cloud = (await me((await loginAs(t.app, store.clock, 'fw_cloud')).headers)).data;
       expect(JSON.parse(cloud.roles[0]?.customConfig ?? '')).toEqual({});
       const svc = (await me((await loginAs(t.app, store.clock, 'pf_service')).headers)).data;

@@ -272,7 +272,8 @@ for (const { kind, skip } of STORES) {
         expect(buffered).toBeLessThanOrEqual(limits.maxBufferedBytes + 200 * 1024);
         raised.push((await t.app.ems.notifier.notify(note(1, nodes[1]!.id, nodes[1]!.label, { extra: { blob: big } }))).id);
         await t.app.live.flush();
-        expect(Math.max(...mine.map((c) => c.ws.bufferedAmount))).toBe(buffered);
+        // no 128 KiB message is queued for it any more (the close frame, a few bytes, may be queued after the measure)
+        expect(Math.max(...mine.map((c) => c.ws.bufferedAmount)) - buffered).toBeLessThan(1024);
       } finally {
         Object.assign(limits, saved);
         s.ws.resume();

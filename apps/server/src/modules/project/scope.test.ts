@@ -80,8 +80,9 @@ for (const { kind, skip } of STORES) {
         coolingtower: 3,
         aircompressor: 4,
         boiler: 1,
-        envsensor: 9,
+        envsensor: 11,
         gasdetector: 5,
+        camera: 6,
       });
       expect(r.data.userCount).toBe(5);
     });

@@ -87,15 +87,39 @@ export const DEMO_ROLES: Record<'pf_admin' | 'pf_service' | 'fw_cloud' | 'fw_pla
   fw_cloud: {
     name: '项目经理',
     customConfig: JSON.stringify({}),
-    permissionIds: [...pageOf((r) => r.module === 'fw'), id('project_browse'), id('event_browse'), id('event_confirm')],
+    permissionIds: [...pageOf((r) => r.module === 'fw'), id('project_browse'), id('event_browse'), id('event_confirm'), id('workorder_create'), id('workorder_update')],
   },
   fw_plant: {
     name: '厂站运维',
     customConfig: JSON.stringify({ homepage: '/home', homePagePageNodeId: id('page_home') }),
     permissionIds: [
-      ...['page_home', 'page_deviceMonitor', 'page_equipmentTrendAnalysis', 'page_energyConsumption', 'page_eventDiagnosis', 'page_inspectrecord'].map(id),
+      ...['page_home', 'page_deviceMonitor', 'page_equipmentTrendAnalysis', 'page_eventDiagnosis', 'page_inspectorder', 'page_inspectrecord'].map(id),
+      // the daily analysis, cost and monitoring pages of issue 5: an operator reads them, does not configure them
+      ...[
+        'energyConsumption',
+        'balanceConsumption',
+        'pipeQueryAndAnalysis',
+        'energyPredictionAndAnalysis',
+        'energyPredict',
+        'energyCostAnalysis',
+        'dudianEnergyFee',
+        'baseEnergyFee',
+        'litiaoEnergyFee',
+        'energyFlowAnalyse',
+        'energyFlowAnalysis',
+        'generatrixMonitor',
+        'plantEnvironment',
+        'hazardSourceMonitoring',
+        'videoMonitor',
+        'powertransformerOverview',
+        'powertransformerAnalysis',
+      ].map((k) => id(`page_${k}`)),
       id('project_browse'),
       id('event_browse'),
+      // the operator goes and looks: closes inspection orders with what was found
+      id('workorder_update'),
+      // the plant's safety operator keeps the hazard-source register (/hazardSourceMonitoring)
+      ...['hazardsource_create', 'hazardsource_update', 'hazardsource_delete'].map(id),
     ],
   },
 };

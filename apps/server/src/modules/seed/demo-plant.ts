@@ -1,3 +1,4 @@
+import { DATA_ID, DEMO_VIDEO_URL } from '@ems/contract';
 import type { Ems } from '../../context.js';
 
 /**
@@ -26,7 +27,10 @@ export type MeterBehaviour =
 
 export interface SimMeter {
   kind: 'meter';
+  /** ENERGY_TYPE code; 0 for a counter of no energy (production output) */
   energyType: number;
+  /** the counter's data point when it is not the energy type's (the production-output counter, 106) */
+  dataId?: number;
   /** code of the parent meter (parentMeterId) */
   parent?: string;
   b: MeterBehaviour;
@@ -36,15 +40,21 @@ export interface SimMeter {
   hv?: boolean;
   /** also a reactive-energy counter (kvarh) */
   reactive?: boolean;
+  /** a power-quality meter: THD, unbalance, frequency and the phase-A harmonic spectrum (DOMAIN §9) */
+  pq?: boolean;
 }
 
-export type DeviceKind = 'chiller' | 'chwPump' | 'cwPump' | 'tower' | 'compressor' | 'boiler' | 'env' | 'gas';
+export type DeviceKind = 'chiller' | 'chwPump' | 'cwPump' | 'tower' | 'compressor' | 'boiler' | 'env' | 'gas' | 'breaker';
 
 export interface SimDevice {
   kind: DeviceKind;
   unit?: number;
   /** environment sensors: where */
   place?: 'outdoor' | 'workshop' | 'office' | 'elecRoom' | 'plantRoom' | 'dataRoom' | 'warehouse';
+  /** environment sensors measuring PM2.5 or noise instead of temperature and humidity */
+  sensor?: 'pm25' | 'noise';
+  /** gas detectors: combustible (%LEL, data point 100) or CO (mg/m³, 101) */
+  gas?: 'combustible' | 'co';
 }
 
 export interface DemoNode {
@@ -97,6 +107,8 @@ export interface PlantConfig {
     unmeteredLeak?: { meter: string; hoursBack: number; perHour: number };
     /** a feeder's breaker (status point 20) is open for `openMin` minutes of every `periodMin` (from "now") */
     breaker?: { cabinet: string; periodMin: number; openMin: number };
+    /** a gas detector reads about `lel` %LEL (pre-alarm: 25–50) from `minutesBack` before "now" for `hours`: a solvent leak */
+    gasLeak?: { detector: string; minutesBack: number; hours: number; lel: number };
   };
 }
 
@@ -110,6 +122,7 @@ interface MeterOpts {
   pf?: number;
   hv?: boolean;
   reactive?: boolean;
+  pq?: boolean;
   children?: DemoNode[];
 }
 
@@ -137,6 +150,7 @@ function meter(code: string, name: string, energyType: number, b: MeterBehaviour
       ...(o.pf !== undefined ? { pf: o.pf } : {}),
       ...(o.hv ? { hv: true } : {}),
       ...(o.reactive ? { reactive: true } : {}),
+      ...(o.pq ? { pq: true } : {}),
     },
     ...(o.children ? { children: o.children } : {}),
   };
@@ -179,23 +193,35 @@ const feeder = (code: string, name: string, children: DemoNode[], ratedCurrentA 
   code,
   attrs: { cabinetType: 'outgoing', voltageKv: 0.4, ratedCurrentA },
   children,
+  sim: { kind: 'breaker' },
 });
 const room = (code: string, name: string, roomType: string, children: DemoNode[] = []): DemoNode => ({ label: 'room', name, code, attrs: { roomType }, children });
+/** Production output counted at a production room (attrs.outputUnit, data point 106): pieces per hour while the shifts run. */
+const withOutput = (n: DemoNode, piecesPerHour: number): DemoNode => ({
+  ...n,
+  attrs: { ...n.attrs, outputUnit: 'pcs' },
+  sim: { kind: 'meter', energyType: 0, dataId: DATA_ID.productionOutput, b: { k: 'load', profile: 'twoShift', peak: piecesPerHour, base: 0 } },
+});
 const floorNode = (code: string, name: string, floorNo: number, children: DemoNode[]): DemoNode => ({ label: 'floor', name, code, attrs: { floorNo }, children });
-const env = (code: string, name: string, place: SimDevice['place'], sensorKind = 'temperatureHumidity'): DemoNode => ({
+const env = (code: string, name: string, place: SimDevice['place'], sensorKind: 'temperatureHumidity' | 'pm25' | 'noise' = 'temperatureHumidity', setpoints: Record<string, number> = {}): DemoNode => ({
   label: 'envsensor',
   name,
   code,
-  attrs: { sensorKind },
-  sim: { kind: 'env', place },
+  attrs: { sensorKind, ...setpoints },
+  sim: { kind: 'env', place, ...(sensorKind !== 'temperatureHumidity' ? { sensor: sensorKind } : {}) },
 });
+/** Workshops: pre-alarm at 32 °C, alarm at 35 °C (the seeded rule 车间温度高). */
+const WORKSHOP_BAND = { temperaturePreAlarm: 32, temperatureHigh: 35 };
+/** Gas detectors with DOMAIN §13's setpoints: combustible 25 / 50 %LEL (GB/T 50493), CO 20 / 40 mg/m³ (100 / 200 % of PC-TWA). */
 const gasDet = (code: string, name: string, gas: 'combustible' | 'co'): DemoNode => ({
   label: 'gasdetector',
   name,
   code,
-  attrs: gas === 'combustible' ? { gas, alarmLow: 25, alarmHigh: 50, unit: '%LEL' } : { gas, alarmLow: 20, alarmHigh: 40, unit: 'ppm' },
-  sim: { kind: 'gas' },
+  attrs: gas === 'combustible' ? { gas, alarmLow: 25, alarmHigh: 50, unit: '%LEL' } : { gas, alarmLow: 20, alarmHigh: 40, unit: 'mg/m³' },
+  sim: { kind: 'gas', gas },
 });
+/** The demo's cameras all play the HLS test pattern the server serves to signed-in users (apps/server/assets/demo-video). */
+const camera = (code: string, name: string, location: string): DemoNode => ({ label: 'camera', name, code, attrs: { streamUrl: DEMO_VIDEO_URL, location } });
 
 /** A chiller plant: n chillers, chilled/cooling pumps and towers, each with its electricity meter under `plantMeter`. */
 function chillerPlant(prefix: string, c: PlantConfig['chillers'], plantMeter: string): DemoNode[] {
@@ -279,13 +305,14 @@ const FACTORY: PlantConfig = {
     silent: { meter: 'E-GATE', minutesBack: 20 },
     unmeteredLeak: { meter: 'W-DOM', hoursBack: 6, perHour: 0.6 },
     breaker: { cabinet: 'P1-F-EV', periodMin: 30, openMin: 3 },
+    gasLeak: { detector: 'P1-GD-PAINT2', minutesBack: 15, hours: 8, lel: 31 },
   },
 };
 
 /** 3# transformer: the utility building's own substation (10 kV from the main room's outgoing feeder). */
 const factoryT3: DemoNode[] = [
     transformer('P1-T3', '3#变压器', 800, [
-    em('E-T3', '3#变低压总表', 'E-HV', sum, { ctPt: 300, ratedKw: 1100, reactive: true, pf: 0.91 }),
+    em('E-T3', '3#变低压总表', 'E-HV', sum, { ctPt: 300, ratedKw: 1100, reactive: true, pq: true, pf: 0.91 }),
     busbar('P1-BUS3', '0.4kV III段母线', [
       feeder('P1-F-BOILER', '锅炉房馈线', [em('E-BOILER', '锅炉房电表', 'E-T3', { k: 'boilerElec' }, { ctPt: 20, ratedKw: 40, pf: 0.85 })]),
       feeder('P1-F-PUMP', '水泵房馈线', [
@@ -341,10 +368,11 @@ const factoryElectric: DemoNode = {
       name: '10kV进线柜',
       code: 'P1-HV-IN',
       attrs: { cabinetType: 'incoming', voltageKv: 10, ratedCurrentA: 630 },
+      sim: { kind: 'breaker' },
       children: [meter('E-HV', '10kV总进线', E, sum, { ctPt: 4000, ratedKw: 4500, pf: 0.95, hv: true, reactive: true })],
     },
     transformer('P1-T1', '1#变压器', 1600, [
-      em('E-T1', '1#变低压总表', 'E-HV', sum, { ctPt: 500, ratedKw: 2200, reactive: true, pf: 0.93 }),
+      em('E-T1', '1#变低压总表', 'E-HV', sum, { ctPt: 500, ratedKw: 2200, reactive: true, pq: true, pf: 0.93 }),
       busbar('P1-BUS1', '0.4kV I段母线', [
         feeder('P1-F-STAMP', '冲压车间馈线', [
           em('E-STAMP', '冲压车间', 'E-T1', sum, {
@@ -394,7 +422,7 @@ const factoryElectric: DemoNode = {
       ]),
     ]),
     transformer('P1-T2', '2#变压器', 1600, [
-      em('E-T2', '2#变低压总表', 'E-HV', sum, { ctPt: 500, ratedKw: 2000, reactive: true, pf: 0.9 }),
+      em('E-T2', '2#变低压总表', 'E-HV', sum, { ctPt: 500, ratedKw: 2000, reactive: true, pq: true, pf: 0.9 }),
       busbar('P1-BUS2', '0.4kV II段母线', [
         feeder('P1-F-CHP', '制冷站馈线', [em('E-CHP', '制冷站总表', 'E-T2', sum, { ctPt: 200, ratedKw: 900, pf: 0.9 })], 1250),
         feeder('P1-F-AHU', '空调箱馈线', [em('E-AHU', '厂房空调箱', 'E-T2', load('twoShift', 60, 0.1, 'cool'), { pf: 0.88 })]),
@@ -403,6 +431,7 @@ const factoryElectric: DemoNode = {
       ]),
     ]),
     env('P1-ENV-DR', '配电室温湿度', 'elecRoom'),
+    camera('P1-CAM-DR', '配电室摄像头', '10kV配电室柜列通道'),
   ],
 };
 
@@ -487,15 +516,21 @@ const FACTORY_NODES: DemoNode[] = [
     attrs: { areaM2: 24000, floorCount: 2, buildYear: 2015 },
     children: [
       floorNode('P1-B1-1F', '1F', 1, [
-        room('P1-R-PRODA', '生产车间A', 'production', [env('P1-ENV-PRODA', '车间A温湿度', 'workshop')]),
-        room('P1-R-PRODB', '生产车间B', 'production', [
-          env('P1-ENV-PRODB', '车间B温湿度', 'workshop'),
+        withOutput(room('P1-R-PRODA', '生产车间A', 'production', [
+          env('P1-ENV-PRODA', '车间A温湿度', 'workshop', 'temperatureHumidity', WORKSHOP_BAND),
+          env('P1-ENV-NOISE-A', '车间A噪声', 'workshop', 'noise'),
+          camera('P1-CAM-PRODA', '车间A摄像头', '车间A东侧立柱'),
+        ]), 240),
+        withOutput(room('P1-R-PRODB', '生产车间B', 'production', [
+          env('P1-ENV-PRODB', '车间B温湿度', 'workshop', 'temperatureHumidity', WORKSHOP_BAND),
+          env('P1-ENV-PM-B', '车间B PM2.5', 'workshop', 'pm25'),
+          camera('P1-CAM-PAINT', '涂装线摄像头', '涂装线喷漆房入口'),
           gasDet('P1-GD-PAINT1', '涂装线可燃气体探测器1', 'combustible'),
           gasDet('P1-GD-PAINT2', '涂装线可燃气体探测器2', 'combustible'),
-        ]),
+        ]), 180),
       ]),
       floorNode('P1-B1-2F', '2F', 2, [
-        room('P1-R-ASSY', '装配车间', 'production', [env('P1-ENV-ASSY', '装配车间温湿度', 'workshop')]),
+        withOutput(room('P1-R-ASSY', '装配车间', 'production', [env('P1-ENV-ASSY', '装配车间温湿度', 'workshop', 'temperatureHumidity', WORKSHOP_BAND)]), 150),
         room('P1-R-OFFICE', '办公区', 'office', [env('P1-ENV-OFFICE', '办公区温湿度', 'office'), gasDet('P1-GD-CANTEEN', '食堂可燃气体探测器', 'combustible')]),
       ]),
     ],
@@ -532,14 +567,16 @@ const FACTORY_NODES: DemoNode[] = [
           gasTree,
           gasDet('P1-GD-BLR1', '锅炉房可燃气体探测器', 'combustible'),
           gasDet('P1-GD-BLR2', '锅炉房一氧化碳探测器', 'co'),
+          camera('P1-CAM-BOILER', '锅炉房摄像头', '锅炉房操作平台'),
         ]),
         room('P1-R-PUMP', '水泵房', 'plant', [waterTree]),
-        room('P1-R-SUB', '动力中心变电所', 'plant', [...factoryT3, env('P1-ENV-SUB', '变电所温湿度', 'elecRoom')]),
+        room('P1-R-SUB', '动力中心变电所', 'plant', [...factoryT3, env('P1-ENV-SUB', '变电所温湿度', 'elecRoom'), camera('P1-CAM-SUB', '变电所摄像头', '变电所变压器室门口')]),
       ]),
     ],
   },
   factoryElectric,
   env('P1-ENV-OUT', '室外气象站', 'outdoor'),
+  camera('P1-CAM-GATE', '厂区大门摄像头', '厂区南大门'),
 ];
 
 // ---------------------------------------------------------------- project 2: the office park
@@ -572,7 +609,7 @@ const PARK_NODES: DemoNode[] = [
     code: 'P2-BA',
     attrs: { areaM2: 38000, floorCount: 3, buildYear: 2018 },
     children: [
-      floorNode('P2-BA-1F', '1F', 1, [room('P2-R-LOBBY', '大堂', 'office', [env('P2-ENV-LOBBY', '大堂温湿度', 'office')]), room('P2-R-REST', '餐厅', 'other', [gasDet('P2-GD-KITCHEN', '厨房可燃气体探测器', 'combustible')])]),
+      floorNode('P2-BA-1F', '1F', 1, [room('P2-R-LOBBY', '大堂', 'office', [env('P2-ENV-LOBBY', '大堂温湿度', 'office'), camera('P2-CAM-LOBBY', '大堂摄像头', '大堂入口')]), room('P2-R-REST', '餐厅', 'other', [gasDet('P2-GD-KITCHEN', '厨房可燃气体探测器', 'combustible')])]),
       floorNode('P2-BA-2F', '2F', 2, [room('P2-R-OPEN', '开放办公区', 'office', [env('P2-ENV-OPEN', '开放办公区温湿度', 'office')])]),
       floorNode('P2-BA-3F', '3F', 3, [room('P2-R-CONF', '会议中心', 'office')]),
     ],
@@ -584,7 +621,7 @@ const PARK_NODES: DemoNode[] = [
     attrs: { areaM2: 30000, floorCount: 2, buildYear: 2019 },
     children: [
       floorNode('P2-BB-1F', '1F', 1, [
-        room('P2-R-DC', '数据机房', 'datacenter', [env('P2-ENV-DC', '数据机房温湿度', 'dataRoom')]),
+        room('P2-R-DC', '数据机房', 'datacenter', [env('P2-ENV-DC', '数据机房温湿度', 'dataRoom', 'temperatureHumidity', { temperaturePreAlarm: 25, temperatureHigh: 27, temperatureLow: 18, humidityHigh: 60 }), camera('P2-CAM-DC', '数据机房摄像头', '机柜列冷通道')]),
         room('P2-R-CHP', '制冷机房', 'plant', [...chillerPlant('P2', PARK.chillers, 'E2-CHP'), meter('C2-CHP', '空调冷量表', C, { k: 'cooling' })]),
       ]),
       floorNode('P2-BB-2F', '2F', 2, [room('P2-R-BOFFICE', '办公区', 'office', [env('P2-ENV-BOFFICE', 'B座办公区温湿度', 'office')])]),
@@ -601,10 +638,11 @@ const PARK_NODES: DemoNode[] = [
         name: '10kV进线柜',
         code: 'P2-HV-IN',
         attrs: { cabinetType: 'incoming', voltageKv: 10, ratedCurrentA: 400 },
+        sim: { kind: 'breaker' },
         children: [meter('E2-HV', '10kV总进线', E, sum, { ctPt: 3000, ratedKw: 3000, pf: 0.96, hv: true, reactive: true })],
       },
       transformer('P2-T1', '1#变压器', 1250, [
-        em('E2-T1', '1#变低压总表', 'E2-HV', sum, { ctPt: 400, ratedKw: 1500, reactive: true, pf: 0.94 }),
+        em('E2-T1', '1#变低压总表', 'E2-HV', sum, { ctPt: 400, ratedKw: 1500, reactive: true, pq: true, pf: 0.94 }),
         busbar('P2-BUS1', '0.4kV I段母线', [
           feeder('P2-F-ALP', 'A座照明插座馈线', [
             em('E2-A-LP', 'A座照明插座', 'E2-T1', sum, {
@@ -625,7 +663,7 @@ const PARK_NODES: DemoNode[] = [
         ]),
       ]),
       transformer('P2-T2', '2#变压器', 1250, [
-        em('E2-T2', '2#变低压总表', 'E2-HV', sum, { ctPt: 400, ratedKw: 1500, reactive: true, pf: 0.92 }),
+        em('E2-T2', '2#变低压总表', 'E2-HV', sum, { ctPt: 400, ratedKw: 1500, reactive: true, pq: true, pf: 0.92 }),
         busbar('P2-BUS2', '0.4kV II段母线', [
           feeder('P2-F-CHP', '空调主机房馈线', [em('E2-CHP', '空调主机房总表', 'E2-T2', sum, { ctPt: 200, ratedKw: 800, pf: 0.9 })], 1250),
           feeder('P2-F-BLP', 'B座照明插座馈线', [

@@ -16,6 +16,7 @@ import { insertDemoNodes } from './demo-plant.js';
 import { DEMO_EVENT_CONFIG, seedDemoEvents } from './demo-rules.js';
 import { seedRepository, type SeedRepository } from './repository.js';
 import { seedDemoTariffs } from '../cost/demo-tariffs.js';
+import { seedDemoHazards } from '../environment/demo-hazards.js';
 
 export interface SeedReport {
   /** ROOT still has Root@12345 */
@@ -69,6 +70,7 @@ async function seedDemo(ems: Ems, repo: SeedRepository, rootGroup: number) {
     projectIds.push(id);
   }
   await seedDemoTariffs(ems, projectIds);
+  await seedDemoHazards(ems, projectIds);
   const groups = {
     platform: await repo.ensureGroup(1, rootGroup, DEMO_GROUPS.platform),
     plant: await repo.ensureGroup(1, rootGroup, DEMO_GROUPS.plant),

@@ -18,6 +18,7 @@ import {
   VisualMapComponent,
 } from 'echarts/components';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import { echartsThemes } from '../../lib/theme';
 
 echarts.use([
   LineChart,
@@ -41,5 +42,8 @@ echarts.use([
   CanvasRenderer,
   SVGRenderer,
 ]);
+
+// 'ems-light' and 'ems-dark', before any chart renders (ECharts loads with the first chart, not at start-up)
+for (const { name, theme } of echartsThemes()) echarts.registerTheme(name, theme);
 
 export { echarts };

@@ -1,0 +1,124 @@
+import { FORECAST_HOURLY_MAX_MS, FORECAST_MAX_RANGE_MS, type ForecastAnalysis, type ForecastAnalysisQuery, type ForecastMethod } from '@ems/contract';
+import {
+  DAY_AHEAD_DAILY_MAPE_TARGET_PCT,
+  FORECAST_MODEL_NAMES,
+  accuracy,
+  bucketEnd,
+  bucketStart,
+  chooseModel,
+  dayAheadForecasts,
+  forecastersFor,
+  judge,
+  localParts,
+  quantile,
+  zonedStart,
+  type ForecastModelName,
+} from '@ems/domain';
+import type { Ems } from '../../context.js';
+import type { Lang } from '../../lib/i18n.js';
+import { bucketsOf, resolveRange } from '../analysis/periods.js';
+import { invalid, nodeContext } from './context.js';
+import { forecastRepository } from './repository.js';
+import { BACKTESTS, HISTORY_DAYS, candidatesOf } from './service.js';
+import { DAY_MS, dayTypeFrom, hoursOf, onGrid, prepare } from './series.js';
+
+/**
+ * The forecast analysis page (DOMAIN §12, §1): over a past range, the node's actual consumption
+ * against what the model would have forecast day-ahead (each local day from the history before its
+ * midnight only), with the P10–P90 band of the back-test before the range and the accuracy over
+ * the range. Up to 7 days hour by hour, longer ranges (up to 93 days) day by day. Auto picks the
+ * model by the back-test on the history before the range, so the range never judges its own choice.
+ */
+export async function forecastAnalysis(ems: Ems, lang: Lang, scope: readonly number[], q: ForecastAnalysisQuery): Promise<ForecastAnalysis> {
+  if (q.endTime < q.startTime) throw invalid(lang, 'endTime', 'endTime');
+  const ctx = await nodeContext(ems, lang, scope, q);
+  const method: ForecastMethod = q.method ?? 'auto';
+  const tz = ctx.timezone;
+  const r = resolveRange(q.dateType, q.startTime, q.endTime, tz);
+  // whole local days: a day-ahead forecast is made for a day
+  const from = bucketStart(r.from, 'day', tz);
+  const to = bucketEnd(bucketStart(r.to - 1, 'day', tz), 'day', tz);
+  if (to - from > FORECAST_MAX_RANGE_MS) throw invalid(lang, 'endTime', 'span');
+  const grain = to - from <= FORECAST_HOURLY_MAX_MS ? 'hour' : 'day';
+  const now = ems.config.now();
+  // what is known: hours before the current one, days before today
+  const known = grain === 'hour' ? bucketStart(now, 'hour', tz) : bucketStart(now, 'day', tz);
+  const today = bucketStart(now, 'day', tz);
+  const lf = localParts(from, tz);
+  const histFrom = zonedStart(lf.year, lf.month, lf.day - HISTORY_DAYS[grain], tz);
+  const perDay = grain === 'hour' ? 24 : 1;
+
+  const rows = await forecastRepository(ems.db).series(grain === 'hour' ? 'rollup_hour' : 'rollup_day', ctx.meterIds, ctx.dataId, histFrom, Math.min(to, known));
+  const starts = grain === 'hour' ? hoursOf(histFrom, to) : bucketsOf(histFrom, to, 'day', tz);
+  const raw = onGrid(rows, starts).map((v, i) => ((starts[i] ?? 0) < known ? v : null));
+  const pre = starts.indexOf(from);
+  const inRange = starts.slice(pre);
+  const actual = raw.slice(pre);
+  // days of the range whose midnight has come (a forecast of them was possible)
+  const days = bucketsOf(from, to, 'day', tz).filter((t) => t <= today).length;
+
+  const p = prepare(raw.slice(0, starts.findIndex((t) => t >= known) < 0 ? raw.length : starts.findIndex((t) => t >= known)), perDay);
+  const forecasts: Record<ForecastModelName, (number | null)[]> = { similarDay: actual.map(() => null), holtWinters: actual.map(() => null) };
+  let model: ForecastModelName = method === 'auto' ? 'similarDay' : method;
+  let residuals: number[] = [];
+  let candidateChoice = null;
+  if (p && p.skipped <= pre) {
+    const fs = forecastersFor(grain, dayTypeFrom(histFrom + (p.skipped / perDay) * DAY_MS, tz));
+    const start = pre - p.skipped;
+    const bt = grain === 'hour' ? BACKTESTS.hour : BACKTESTS.dayAhead;
+    const c = chooseModel(p.series.slice(0, start), fs, method, bt);
+    candidateChoice = c;
+    model = c.model;
+    residuals = c.results[c.model]?.residuals ?? [];
+    for (const m of FORECAST_MODEL_NAMES) {
+      const f = dayAheadForecasts(p.series, fs[m], perDay, start, days);
+      forecasts[m] = actual.map((_, i) => f[i] ?? null);
+    }
+  }
+  const lo = quantile(residuals, 0.1);
+  const hi = quantile(residuals, 0.9);
+  const main = forecasts[model];
+  const points = inRange.map((time, i) => {
+    const a = actual[i] ?? null;
+    const f = main[i] ?? null;
+    const error = a === null || f === null ? null : f - a;
+    return {
+      time,
+      actual: a,
+      forecast: f,
+      p10: f === null || lo === null ? null : Math.max(0, f + lo),
+      p90: f === null || hi === null ? null : Math.max(0, f + hi),
+      error,
+      errorPct: error === null || a === null || a === 0 ? null : (Math.abs(error) / a) * 100,
+    };
+  });
+  const metrics = accuracy(actual, main);
+  const both = points.filter((pt) => pt.actual !== null && pt.forecast !== null);
+  return {
+    nodeId: q.nodeId,
+    modelLabel: q.modelLabel,
+    name: ctx.name,
+    energyType: q.energyType,
+    unit: ctx.unit,
+    timezone: tz,
+    from,
+    to,
+    grain,
+    method,
+    model,
+    energyTypes: ctx.energyTypes,
+    meterCount: ctx.meterIds.length,
+    points,
+    metrics,
+    judgement: grain === 'hour' ? judge(metrics, 'hourly') : judge(metrics, 'hourly', DAY_AHEAD_DAILY_MAPE_TARGET_PCT),
+    candidates: candidateChoice ? candidatesOf({ ...candidateChoice, results: { similarDay: rangeBacktest(actual, forecasts.similarDay), holtWinters: rangeBacktest(actual, forecasts.holtWinters) } }) : [],
+    totalActual: both.length ? both.reduce((s, pt) => s + (pt.actual ?? 0), 0) : null,
+    totalForecast: both.length ? both.reduce((s, pt) => s + (pt.forecast ?? 0), 0) : null,
+  };
+}
+
+/** A method's accuracy over the range, in the shape of a back-test (null when nothing compares). */
+function rangeBacktest(actual: readonly (number | null)[], forecast: readonly (number | null)[]) {
+  const metrics = accuracy(actual, forecast);
+  return metrics.n === 0 ? null : { metrics, residuals: [], folds: 0 };
+}

@@ -1,0 +1,149 @@
+import ExcelJS from 'exceljs';
+import type { BusbarQuery, BusbarView, PqIndexKey, TransformerAnalysis, TransformerAnalysisQuery, TransformerFleet, TransformerFleetQuery, TransformerRow } from '@ems/contract';
+import type { Ems } from '../../context.js';
+import type { Lang } from '../../lib/i18n.js';
+import { busbarView, transformerAnalysis, transformerFleet } from './service.js';
+
+type Texts = Record<Lang, string>;
+const ZONE: Record<string, Texts> = {
+  light: { zh: '轻载(非经济)', en: 'light load (non-economic)' },
+  economic: { zh: '经济', en: 'economic' },
+  optimal: { zh: '最佳经济', en: 'optimal' },
+  over: { zh: '过载(非经济)', en: 'overloaded (non-economic)' },
+};
+export const GRADE: Record<string, Texts> = {
+  1: { zh: '1级', en: 'grade 1' },
+  2: { zh: '2级', en: 'grade 2' },
+  3: { zh: '3级', en: 'grade 3' },
+  below: { zh: '低于3级', en: 'below grade 3' },
+  unrated: { zh: '无对应', en: 'not in table' },
+};
+export const PQ_INDEX: Record<PqIndexKey, Texts> = {
+  voltageDeviation: { zh: '电压偏差', en: 'Voltage deviation' },
+  frequency: { zh: '频率偏差', en: 'Frequency deviation' },
+  voltageUnbalance: { zh: '电压不平衡度', en: 'Voltage unbalance' },
+  thdVoltage: { zh: '电压总谐波畸变率', en: 'Voltage THD' },
+  currentUnbalance: { zh: '电流不平衡度', en: 'Current unbalance' },
+  thdCurrent: { zh: '电流总谐波畸变率', en: 'Current THD' },
+};
+const ADVICE: Record<string, Texts> = { overloaded: { zh: '过载，需增容或转移负荷', en: 'overloaded: add capacity or move load' }, lightLoad: { zh: '轻载，考虑合并运行或退出', en: 'light load: merge or disconnect' } };
+
+const localDay = (ts: number, timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ts)).replace(/-/g, '');
+const localTime = (ts: number | null, timeZone: string) =>
+  ts === null ? null : new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ts));
+
+function sheet(wb: ExcelJS.Workbook, name: string, headers: readonly string[], rows: readonly (string | number | null)[][], firstWidth = 24) {
+  const ws = wb.addWorksheet(name);
+  ws.addRow([...headers]);
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows) ws.addRow(r);
+  ws.columns.forEach((c, i) => (c.width = i === 0 ? firstWidth : 16));
+}
+
+const FLEET_HEADERS: Record<Lang, string[]> = {
+  zh: ['变压器', '额定容量(kVA)', '平均负载率(%)', '最大负载率(%)', '输出电量(kWh)', '空载损耗(kWh)', '负载损耗(kWh)', '总损耗(kWh)', '效率(%)', '最佳负载率(%)', '经济负载率(%)', '运行区间', '能效等级', '电能质量合格率(%)', '建议'],
+  en: ['Transformer', 'Rated (kVA)', 'Mean load rate (%)', 'Peak load rate (%)', 'Output (kWh)', 'No-load loss (kWh)', 'Load loss (kWh)', 'Total loss (kWh)', 'Efficiency (%)', 'Optimum load rate (%)', 'Economic load rate (%)', 'Zone', 'Grade', 'PQ compliance (%)', 'Advice'],
+};
+
+export function fleetRow(r: TransformerRow, lang: Lang): (string | number | null)[] {
+  return [
+    r.name,
+    r.ratedKva,
+    r.loadRateAvgPct,
+    r.loadRateMaxPct,
+    r.energyKwh,
+    r.noLoadLossKwh,
+    r.loadLossKwh,
+    r.lossKwh,
+    r.efficiencyPct,
+    r.optimumLoadRatePct,
+    r.economicLoadRatePct,
+    r.zone ? (ZONE[r.zone]?.[lang] ?? r.zone) : null,
+    GRADE[String(r.grade)]?.[lang] ?? String(r.grade),
+    r.pq?.overallCompliancePct ?? null,
+    r.advice ? (ADVICE[r.advice]?.[lang] ?? r.advice) : null,
+  ];
+}
+
+export async function fleetWorkbook(f: TransformerFleet, lang: Lang): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  sheet(wb, lang === 'en' ? 'Transformers' : '变压器总览', FLEET_HEADERS[lang], f.rows.map((r) => fleetRow(r, lang)));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function exportFleet(ems: Ems, lang: Lang, scope: readonly number[], q: TransformerFleetQuery) {
+  const f = await transformerFleet(ems, lang, scope, q);
+  const day = localDay(f.from, f.timezone);
+  return { buffer: await fleetWorkbook(f, lang), fileName: lang === 'en' ? `transformer-overview-${day}.xlsx` : `变压器总览-${day}.xlsx` };
+}
+
+const PQ_HEADERS: Record<Lang, string[]> = {
+  zh: ['指标', '单位', '下限', '上限', '合格率(%)', '统计点数', 'CP95', '最大值', '最小值', '最差相'],
+  en: ['Index', 'Unit', 'Lower', 'Upper', 'Compliance (%)', 'Samples', 'CP95', 'Max', 'Min', 'Worst phase'],
+};
+const SPECTRUM_HEADERS: Record<Lang, string[]> = {
+  zh: ['谐波次数', '电压含有率CP95(%)', '限值(%)', '越限比例(%)', '电流CP95(A)'],
+  en: ['Order', 'Voltage CP95 (%)', 'Limit (%)', 'Over limit (%)', 'Current CP95 (A)'],
+};
+
+export async function analysisWorkbook(a: TransformerAnalysis, lang: Lang): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const pq = a.row.pq;
+  sheet(
+    wb,
+    lang === 'en' ? 'Power quality' : '电能质量',
+    PQ_HEADERS[lang],
+    (pq?.indices ?? []).map((x) => [PQ_INDEX[x.key][lang], x.unit, x.lower, x.upper, x.compliancePct, x.measured, x.cp95, x.max, x.min, x.worstPhase?.toUpperCase() ?? null]),
+  );
+  sheet(wb, lang === 'en' ? 'Harmonic spectrum' : '谐波频谱', SPECTRUM_HEADERS[lang], a.spectrum.map((s) => [s.order, s.voltagePct, s.limitPct, s.overPct, s.currentA]), 12);
+  sheet(
+    wb,
+    lang === 'en' ? 'Load' : '负载曲线',
+    lang === 'en' ? ['Time', 'P (kW)', 'Q (kvar)', 'Load rate (%)'] : ['时间', '有功功率(kW)', '无功功率(kvar)', '负载率(%)'],
+    a.load.map((p) => [localTime(p.t, a.timezone), p.kw, p.kvar, p.loadRatePct]),
+    20,
+  );
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function exportAnalysis(ems: Ems, lang: Lang, scope: readonly number[], q: TransformerAnalysisQuery) {
+  const a = await transformerAnalysis(ems, lang, scope, q);
+  const day = localDay(a.from, a.timezone);
+  const name = a.row.name.replace(/[\\/:*?"<>|#]/g, '');
+  return { buffer: await analysisWorkbook(a, lang), fileName: lang === 'en' ? `transformer-analysis-${name}-${day}.xlsx` : `变压器分析-${name}-${day}.xlsx` };
+}
+
+const BUS_HEADERS: Record<Lang, string[]> = {
+  zh: ['变压器', '母线', '馈线', '开关', '有功功率(kW)', '无功功率(kvar)', 'Ua(V)', 'Ub(V)', 'Uc(V)', 'Ia(A)', 'Ib(A)', 'Ic(A)', '功率因数', '更新时间', '在线'],
+  en: ['Transformer', 'Busbar', 'Feeder', 'Breaker', 'P (kW)', 'Q (kvar)', 'Ua (V)', 'Ub (V)', 'Uc (V)', 'Ia (A)', 'Ib (A)', 'Ic (A)', 'PF', 'Updated', 'Online'],
+};
+
+/** The feeder table of the single-line view: one row per bay (incomers, LV mains, feeders). */
+export function busbarRows(v: BusbarView, lang: Lang, timeZone: string): (string | number | null)[][] {
+  const sw = (s: 0 | 1 | null) => (s === null ? null : s === 1 ? (lang === 'en' ? 'closed' : '合闸') : lang === 'en' ? 'open' : '分闸');
+  const yes = (b: boolean) => (b ? (lang === 'en' ? 'yes' : '是') : lang === 'en' ? 'no' : '否');
+  const out: (string | number | null)[][] = [];
+  const bay = (t: string | null, bus: string | null, b: BusbarView['supplies'][number]['incomer']) => {
+    if (!b) return;
+    const m = b.meter;
+    out.push([t, bus, b.name, sw(b.switchState), m?.p ?? null, m?.q ?? null, m?.ua ?? null, m?.ub ?? null, m?.uc ?? null, m?.ia ?? null, m?.ib ?? null, m?.ic ?? null, m?.pf ?? null, localTime(m?.ts ?? b.switchTs, timeZone), m ? yes(m.online) : null]);
+  };
+  for (const s of v.supplies) {
+    bay(null, null, s.incomer);
+    for (const b of s.blocks) {
+      const t = b.transformer?.name ?? null;
+      bay(t, null, b.lvMain);
+      for (const bus of b.busbars) for (const f of bus.feeders) bay(t, bus.name, f);
+    }
+  }
+  return out;
+}
+
+export async function exportBusbar(ems: Ems, lang: Lang, scope: readonly number[], q: BusbarQuery) {
+  const v = await busbarView(ems, scope, q);
+  const timeZone = v.timezone;
+  const wb = new ExcelJS.Workbook();
+  sheet(wb, lang === 'en' ? 'Busbar' : '母线监测', BUS_HEADERS[lang], busbarRows(v, lang, timeZone), 14);
+  const stamp = localTime(v.now, timeZone)?.replace(/[-: ]/g, '').slice(0, 12) ?? '';
+  return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), fileName: lang === 'en' ? `busbar-${stamp}.xlsx` : `母线监测-${stamp}.xlsx` };
+}

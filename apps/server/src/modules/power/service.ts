@@ -1,0 +1,211 @@
+import {
+  DATA_ID,
+  ErrorCode,
+  MONITOR_CONTAINER_LABELS,
+  MONITOR_MAX_DEVICES,
+  MONITOR_OFFLINE_AFTER_MS,
+  POWER_15M_MAX_DAYS,
+  POWER_MAX_RANGE_MS,
+  PQ_MAX_WINDOW_MS,
+  type BusbarQuery,
+  type BusbarView,
+  type PqSummary,
+  type TransformerAnalysis,
+  type TransformerAnalysisQuery,
+  type TransformerFleet,
+  type TransformerFleetQuery,
+  type TransformerItem,
+  type TransformerRow,
+} from '@ems/contract';
+import { bucketEnd, bucketStart, economicLoadRate, efficiency, loadRate, optimumLoadRate, zoneBounds } from '@ems/domain';
+import type { Ems } from '../../context.js';
+import { ApiError, noPermission } from '../../lib/errors.js';
+import type { Lang } from '../../lib/i18n.js';
+import { monitorRepository } from '../monitor/repository.js';
+import { etaCurve, nameplateOf, transformerFigures, type EnergyBucket } from './figures.js';
+import { PQ_DATA_IDS, nominalKvOf, nominalPhaseV, powerQuality, type PqResult } from './pq.js';
+import { powerRepository, type PowerNode, type PowerRepository } from './repository.js';
+import { buildTopology, numAttr, transformersOf, type Latest } from './topology.js';
+
+const DAY_MS = 86_400_000;
+const FIELD_TEXT = {
+  endTime: ['结束时间早于开始时间', 'ends before it starts'],
+  span: ['时间跨度超过400天', 'the range is longer than 400 days'],
+  transformerId: ['不是变压器', 'not a transformer'],
+} as const;
+
+const invalid = (lang: Lang, field: string, text: keyof typeof FIELD_TEXT) =>
+  new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, FIELD_TEXT[text][lang === 'en' ? 1 : 0]]);
+
+async function projectOf(ems: Ems, scope: readonly number[], projectId: number) {
+  if (!scope.includes(projectId)) throw noPermission();
+  const repo = powerRepository(ems.db);
+  const project = await repo.project(projectId);
+  if (!project) throw noPermission();
+  return { repo, project };
+}
+
+/** The single-line view of the project with each meter's and breaker's latest reading. */
+export async function busbarView(ems: Ems, scope: readonly number[], q: BusbarQuery): Promise<BusbarView> {
+  const { repo, project } = await projectOf(ems, scope, q.projectId);
+  const [nodes, rows] = await Promise.all([repo.nodes(project.id), monitorRepository(ems.db).latest(project.id, null, MONITOR_CONTAINER_LABELS, MONITOR_MAX_DEVICES)]);
+  const latest = new Map<number, Map<number, { value: number | null; ts: number }>>();
+  for (const r of rows) {
+    if (r.data_id === null || r.ts === null) continue;
+    const id = Number(r.id);
+    const m = latest.get(id) ?? new Map<number, { value: number | null; ts: number }>();
+    m.set(Number(r.data_id), { value: r.value === null ? null : Number(r.value), ts: Number(r.ts) });
+    latest.set(id, m);
+  }
+  const now = ems.config.now();
+  return { projectId: project.id, timezone: project.timezone, now, offlineAfterMs: MONITOR_OFFLINE_AFTER_MS, supplies: buildTopology(nodes, latest as Latest, now, MONITOR_OFFLINE_AFTER_MS) };
+}
+
+/** The LV main of a transformer: its direct meter, else the meter of an incoming cabinet under it. */
+function lvMainOf(nodes: readonly PowerNode[], t: PowerNode): PowerNode | undefined {
+  const kids = nodes.filter((n) => n.parentId === t.id);
+  const direct = kids.find((n) => n.label === 'meter');
+  if (direct) return direct;
+  const cab = kids.find((n) => n.label === 'cabinet' && n.attrs.cabinetType === 'incoming');
+  return cab ? nodes.find((n) => n.parentId === cab.id && n.label === 'meter') : undefined;
+}
+
+export async function transformerList(ems: Ems, scope: readonly number[], projectId: number): Promise<TransformerItem[]> {
+  const { repo, project } = await projectOf(ems, scope, projectId);
+  return transformersOf(await repo.nodes(project.id)).map((n) => ({ id: n.id, name: n.name, ratedKva: numAttr(n.attrs.ratedKva) }));
+}
+
+interface Range {
+  from: number;
+  to: number;
+  /** min(to, now): data are read up to here */
+  until: number;
+  grain: '15m' | 'hour';
+  bucketMs: number;
+}
+
+function rangeOf(lang: Lang, timezone: string, now: number, q: { startTime: number; endTime: number }): Range {
+  if (q.endTime < q.startTime) throw invalid(lang, 'endTime', 'endTime');
+  if (q.endTime - q.startTime > POWER_MAX_RANGE_MS) throw invalid(lang, 'endTime', 'span');
+  const from = bucketStart(q.startTime, 'day', timezone);
+  const to = bucketEnd(bucketStart(q.endTime, 'day', timezone), 'day', timezone);
+  const grain = to - from <= POWER_15M_MAX_DAYS * DAY_MS ? '15m' : 'hour';
+  const bucketMs = grain === '15m' ? 900_000 : 3_600_000;
+  return { from, to, until: Math.max(from, Math.min(to, Math.floor(now / bucketMs) * bucketMs)), grain, bucketMs };
+}
+
+/** kWh and kvarh buckets per LV main. */
+async function energyBuckets(repo: PowerRepository, grain: Range['grain'], meterIds: readonly number[], from: number, to: number): Promise<Map<number, EnergyBucket[]>> {
+  const rows = await repo.buckets(grain, meterIds, [DATA_ID.activeEnergyImport, DATA_ID.reactiveEnergyImport], from, to);
+  const per = new Map<number, Map<number, EnergyBucket>>();
+  for (const r of rows) {
+    const m = per.get(r.deviceId) ?? new Map<number, EnergyBucket>();
+    per.set(r.deviceId, m);
+    const b = m.get(r.start) ?? { start: r.start, kwh: null, kvarh: null };
+    if (r.dataId === DATA_ID.activeEnergyImport) b.kwh = r.value;
+    else b.kvarh = r.value;
+    m.set(r.start, b);
+  }
+  return new Map([...per].map(([id, m]) => [id, [...m.values()].sort((a, b) => a.start - b.start)]));
+}
+
+/** PQ of the LV main over the last PQ_MAX_WINDOW_MS of the range (never more raw readings). */
+async function pqOf(repo: PowerRepository, meterId: number, t: PowerNode, range: Range, now: number): Promise<{ summary: PqSummary; result: PqResult }> {
+  const to = Math.max(range.from, Math.min(range.to, now));
+  const from = Math.max(range.from, to - PQ_MAX_WINDOW_MS);
+  const nominalKv = nominalKvOf(numAttr(t.attrs.secondaryVoltageKv));
+  const result = powerQuality(await repo.pqAggregates(meterId, PQ_DATA_IDS, from, to), nominalKv);
+  return {
+    result,
+    summary: { meterId, from, to, nominalKv, nominalPhaseV: nominalPhaseV(nominalKv), indices: result.indices, overallCompliancePct: result.overallCompliancePct },
+  };
+}
+
+function rowOf(t: PowerNode, meter: PowerNode | undefined, buckets: readonly EnergyBucket[], range: Range, pq: PqSummary | null) {
+  const expected = Math.max(0, Math.round((range.until - range.from) / range.bucketMs));
+  const { figures, load, cosPhi } = transformerFigures(t.attrs, buckets, range.bucketMs / 3_600_000, expected);
+  const row: TransformerRow = { id: t.id, name: t.name, meterId: meter?.id ?? null, meterName: meter?.name ?? null, ...figures, pq };
+  return { row, load, cosPhi };
+}
+
+/** Every transformer of the project over the range: load rate, losses, efficiency, zone, grade, PQ of its LV main. */
+export async function transformerFleet(ems: Ems, lang: Lang, scope: readonly number[], q: TransformerFleetQuery): Promise<TransformerFleet> {
+  const { repo, project } = await projectOf(ems, scope, q.projectId);
+  const now = ems.config.now();
+  const range = rangeOf(lang, project.timezone, now, q);
+  const nodes = await repo.nodes(project.id);
+  const transformers = transformersOf(nodes).map((t) => ({ t, meter: lvMainOf(nodes, t) }));
+  const meterIds = transformers.flatMap((x) => (x.meter ? [x.meter.id] : []));
+  const buckets = await energyBuckets(repo, range.grain, meterIds, range.from, range.until);
+  const rows: TransformerRow[] = [];
+  for (const { t, meter } of transformers) {
+    const pq = meter ? (await pqOf(repo, meter.id, t, range, now)).summary : null;
+    rows.push(rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq).row);
+  }
+  return { projectId: project.id, timezone: project.timezone, from: range.from, to: range.to, grain: range.grain, rows };
+}
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+
+/** One transformer in depth: load curve, zones, η curve with today's points and the optimum, PQ with trend and spectrum. */
+export async function transformerAnalysis(ems: Ems, lang: Lang, scope: readonly number[], q: TransformerAnalysisQuery): Promise<TransformerAnalysis> {
+  const { repo, project } = await projectOf(ems, scope, q.projectId);
+  const owner = await repo.node(q.transformerId);
+  if (!owner || !scope.includes(owner.projectId)) throw noPermission();
+  if (owner.projectId !== project.id || owner.label !== 'transformer') throw invalid(lang, 'transformerId', 'transformerId');
+  const now = ems.config.now();
+  const range = rangeOf(lang, project.timezone, now, q);
+  const nodes = await repo.nodes(project.id);
+  const t = nodes.find((n) => n.id === q.transformerId) as PowerNode;
+  const meter = lvMainOf(nodes, t);
+  const todayFrom = bucketStart(now, 'day', project.timezone);
+  const [buckets, today, pq] = meter
+    ? await Promise.all([
+        energyBuckets(repo, range.grain, [meter.id], range.from, range.until),
+        energyBuckets(repo, '15m', [meter.id], todayFrom, Math.floor(now / 900_000) * 900_000),
+        pqOf(repo, meter.id, t, range, now),
+      ])
+    : [new Map<number, EnergyBucket[]>(), new Map<number, EnergyBucket[]>(), null];
+  const { row, load, cosPhi } = rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq?.summary ?? null);
+  const np = nameplateOf(t.attrs);
+  const jz = np ? economicLoadRate(np) : null;
+  const opt = np ? optimumLoadRate(np) : null;
+  const pf = cosPhi ?? 0.9;
+  const hours = new Map<number, { kwh: number; kvarh: number; n: number }>();
+  for (const b of meter ? (today.get(meter.id) ?? []) : []) {
+    if (b.kwh === null) continue;
+    const h = Math.floor(b.start / 3_600_000) * 3_600_000;
+    const a = hours.get(h) ?? { kwh: 0, kvarh: 0, n: 0 };
+    a.n++;
+    a.kwh += b.kwh;
+    a.kvarh += b.kvarh ?? 0;
+    hours.set(h, a);
+  }
+  const b = jz === null ? null : zoneBounds(jz);
+  return {
+    row,
+    timezone: project.timezone,
+    from: range.from,
+    to: range.to,
+    grain: range.grain,
+    load,
+    zoneBounds: b && { economicLower: r2(b.economicLower * 100), optimalLower: r2(b.optimalLower * 100), optimalUpper: r2(b.optimalUpper * 100), economicUpper: r2(b.economicUpper * 100) },
+    etaCurve: np ? etaCurve(np, pf) : [],
+    cosPhi: cosPhi === null ? null : Math.round(cosPhi * 1000) / 1000,
+    optimum: np && opt !== null ? { loadRatePct: r2(opt * 100), efficiencyPct: Math.round(efficiency(np, opt, pf) * 1e6) / 1e4 } : null,
+    today: np
+      ? [...hours]
+          .sort((x, y) => x[0] - y[0])
+          .map(([h, e]) => {
+            // an hour of today may be partial: its mean power is its energy over the quarters present
+            const dur = e.n * 0.25;
+            const beta = loadRate(e.kwh / dur, e.kvarh / dur, np.ratedKva);
+            const cos = Math.hypot(e.kwh, e.kvarh) > 0 ? e.kwh / Math.hypot(e.kwh, e.kvarh) : pf;
+            return { t: h, loadRatePct: r2(beta * 100), efficiencyPct: Math.round(efficiency(np, beta, cos) * 1e6) / 1e4 };
+          })
+      : [],
+    pqTrend: pq?.result.trend ?? [],
+    spectrum: pq?.result.spectrum ?? [],
+    limits: pq?.result.limits ?? { voltageDeviationLower: -7, voltageDeviationUpper: 7, unbalanceUpper: 2, thdUpper: 5, oddPct: 4, evenPct: 2 },
+  };
+}

@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import { FLOW_API, type LiveFlowQuery, type LiveFlowReply } from '@ems/contract';
+import { http } from '../../../lib/http/client';
+
+/** POST /eem-service/v1/flow/live: each meter's latest value and the live flow. */
+export async function fetchLiveFlow(body: LiveFlowQuery): Promise<LiveFlowReply> {
+  return (await http.post<LiveFlowReply>(FLOW_API.live, body)).data;
+}
+
+/** Refreshed by the page's periodic task, not by the query's own timer. */
+export const liveFlowQuery = (body: LiveFlowQuery) => queryOptions({ queryKey: ['flow', 'live', body], queryFn: () => fetchLiveFlow(body) });

@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import { FORECAST_API, type ForecastAnalysis, type ForecastAnalysisQuery } from '@ems/contract';
+import { http } from '../../../lib/http/client';
+
+/** POST /eem-service/v1/forecast/analysis: a past range, actual against the day-ahead forecast. */
+export async function fetchForecastAnalysis(body: ForecastAnalysisQuery): Promise<ForecastAnalysis> {
+  return (await http.post<ForecastAnalysis>(FORECAST_API.analysis, body)).data;
+}
+
+export const forecastAnalysisQuery = (body: ForecastAnalysisQuery) => queryOptions({ queryKey: ['forecast', 'analysis', body], queryFn: () => fetchForecastAnalysis(body) });

@@ -1,0 +1,312 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Busbar monitoring and transformers (issue 5: /generatrixMonitor, /powertransformerOverview,
+ * /powertransformerAnalysis; DOMAIN.md §5 and §9).
+ * - The single-line view is drawn from the plant model: incoming cabinets (with their meter) feed
+ *   transformers (their LV main: the meter directly under the transformer, linked to the incomer by
+ *   `parentMeterId`), each transformer's busbars (generatrix) and the feeders hanging from them
+ *   (cabinets with their meter, or meters directly on the bar). Live values are the latest readings.
+ * - Transformer figures come from the LV main's 15-min rollups (hour rollups past 35 days): P =
+ *   kWh × 4, Q = kvarh × 4, β = √(P² + Q²) / S_N, ΔP = P0 + β² Pk.
+ * - Power quality comes from the LV main's instantaneous readings averaged to 10-min values over the
+ *   last two days of the range at most (a report never scans more raw readings); compliance = share
+ *   of 10-min values within the limit, with the 95th percentile (CP95).
+ */
+export const POWER_API = {
+  /** POST BusbarQuery → BusbarView */
+  busbar: '/eem-service/v1/power/busbar',
+  /** POST BusbarQuery → the feeder table as .xlsx */
+  busbarExport: '/eem-service/v1/power/busbar/export',
+  /** GET ?projectId= → TransformerItem[] (the analysis page's picker) */
+  transformers: '/eem-service/v1/power/transformers',
+  /** POST TransformerFleetQuery → TransformerFleet */
+  fleet: '/eem-service/v1/power/fleet',
+  /** POST TransformerFleetQuery → the fleet table as .xlsx */
+  fleetExport: '/eem-service/v1/power/fleet/export',
+  /** POST TransformerAnalysisQuery → TransformerAnalysis */
+  analysis: '/eem-service/v1/power/analysis',
+  /** POST TransformerAnalysisQuery → the compliance and spectrum tables as .xlsx */
+  analysisExport: '/eem-service/v1/power/analysis/export',
+} as const;
+
+/** Longest range of the transformer reports, ms (400 days). */
+export const POWER_MAX_RANGE_MS = 400 * 86_400_000;
+/** Longest window of raw PQ readings a report reads, ms (2 days, ending at the range's end or now). */
+export const PQ_MAX_WINDOW_MS = 2 * 86_400_000;
+/** PQ aggregation interval, ms (10 min). */
+export const PQ_AGGREGATE_MS = 600_000;
+/** Ranges up to this many days read 15-min rollups, longer ones hour rollups. */
+export const POWER_15M_MAX_DAYS = 35;
+
+const Ms = Type.Integer({ minimum: 946684800000, maximum: 4102444800000 });
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const Num = Type.Union([Type.Number(), Type.Null()]);
+const Str = Type.Union([Type.String(), Type.Null()]);
+
+export const BusbarQuery = Type.Object({ projectId: Id }, { additionalProperties: false });
+export type BusbarQuery = Static<typeof BusbarQuery>;
+
+/** A meter's latest instantaneous values (null: no reading); online when its newest reading is at most `offlineAfterMs` old. */
+export const MeterLive = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** kW, kvar */
+  p: Num,
+  q: Num,
+  /** phase voltages (V) and currents (A) */
+  ua: Num,
+  ub: Num,
+  uc: Num,
+  ia: Num,
+  ib: Num,
+  ic: Num,
+  pf: Num,
+  /** ms of the newest reading, null when none */
+  ts: Num,
+  online: Type.Boolean(),
+});
+export type MeterLive = Static<typeof MeterLive>;
+
+/** A switchgear position: a cabinet (with its breaker status, data point 20) and/or its meter. */
+export const Bay = Type.Object({
+  /** the cabinet's id, else the meter's */
+  id: Type.Integer(),
+  modelLabel: Type.String(),
+  name: Type.String(),
+  /** breaker: 1 closed, 0 open, null not reported */
+  switchState: Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()]),
+  switchTs: Num,
+  meter: Type.Union([MeterLive, Type.Null()]),
+});
+export type Bay = Static<typeof Bay>;
+
+export const BusbarSection = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  voltageKv: Num,
+  feeders: Type.Array(Bay),
+});
+export type BusbarSection = Static<typeof BusbarSection>;
+
+/** A transformer with its LV main and busbars (transformer null: busbars fed without one). */
+export const TransformerBlock = Type.Object({
+  transformer: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      ratedKva: Num,
+      /** live load rate β × 100 from the LV main's P and Q */
+      loadRatePct: Num,
+    }),
+    Type.Null(),
+  ]),
+  lvMain: Type.Union([Bay, Type.Null()]),
+  busbars: Type.Array(BusbarSection),
+});
+export type TransformerBlock = Static<typeof TransformerBlock>;
+
+/** An incomer (null: transformers whose supply is not in the model) and the transformers it feeds. */
+export const Supply = Type.Object({
+  incomer: Type.Union([Bay, Type.Null()]),
+  blocks: Type.Array(TransformerBlock),
+});
+export type Supply = Static<typeof Supply>;
+
+export const BusbarView = Type.Object({
+  projectId: Type.Integer(),
+  timezone: Type.String(),
+  /** server clock, ms */
+  now: Type.Integer(),
+  offlineAfterMs: Type.Integer(),
+  supplies: Type.Array(Supply),
+});
+export type BusbarView = Static<typeof BusbarView>;
+
+export const TransformersQuery = Type.Object({ projectId: Id }, { additionalProperties: false });
+export type TransformersQuery = Static<typeof TransformersQuery>;
+
+export const TransformerItem = Type.Object({ id: Type.Integer(), name: Type.String(), ratedKva: Num });
+export type TransformerItem = Static<typeof TransformerItem>;
+
+export const TransformerFleetQuery = Type.Object(
+  {
+    projectId: Id,
+    /** the date-range selector's start, ms; widened to the start of its local day */
+    startTime: Ms,
+    /** the selector's end, ms, inclusive; widened to the end of its local day */
+    endTime: Ms,
+  },
+  { additionalProperties: false },
+);
+export type TransformerFleetQuery = Static<typeof TransformerFleetQuery>;
+
+export const TransformerAnalysisQuery = Type.Object(
+  { projectId: Id, transformerId: Id, startTime: Ms, endTime: Ms },
+  { additionalProperties: false },
+);
+export type TransformerAnalysisQuery = Static<typeof TransformerAnalysisQuery>;
+
+export const LoadZoneT = Type.Union([Type.Literal('light'), Type.Literal('economic'), Type.Literal('optimal'), Type.Literal('over')]);
+export type LoadZoneT = Static<typeof LoadZoneT>;
+export const GradeT = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal('below'), Type.Literal('unrated')]);
+export type GradeT = Static<typeof GradeT>;
+
+/** PQ indices with a limit (DOMAIN §9) and those shown without one. */
+export const PqIndexKey = Type.Union([
+  Type.Literal('voltageDeviation'),
+  Type.Literal('frequency'),
+  Type.Literal('voltageUnbalance'),
+  Type.Literal('thdVoltage'),
+  Type.Literal('currentUnbalance'),
+  Type.Literal('thdCurrent'),
+]);
+export type PqIndexKey = Static<typeof PqIndexKey>;
+
+/** One PQ index over the window: compliance of its 10-min values, CP95 and extremes (worst phase for per-phase indices). */
+export const PqIndex = Type.Object({
+  key: PqIndexKey,
+  /** '%', 'Hz' */
+  unit: Type.String(),
+  /** the band (null bounds: none); both null: shown without a limit */
+  lower: Num,
+  upper: Num,
+  /** within / measured × 100; null without samples or without a limit */
+  compliancePct: Num,
+  measured: Type.Integer(),
+  within: Type.Integer(),
+  /** 95th percentile of the 10-min values (of |value| for two-sided bands) */
+  cp95: Num,
+  max: Num,
+  min: Num,
+  /** 'a' | 'b' | 'c' for per-phase indices (the lowest compliance, then the furthest excursion) */
+  worstPhase: Str,
+});
+export type PqIndex = Static<typeof PqIndex>;
+
+/** Summary of the PQ of one LV main over the window. */
+export const PqSummary = Type.Object({
+  meterId: Type.Integer(),
+  /** the window read, [from, to) ms: at most PQ_MAX_WINDOW_MS */
+  from: Type.Integer(),
+  to: Type.Integer(),
+  nominalKv: Type.Number(),
+  /** phase nominal voltage, V */
+  nominalPhaseV: Type.Number(),
+  indices: Type.Array(PqIndex),
+  /** the lowest compliance among the limited indices; null without samples */
+  overallCompliancePct: Num,
+});
+export type PqSummary = Static<typeof PqSummary>;
+
+/** One transformer of the fleet over the range. */
+export const TransformerRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  ratedKva: Num,
+  p0Kw: Num,
+  pkKw: Num,
+  i0Pct: Num,
+  ukPct: Num,
+  insulation: Str,
+  /** the LV main meter the figures come from; null: none in the model */
+  meterId: Type.Union([Type.Integer(), Type.Null()]),
+  meterName: Str,
+  /** mean and peak β × 100 over the intervals with data */
+  loadRateAvgPct: Num,
+  loadRateMaxPct: Num,
+  loadRateMaxTime: Num,
+  /** LV output energy, kWh */
+  energyKwh: Num,
+  noLoadLossKwh: Num,
+  loadLossKwh: Num,
+  lossKwh: Num,
+  /** η = E_out / (E_out + E_loss) × 100 */
+  efficiencyPct: Num,
+  /** β_opt = √(P0/Pk) and β_JZ (comprehensive economic) × 100 */
+  optimumLoadRatePct: Num,
+  economicLoadRatePct: Num,
+  /** zone of the mean β */
+  zone: Type.Union([LoadZoneT, Type.Null()]),
+  /** hours in each zone */
+  zoneHours: Type.Object({ light: Type.Number(), economic: Type.Number(), optimal: Type.Number(), over: Type.Number() }),
+  /** GB 20052 grade from the nameplate */
+  grade: GradeT,
+  advice: Type.Union([Type.Literal('overloaded'), Type.Literal('lightLoad'), Type.Null()]),
+  /** intervals read and those with data */
+  intervals: Type.Integer(),
+  intervalsWithData: Type.Integer(),
+  pq: Type.Union([PqSummary, Type.Null()]),
+});
+export type TransformerRow = Static<typeof TransformerRow>;
+
+export const TransformerFleet = Type.Object({
+  projectId: Type.Integer(),
+  timezone: Type.String(),
+  /** the range read, [from, to) ms: whole local days, capped at now */
+  from: Type.Integer(),
+  to: Type.Integer(),
+  /** '15m' or 'hour' */
+  grain: Type.String(),
+  rows: Type.Array(TransformerRow),
+});
+export type TransformerFleet = Static<typeof TransformerFleet>;
+
+export const LoadPoint = Type.Object({
+  t: Type.Integer(),
+  kw: Num,
+  kvar: Num,
+  /** β × 100 */
+  loadRatePct: Num,
+});
+export type LoadPoint = Static<typeof LoadPoint>;
+
+/** A 10-min PQ value of the trend (null: no samples). */
+export const PqTrendPoint = Type.Object({
+  t: Type.Integer(),
+  /** voltage deviation per phase, % */
+  devA: Num,
+  devB: Num,
+  devC: Num,
+  unbalance: Num,
+  thdA: Num,
+  thdB: Num,
+  thdC: Num,
+});
+export type PqTrendPoint = Static<typeof PqTrendPoint>;
+
+/** One harmonic order of the phase-A spectrum: CP95 of its 10-min values and the individual limit. */
+export const SpectrumBar = Type.Object({
+  order: Type.Integer(),
+  voltagePct: Num,
+  currentA: Num,
+  limitPct: Type.Number(),
+  /** share of 10-min values over the limit, % */
+  overPct: Num,
+});
+export type SpectrumBar = Static<typeof SpectrumBar>;
+
+export const TransformerAnalysis = Type.Object({
+  row: TransformerRow,
+  timezone: Type.String(),
+  from: Type.Integer(),
+  to: Type.Integer(),
+  grain: Type.String(),
+  load: Type.Array(LoadPoint),
+  /** zone bounds as β × 100: economic [economicLower, 100], optimal [optimalLower, optimalUpper] */
+  zoneBounds: Type.Union([
+    Type.Object({ economicLower: Type.Number(), optimalLower: Type.Number(), optimalUpper: Type.Number(), economicUpper: Type.Number() }),
+    Type.Null(),
+  ]),
+  /** η (%) against β (%) at the range's mean cosφ, β from 0 to 120 % */
+  etaCurve: Type.Array(Type.Object({ loadRatePct: Type.Number(), efficiencyPct: Type.Number() })),
+  cosPhi: Num,
+  optimum: Type.Union([Type.Object({ loadRatePct: Type.Number(), efficiencyPct: Type.Number() }), Type.Null()]),
+  /** today's hourly operating points (local day of now) */
+  today: Type.Array(Type.Object({ t: Type.Integer(), loadRatePct: Type.Number(), efficiencyPct: Type.Number() })),
+  pqTrend: Type.Array(PqTrendPoint),
+  spectrum: Type.Array(SpectrumBar),
+  /** limits used by the trend's lines */
+  limits: Type.Object({ voltageDeviationLower: Type.Number(), voltageDeviationUpper: Type.Number(), unbalanceUpper: Type.Number(), thdUpper: Type.Number(), oddPct: Type.Number(), evenPct: Type.Number() }),
+});
+export type TransformerAnalysis = Static<typeof TransformerAnalysis>;

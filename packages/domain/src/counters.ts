@@ -132,6 +132,13 @@ export function counterDelta(prev: Reading, curr: Reading, params: CounterParams
 
 /** Sorted by ts, one reading per ts (a later duplicate wins), non-finite values and timestamps dropped. */
 export function dedupeReadings(readings: readonly Reading[]): Reading[] {
+  // the usual case, a window read in ts order without repeats, is returned as a copy without the map and the sort
+  let ordered = true;
+  for (let i = 0; i < readings.length && ordered; i++) {
+    const r = readings[i] as Reading;
+    ordered = Number.isFinite(r.ts) && Number.isFinite(r.value) && (i === 0 || r.ts > (readings[i - 1] as Reading).ts);
+  }
+  if (ordered) return readings.slice();
   const byTs = new Map<number, Reading>();
   for (const r of readings) {
     if (!Number.isFinite(r.ts) || !Number.isFinite(r.value)) continue;
@@ -189,24 +196,26 @@ export function toIntervals(readings: readonly Reading[], params: CounterParams 
   for (let i = 1; i < rs.length; i++) {
     const prev = rs[i - 1] as Reading;
     const curr = rs[i] as Reading;
+    // every interval this pair overlaps (also those outside first..last, for the weights)
+    const jLo = Math.floor((floorTo(prev.ts, INTERVAL_MS) - startB) / INTERVAL_MS);
+    const jHi = Math.floor((ceilTo(curr.ts, INTERVAL_MS) - startB) / INTERVAL_MS) - 1;
+    if (jHi < 0 || jLo > count - 1) continue;
     const d = counterDelta(prev, curr, params);
     const len = curr.ts - prev.ts;
     let status: number = worstStatus(d.status, curr.status ?? 0);
     if (len > longGapMs) status = worstStatus(status, ReadingStatus.estimated);
     else if (len > gapMs) status = worstStatus(status, ReadingStatus.interpolated);
-    // every interval this pair overlaps (also those outside first..last, for the weights)
-    const jLo = Math.floor((floorTo(prev.ts, INTERVAL_MS) - startB) / INTERVAL_MS);
-    const jHi = Math.floor((ceilTo(curr.ts, INTERVAL_MS) - startB) / INTERVAL_MS) - 1;
-    if (jHi < 0 || jLo > count - 1) continue;
     const shaped = len > longGapMs && params.profile !== undefined;
     const weights: number[] = [];
     let total = 0;
-    for (let j = jLo; j <= jHi; j++) {
-      const b = startB + j * INTERVAL_MS;
-      const overlap = Math.max(0, Math.min(b + INTERVAL_MS, curr.ts) - Math.max(b, prev.ts));
-      const w = shaped && params.profile ? overlap * Math.max(0, params.profile(b)) : overlap;
-      weights.push(w);
-      total += w;
+    if (shaped && params.profile) {
+      for (let j = jLo; j <= jHi; j++) {
+        const b = startB + j * INTERVAL_MS;
+        const overlap = Math.max(0, Math.min(b + INTERVAL_MS, curr.ts) - Math.max(b, prev.ts));
+        const w = overlap * Math.max(0, params.profile(b));
+        weights.push(w);
+        total += w;
+      }
     }
     // a profile of all zeros falls back to linear
     const useWeights = shaped && total > 0;

@@ -133,9 +133,11 @@ class SqliteSeries {
     const { deviceId: d, dataId: k } = s;
     const window: WindowReading[] = [];
     const resets: WindowReset[] = [];
-    for (const [t, ts, a, b] of this.st.window.all({ d, k, mn: s.minTs, mx: s.maxTs }) as [0 | 1, number, number, number][]) {
-      if (t === 0) window.push({ ts, value: a, status: b });
-      else resets.push({ ts, closing: a, opening: b });
+    const rows = this.st.window.all({ d, k, mn: s.minTs, mx: s.maxTs }) as [0 | 1, number, number, number][];
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as [0 | 1, number, number, number];
+      if (r[0] === 0) window.push({ ts: r[1], value: r[2], status: r[3] });
+      else resets.push({ ts: r[1], closing: r[2], opening: r[3] });
     }
     const p = plan(s, window, resets);
     for (const iv of p.intervals) this.st.upsert15.run(d, k, iv.start, iv.value, iv.status, good(iv));

@@ -153,7 +153,8 @@ function bucketsOf(intervals: IntervalRow[], timeZone: string): Pick<SeriesPlan,
 function planner(series: Map<string, SeriesInfo>, timeZone: string) {
   return (s: TouchedSeries, window: WindowReading[], resets: WindowReset[]): SeriesPlan => {
     const info = series.get(`${s.deviceId}:${s.dataId}`);
-    const intervals = toIntervals(window, { ...(info?.params ?? {}), resets });
+    const params = info?.params ?? {};
+    const intervals = toIntervals(window, resets.length > 0 ? { ...params, resets } : params);
     return { intervals, ...bucketsOf(intervals, timeZone) };
   };
 }

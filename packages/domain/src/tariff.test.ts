@@ -17,6 +17,7 @@ import {
   splitByPeriod,
   validateCalendar,
   versionAt,
+  versionSpans,
   type PeriodCalendar,
 } from './tariff.js';
 
@@ -86,6 +87,32 @@ describe('versionAt: a tariff change from a date applies from that local midnigh
     ['2025-06-01 00:00 local (05-31 16:00 UTC) is v2', at(2025, 6, 1), 'v2'],
     ['before the first version: none', at(2024, 12, 31, 23), null],
   ] as const)('%s', (_rule, ts, name) => expect(versionAt(versions, ts, TZ)?.name ?? null).toBe(name));
+});
+
+describe('versionSpans: a billing period cut where a version takes effect (basic fee by the days of each version)', () => {
+  const a = { effectiveFrom: '2025-01-01', name: 'A' };
+  const b = { effectiveFrom: '2025-03-16', name: 'B' };
+  const spans = (versions: { effectiveFrom: string; name: string }[], from: number, to: number) =>
+    versionSpans(versions, { from, to }, TZ).map((s) => [s.version?.name ?? null, sh(s.from), sh(s.to), s.days]);
+  it('one version over the whole of March: one span of 31 days', () => expect(spans([a], at(2025, 3, 1), at(2025, 4, 1))).toEqual([['A', '2025-03-01 00:00', '2025-04-01 00:00', 31]]));
+  it('B from 16 March: A over 1–15 (15 days), B over 16–31 (16 days)', () =>
+    expect(spans([a, b], at(2025, 3, 1), at(2025, 4, 1))).toEqual([
+      ['A', '2025-03-01 00:00', '2025-03-16 00:00', 15],
+      ['B', '2025-03-16 00:00', '2025-04-01 00:00', 16],
+    ]));
+  it('the first version starting inside the period leaves its first days without a version', () =>
+    expect(spans([b], at(2025, 3, 1), at(2025, 4, 1))).toEqual([
+      [null, '2025-03-01 00:00', '2025-03-16 00:00', 15],
+      ['B', '2025-03-16 00:00', '2025-04-01 00:00', 16],
+    ]));
+  it('a version starting on the first day or after the period does not cut it; an empty range has no span', () => {
+    expect(spans([a, { effectiveFrom: '2025-03-01', name: 'C' }, { effectiveFrom: '2025-04-01', name: 'D' }], at(2025, 3, 1), at(2025, 4, 1))).toEqual([['C', '2025-03-01 00:00', '2025-04-01 00:00', 31]]);
+    expect(spans([a], at(2025, 3, 1), at(2025, 3, 1))).toEqual([]);
+  });
+  it('days are local days across a DST change (Europe/Berlin, 30 March 2025 has 23 h): March = 31 days', () => {
+    const s = versionSpans([a], { from: Date.UTC(2025, 1, 28, 23), to: Date.UTC(2025, 2, 31, 22) }, 'Europe/Berlin');
+    expect(s.map((x) => x.days)).toEqual([31]);
+  });
 });
 
 describe('validateCalendar: every month in one season, every day covered exactly once', () => {

@@ -1,4 +1,4 @@
-import { utcOffsetMs, zonedStart } from './counters-calendar.js';
+import { localParts, utcOffsetMs, zonedStart } from './counters-calendar.js';
 import { amountFen, decimal, decimalToNumber, decimalToString, sumDecimal, sumFen, type Fen } from './money.js';
 
 /**
@@ -174,6 +174,35 @@ export function versionAt<T extends { effectiveFrom: string }>(versions: readonl
   return best;
 }
 
+/** A stretch of a range under one version of a scheme (null: before the first): [from, to) and its local days. */
+export interface VersionSpan<T> {
+  version: T | null;
+  from: number;
+  to: number;
+  days: number;
+}
+
+const localDay = (ts: number, timeZone: string) => {
+  const l = localParts(ts, timeZone);
+  return Date.UTC(l.year, l.month - 1, l.day) / DAY_MS;
+};
+
+/**
+ * The range [from, to) (local midnights, e.g. a billing period) cut where a version of the scheme
+ * takes effect, in order, each stretch with the version in force and its number of local days (a
+ * day of a DST change counts as one). One stretch when a single version covers the whole range; a
+ * first stretch with version null when the first version starts inside it. Empty when to ≤ from.
+ */
+export function versionSpans<T extends { effectiveFrom: string }>(versions: readonly T[], range: { from: number; to: number }, timeZone: string): VersionSpan<T>[] {
+  if (range.to <= range.from) return [];
+  const cuts = [...new Set(versions.map((v) => versionStart(v, timeZone)).filter((t) => t > range.from && t < range.to))].sort((a, b) => a - b);
+  const edges = [range.from, ...cuts, range.to];
+  return edges.slice(1).map((to, i) => {
+    const from = edges[i] as number;
+    return { version: versionAt(versions, from, timeZone), from, to, days: localDay(to, timeZone) - localDay(from, timeZone) };
+  });
+}
+
 /** version → zone → the instant its effectiveFrom date begins (local 00:00); versions are treated as immutable. */
 const versionStarts = new WeakMap<object, Map<string, number>>();
 
@@ -264,6 +293,9 @@ export interface BillLine {
   fen: Fen;
   /** a share of a monthly fee shown on a day or week view, not a billed amount */
   allocated?: boolean;
+  /** a monthly fee pro-rated for part of its billing period: the days billed of `daysInPeriod` */
+  days?: number;
+  daysInPeriod?: number;
 }
 
 export interface EnergyFee {

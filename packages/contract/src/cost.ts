@@ -163,6 +163,10 @@ export const CostBillLine = Type.Object({
   fen: Type.Integer(),
   /** a share of a monthly fee shown on a day or week view, not a billed amount */
   allocated: Type.Optional(Type.Boolean()),
+  /** a monthly fee pro-rated for part of its billing period (metering began, or a tariff version started, inside it): the days billed */
+  days: Type.Optional(Type.Integer()),
+  /** the days of the billing period, with `days` */
+  daysInPeriod: Type.Optional(Type.Integer()),
 });
 export type CostBillLine = Static<typeof CostBillLine>;
 

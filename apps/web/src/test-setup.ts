@@ -24,7 +24,20 @@ if (!window.ResizeObserver) {
 // Unmount rendered trees after each test (vitest runs without globals, so RTL cannot register this itself).
 import { afterEach as afterEachTest } from 'vitest';
 import { cleanup as cleanupRendered } from '@testing-library/react';
-afterEachTest(() => cleanupRendered());
+afterEachTest(async () => {
+  cleanupRendered();
+  // antd's static message / notification / confirm render into roots of their own that RTL does not
+  // unmount, and close themselves on a timer (3 s for a message): left alone, that timer can fire
+  // after this file's jsdom is gone and React then throws 'window is not defined' (an unhandled error
+  // that failed CI). Remove them now, while the window exists, and let React finish the removal.
+  if (document.querySelector('.ant-message, .ant-notification, .ant-modal-root, .ant-modal-wrap')) {
+    const { message, notification, Modal } = await import('antd');
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+    await new Promise<void>((resolve) => setTimeout(resolve, 20));
+  }
+});
 // jsdom does not implement getComputedStyle with a pseudo-element (antd measures the scrollbar that way).
 {
   const computed = window.getComputedStyle.bind(window);
@@ -32,8 +45,3 @@ afterEachTest(() => cleanupRendered());
 }
 // jsdom has no canvas: answer getContext with null quietly (ECharts then measures text without it).
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
-// Let work React or antd scheduled at the very end of a file (a dialog's motion, a settled mutation) run while
-// jsdom's window still exists: without this pause the environment's teardown could come first and React's
-// scheduler then threw 'window is not defined' as an unhandled error, failing the run although every test passed.
-import { afterAll as afterAllTests } from 'vitest';
-afterAllTests(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));

@@ -25,10 +25,10 @@ const version = (from: string, price: string, extra: Partial<TariffVersion> = {}
   ...extra,
 });
 
-/** one meter, `kwh` in every 15-min interval of local days [fromDay, toDay) of March 2025 */
-const rows = (fromDay: number, toDay: number, kwh: number | null = 1) => {
+/** one meter, `kwh` in every 15-min interval of local days [fromDay, toDay) of March 2025 (or of `month`) */
+const rows = (fromDay: number, toDay: number, kwh: number | null = 1, month = 3) => {
   const out = [];
-  for (let t = at(2025, 3, fromDay); t < at(2025, 3, toDay); t += Q) out.push({ deviceId: 1, start: t, value: kwh });
+  for (let t = at(2025, month, fromDay); t < at(2025, month, toDay); t += Q) out.push({ deviceId: 1, start: t, value: kwh });
   return out;
 };
 
@@ -88,5 +88,71 @@ describe('period bill', () => {
     expect(periodBill({ period, versions: [version('2025-04-01', '0.5')], timeZone: TZ, kwhRows: rows(1, 32), kvarh: null, elapsedHours: 744 }).summary.billed).toBe(false);
     const empty = periodBill({ period, versions: [version('2025-01-01', '0.5')], timeZone: TZ, kwhRows: [], kvarh: null, elapsedHours: 744 });
     expect([empty.summary.billed, empty.summary.totalFen, empty.summary.basicFen]).toEqual([false, 0, 0]);
+  });
+});
+
+describe('period bill: partial months and a change of tariff inside the month (DOMAIN §3 "pro-rate for partial months")', () => {
+  it('capacity basis, metering starts on 11 June (30 days): 20 days in use, 100 kVA × 20 × 20 / 30 = 1 333.33', () => {
+    const june = billingPeriod(2025, 6, TZ);
+    const b = periodBill({ period: june, versions: [version('2025-01-01', '0.5')], timeZone: TZ, kwhRows: rows(11, 31, 1, 6), kvarh: null, elapsedHours: 720, meteringFrom: at(2025, 6, 11) });
+    // 2 000.00 × 20 / 30 = 1 333.333… → 1 333.33 (rounded once)
+    expect(b.summary.basicFen).toBe(133333);
+    expect(b.lines.find((l) => l.key === 'capacity')).toEqual({ key: 'capacity', quantity: 100, unitPriceYuan: '20', fen: 133333, days: 20, daysInPeriod: 30 });
+    // the comparison pro-rates both sides: max(4, 40 % × 100) = 40 kW × 30 × 20 / 30 = 800.00
+    expect([b.summary.capacityFeeFen, b.summary.demandFeeFen, b.summary.cheaper]).toEqual([133333, 80000, 'demand']);
+    // energy 20 days × 96 kWh × 0.5 = 960.00; total 960.00 + 1 333.33
+    expect([b.summary.energyFen, b.summary.totalFen]).toEqual([96000, 229333]);
+  });
+
+  it('a whole month in use is not pro-rated: metering from 1 June 10:00, or rows from the 11th after a gap (no meteringFrom)', () => {
+    const june = billingPeriod(2025, 6, TZ);
+    const fee = (meteringFrom: number | null) =>
+      periodBill({ period: june, versions: [version('2025-01-01', '0.5')], timeZone: TZ, kwhRows: rows(11, 31, 1, 6), kvarh: null, elapsedHours: 720, meteringFrom }).summary.basicFen;
+    expect([fee(at(2025, 6, 1, 10)), fee(null)]).toEqual([200000, 200000]);
+  });
+
+  it('the only version starting on 16 March bills its 16 of 31 days: 2 000.00 × 16 / 31 = 1 032.26', () => {
+    const b = periodBill({ period: billingPeriod(2025, 3, TZ), versions: [version('2025-03-16', '0.5')], timeZone: TZ, kwhRows: rows(1, 32), kvarh: null, elapsedHours: 744 });
+    // 1 032.258… → 1 032.26; the energy of 1–15 March has no price (unpriced)
+    expect([b.summary.basicFen, b.summary.energyFen, b.unpricedKwh]).toEqual([103226, 76800, 1440]);
+    expect(b.capacityLine).toMatchObject({ days: 16, daysInPeriod: 31, fen: 103226 });
+  });
+
+  /*
+   * MARCH 2025 (31 days) BY HAND. Demand basis, 100 kVA, contract 40 kW (105 % = 42 kW).
+   * Version A from 1 Jan: ¥30/kW·month, flat 0.5, funds 0.03, standard 0.90.
+   * Version B from 16 March: ¥36/kW·month, flat 0.6, funds 0.04, standard 0.85.
+   * 1 kWh every 15 min, plus a 12.5 kWh block on 5 March 10:00: MD of A's days 50 kW, of B's 4 kW.
+   *   energy A (1–15): 1 440 + 11.5 = 1 451.5 kWh × 0.5 = 725.75; B (16–31): 1 536 × 0.6 = 921.60 → 1 647.35
+   *   basic A: contract 40 × 30 × 15/31 = 580.645… → 580.65; excess (50 − 42) = 8 × 60 × 15/31 = 232.258… → 232.26
+   *   basic B: contract 40 × 36 × 16/31 = 743.225… → 743.23 (MD 4 kW ≤ 42)         basic = 1 556.14
+   *   comparison: capacity 2 000 × 15/31 = 967.74 + 2 000 × 16/31 = 1 032.26 = 2 000.00;
+   *     demand max(50, 40) × 30 × 15/31 = 725.81 + max(4, 40) × 36 × 16/31 = 743.23 = 1 469.04 → demand
+   *   cosφ = 2 987.5 / √(2 987.5² + 1 488²) = 0.8951 → 0.90; B's standard 0.85 (the one at the month's
+   *     end) gives −0.5 % (A's 0.90 would give 0): (1 556.14 + 1 647.35) × −0.5 % = −16.01745 → −16.02
+   *   funds A 1 451.5 × 0.03 = 43.545 → 43.55; B 1 536 × 0.04 = 61.44
+   *   TOTAL 1 647.35 + 1 556.14 − 16.02 + 43.55 + 61.44 = 3 292.46
+   */
+  it('a new version from 16 March: basic fee A over 15 days + B over 16 days, surcharges per version, the standard of the later version', () => {
+    const demand = { basis: 'demand' as const, pfStandard: '0.90' };
+    const a = version('2025-01-01', '0.5', { ...demand, surcharges: [{ key: 'funds', name: '基金', priceYuanPerKwh: '0.03' }] });
+    const b = version('2025-03-16', '0.6', { ...demand, priceKwMonth: '36', pfStandard: '0.85', surcharges: [{ key: 'funds', name: '基金', priceYuanPerKwh: '0.04' }] });
+    const kwhRows = rows(1, 32).map((r) => (r.start === at(2025, 3, 5, 10) ? { ...r, value: 12.5 } : r));
+    const bill = periodBill({ period: billingPeriod(2025, 3, TZ), versions: [a, b], timeZone: TZ, kwhRows, kvarh: 1488, elapsedHours: 744 });
+    expect(bill.lines).toEqual([
+      { key: 'flat', quantity: 1451.5, unitPriceYuan: '0.5', fen: 72575 },
+      { key: 'flat', quantity: 1536, unitPriceYuan: '0.6', fen: 92160 },
+      { key: 'demandContract', quantity: 40, unitPriceYuan: '30', fen: 58065, days: 15, daysInPeriod: 31 },
+      { key: 'demandExcess', quantity: 8, unitPriceYuan: '60', fen: 23226, days: 15, daysInPeriod: 31 },
+      { key: 'demandContract', quantity: 40, unitPriceYuan: '36', fen: 74323, days: 16, daysInPeriod: 31 },
+      { key: 'powerFactor', fen: -1602 },
+      { key: 'funds', name: '基金', quantity: 1451.5, unitPriceYuan: '0.03', fen: 4355 },
+      { key: 'funds', name: '基金', quantity: 1536, unitPriceYuan: '0.04', fen: 6144 },
+    ]);
+    const s = bill.summary;
+    expect([s.energyFen, s.basicFen, s.capacityFeeFen, s.demandFeeFen, s.cheaper]).toEqual([164735, 155614, 200000, 146904, 'demand']);
+    expect([s.cosPhi, s.pfStandard, s.pfPct, s.pfFen, s.surchargeFen, s.totalFen]).toEqual([0.9, '0.85', -0.5, -1602, 10499, 329246]);
+    expect([s.mdKw, s.contractKw]).toEqual([50, 40]);
+    expect(bill.capacityLine).toEqual({ key: 'capacity', quantity: 100, unitPriceYuan: '20', fen: 103226, days: 16, daysInPeriod: 31 });
   });
 });

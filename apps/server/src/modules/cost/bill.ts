@@ -1,11 +1,10 @@
 import { PERIOD_CODE_VALUES, type CostBillLine, type MonthSummary, type TariffVersion } from '@ems/contract';
 import {
-  capacityBasicFee,
-  cheaperBasicFeeBasis,
+  averagePriceYuanPerKwh,
   compensationKvar,
   decimalToNumber,
-  demandBasicFee,
   energyFee,
+  localParts,
   monthlyBill,
   monthlyCosPhi,
   powerFactorAdjustment,
@@ -13,18 +12,21 @@ import {
   sumDecimal,
   sumFen,
   versionAt,
+  versionSpans,
+  zonedStart,
   type BillLine,
   type BillingPeriod,
   type PeriodCode,
 } from '@ems/domain';
+import { basicPart } from './basic-fee.js';
 import type { IntervalRow } from './repository.js';
 
 /**
  * The bill of one billing period from the 15-min interval energies of the node's top-level
  * electricity meters (pure: the service reads the rows). Energy is priced interval by interval with
- * the version in force on its local day; the basic fee, the power-factor standard and the
- * surcharges come from the version in force at the start of the period (or the first that starts
- * inside it).
+ * the version in force on its local day; the basic fee by the days each version is in force (and
+ * the node metered); the surcharges per version on the kWh of its days; the power-factor standard
+ * from the version in force at the end of the period.
  */
 
 export type Figures = Record<PeriodCode, number>;
@@ -38,6 +40,8 @@ export interface EnergyPart {
   pricedKwh: number;
   unpricedKwh: number;
   missingIntervals: number;
+  /** the priced kWh of each version's intervals, in order of effectiveFrom (the surcharges' quantities) */
+  kwhByVersion: { version: TariffVersion; kwh: number }[];
 }
 
 /** Energy fee of a set of interval rows, each priced with the version of its local day. */
@@ -54,6 +58,7 @@ export function energyPart(rows: readonly IntervalRow[], versions: readonly Tari
   const priced: number[] = [];
   const unpriced: (number | null)[] = [];
   let missingIntervals = 0;
+  const kwhByVersion: EnergyPart['kwhByVersion'] = [];
   for (const [v, list] of groups) {
     if (v === null) {
       for (const it of list) if (it.kwh === null) missingIntervals++;
@@ -66,6 +71,7 @@ export function energyPart(rows: readonly IntervalRow[], versions: readonly Tari
     const fee = energyFee(split.kwh, v.touPrices);
     lines.push(...fee.lines);
     priced.push(fee.totalKwh);
+    kwhByVersion.push({ version: v, kwh: fee.totalKwh });
     for (const p of PERIOD_CODE_VALUES) kwhParts[p].push(split.kwh[p]);
   }
   const kwhByPeriod = zero();
@@ -80,6 +86,7 @@ export function energyPart(rows: readonly IntervalRow[], versions: readonly Tari
     pricedKwh: decimalToNumber(sumDecimal(priced)),
     unpricedKwh: decimalToNumber(sumDecimal(unpriced.filter((x): x is number => x !== null))),
     missingIntervals,
+    kwhByVersion: kwhByVersion.sort((a, b) => a.version.effectiveFrom.localeCompare(b.version.effectiveFrom)),
   };
 }
 
@@ -96,7 +103,7 @@ export function maxOf(points: readonly { time: number; kw: number }[]): { time: 
   return best;
 }
 
-/** The version that sets the period's basic fee, standard and surcharges. */
+/** The version that sets the period's meter-reading day: the one in force at its start (or the first that starts inside it). */
 export function headVersion(versions: readonly TariffVersion[], period: Pick<BillingPeriod, 'from' | 'to'>, timeZone: string): TariffVersion | null {
   return versionAt(versions, period.from, timeZone) ?? versionAt(versions, period.to - 1, timeZone);
 }
@@ -112,21 +119,31 @@ export interface PeriodBill {
   unpricedKwh: number;
 }
 
-const plain = (l: BillLine, names?: Map<string, string>): CostBillLine => {
+const plain = (l: BillLine, name?: string): CostBillLine => {
   const out: CostBillLine = { key: l.key, fen: l.fen };
   if (l.quantity !== undefined) out.quantity = l.quantity;
   if (l.unitPriceYuan !== undefined) out.unitPriceYuan = l.unitPriceYuan;
   if (l.allocated) out.allocated = true;
-  const name = names?.get(l.key);
+  if (l.days !== undefined && l.daysInPeriod !== undefined) {
+    out.days = l.days;
+    out.daysInPeriod = l.daysInPeriod;
+  }
   if (name !== undefined) out.name = name;
   return out;
 };
 
+/** The local midnight of ts's day. */
+const dayStart = (ts: number, timeZone: string) => {
+  const l = localParts(ts, timeZone);
+  return zonedStart(l.year, l.month, l.day, timeZone);
+};
+
 /**
  * The bill of a billing period (unbilled without a version in force or without any 15-min rollup
- * of its meters: a month before metering began is not a month of basic fees): energy lines by period, basic fee by the version's basis (both ways
- * computed for the comparison), the power-factor adjustment on (basic + energy) × r% from the
- * month's kWh and kvarh, the per-kWh surcharges, total and average price.
+ * of its meters: a month before metering began is not a month of basic fees): energy lines by
+ * period, basic fee by each version's basis over its days (both ways computed for the comparison),
+ * the power-factor adjustment on (basic + energy) × r% from the month's kWh and kvarh, the per-kWh
+ * surcharges of each version on its kWh, total and average price.
  */
 export function periodBill(input: {
   period: BillingPeriod;
@@ -139,11 +156,20 @@ export function periodBill(input: {
   reverseKvarh?: number | null;
   /** hours of the period elapsed (for the average kW of the compensation) */
   elapsedHours: number;
+  /**
+   * when the node's metering began inside this period: its first 15-min rollup. The basic fee is
+   * then pro-rated from that local day on. Omitted: the supply is in use from the period start.
+   */
+  meteringFrom?: number | null;
 }): PeriodBill {
   const { period, versions, timeZone } = input;
-  const v = headVersion(versions, period, timeZone);
+  // The month's state when the meter is read, at its end: the power-factor standard (and whether
+  // reverse kvarh counts into Q) of the version in force then applies to the whole month's cosφ,
+  // and its basis and contract head the summary. With one version in the month it is that version.
+  const v = versionAt(versions, period.to - 1, timeZone);
   const e = energyPart(input.kwhRows, versions, timeZone);
-  const md = maxOf(blockDemands(input.kwhRows));
+  const blocks = blockDemands(input.kwhRows);
+  const md = maxOf(blocks);
   const kwh = decimalToNumber(sumDecimal([e.pricedKwh, e.unpricedKwh]));
   const base: MonthSummary = {
     year: period.year,
@@ -175,25 +201,24 @@ export function periodBill(input: {
   const rest = { averageKw: null, compensationKvar: null, missingIntervals: e.missingIntervals, unpricedKwh: e.unpricedKwh };
   if (v === null || input.kwhRows.length === 0) return { summary: base, lines: e.lines.map((l) => plain(l)), demandLines: [], capacityLine: null, ...rest };
 
-  const capacityLine = capacityBasicFee(v.capacityKva, v.priceKvaMonth);
-  const demand = demandBasicFee({ capacityKva: v.capacityKva, contractKw: v.contractKw, actualMdKw: md?.kw ?? 0, priceYuanPerKwMonth: v.priceKwMonth, election: v.demandElection });
-  const demandLines = demand.ok ? demand.lines : [];
-  const compare = cheaperBasicFeeBasis({ capacityKva: v.capacityKva, priceYuanPerKvaMonth: v.priceKvaMonth, actualMdKw: md?.kw ?? 0, priceYuanPerKwMonth: v.priceKwMonth });
-  const basic = v.basis === 'capacity' ? [capacityLine] : demandLines;
-  const basicFen = sumFen(basic.map((l) => l.fen));
+  const inUseFrom = input.meteringFrom != null && input.meteringFrom > period.from ? Math.min(dayStart(input.meteringFrom, timeZone), period.to) : period.from;
+  const basic = basicPart(versionSpans(versions, { from: inUseFrom, to: period.to }, timeZone), period.days, blocks);
+  const basicFen = sumFen(basic.basic.map((l) => l.fen));
 
   const pf =
     v.pfStandard !== null && base.cosPhi !== null && base.cosPhi > 0
       ? powerFactorAdjustment({ basicFen, energyFeeFen: e.energyFen, cosPhi: base.cosPhi, standard: v.pfStandard })
       : null;
-  const bill = monthlyBill({
-    energy: { lines: e.lines, totalKwh: e.pricedKwh, totalFen: e.energyFen },
-    basic,
-    powerFactorFen: pf?.fen ?? null,
-    perKwh: v.surcharges.map((s) => ({ key: s.key, priceYuanPerKwh: s.priceYuanPerKwh })),
+  const head = monthlyBill({ energy: { lines: e.lines, totalKwh: e.pricedKwh, totalFen: e.energyFen }, basic: basic.basic, powerFactorFen: pf?.fen ?? null });
+  // each version's surcharges on the kWh of its own intervals
+  const surcharges = e.kwhByVersion.flatMap(({ version, kwh: q }) => {
+    const names = new Map(version.surcharges.map((s) => [s.key, s.name]));
+    const perKwh = version.surcharges.map((s) => ({ key: s.key, priceYuanPerKwh: s.priceYuanPerKwh }));
+    return monthlyBill({ energy: { lines: [], totalKwh: q, totalFen: 0 }, basic: [], perKwh }).lines.map((l) => plain(l, names.get(l.key)));
   });
-  const surchargeKeys = new Set(v.surcharges.map((s) => s.key));
-  const names = new Map(v.surcharges.map((s) => [s.key, s.name]));
+  const lines = [...head.lines.map((l) => plain(l)), ...surcharges];
+  const totalFen = sumFen(lines.map((l) => l.fen));
+  const average = averagePriceYuanPerKwh(totalFen, e.pricedKwh);
   const averageKw = input.elapsedHours > 0 ? kwh / input.elapsedHours : null;
   const target = v.pfStandard === null ? null : Number(v.pfStandard);
   return {
@@ -201,20 +226,20 @@ export function periodBill(input: {
       ...base,
       basis: v.basis,
       basicFen,
-      capacityFeeFen: compare.capacityFen,
-      demandFeeFen: compare.demandFen,
-      cheaper: compare.cheaper,
+      capacityFeeFen: basic.capacityFen,
+      demandFeeFen: basic.demandFen,
+      cheaper: basic.cheaper,
       contractKw: v.basis === 'demand' && v.demandElection === 'contract' ? v.contractKw : null,
       pfStandard: v.pfStandard,
       pfPct: pf?.ratePct ?? null,
       pfFen: pf?.fen ?? 0,
-      surchargeFen: sumFen(bill.lines.filter((l) => surchargeKeys.has(l.key)).map((l) => l.fen)),
-      totalFen: bill.totalFen,
-      averagePriceYuanPerKwh: bill.averagePriceYuanPerKwh === null ? null : Math.round(bill.averagePriceYuanPerKwh * 1e6) / 1e6,
+      surchargeFen: sumFen(surcharges.map((l) => l.fen)),
+      totalFen,
+      averagePriceYuanPerKwh: average === null ? null : Math.round(average * 1e6) / 1e6,
     },
-    lines: bill.lines.map((l) => plain(l, names)),
-    demandLines: demandLines.map((l) => plain(l)),
-    capacityLine: plain(capacityLine),
+    lines,
+    demandLines: basic.demandLines.map((l) => plain(l)),
+    capacityLine: basic.capacityLine === null ? null : plain(basic.capacityLine),
     averageKw,
     compensationKvar: averageKw !== null && base.cosPhi !== null && base.cosPhi > 0 && target !== null ? compensationKvar(averageKw, base.cosPhi, target) : null,
     missingIntervals: e.missingIntervals,

@@ -127,5 +127,19 @@ export function intervalRepository(db: Db) {
         .execute();
       return rows.map((r) => ({ deviceId: Number(r.device_id), start: Number(r.bucket_start), value: r.value === null ? null : Number(r.value) }));
     },
+
+    /** Whether any of the devices has a 15-min rollup of the data point before ts (an index seek per device). */
+    async anyBefore(deviceIds: readonly number[], dataId: number, ts: number): Promise<boolean> {
+      if (deviceIds.length === 0) return false;
+      const r = await db
+        .selectFrom('rollup_15m')
+        .select('bucket_start')
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '<', ts)
+        .limit(1)
+        .executeTakeFirst();
+      return r !== undefined;
+    },
   };
 }

@@ -5,7 +5,7 @@ import { noPermission } from '../../lib/errors.js';
 import { classifyMeters } from '../common/meters.js';
 import { resolveRange } from '../analysis/periods.js';
 import { analysisRepository } from '../analysis/repository.js';
-import { buildTree, subtreeMeters } from '../analysis/tree.js';
+import { buildTree, subtreeMeters, type NodeTree } from '../analysis/tree.js';
 import { blockDemands, energyPart, headVersion, maxOf, periodBill, type PeriodBill } from './bill.js';
 import { costRepository, intervalRepository } from './repository.js';
 import { versionsOf } from './schemes.js';
@@ -27,19 +27,33 @@ export interface CostContext {
   scheme: { id: number; name: string; versions: TariffVersion[] } | null;
 }
 
-/**
- * Resolves the node in the caller's scope (404 'no operation permission' otherwise) and the scheme
- * attached to it or to its nearest ancestor (the project's own attachment last).
- */
-export async function costContext(ems: Ems, scope: readonly number[], q: NodeRef): Promise<CostContext> {
+/** A node's project and the project's node tree, already read by the caller. */
+export interface LocatedNode {
+  project: { id: number; name: string; timezone: string };
+  tree: NodeTree;
+}
+
+/** The node's project (in the caller's scope, 404 'no operation permission' otherwise) and its node tree. */
+async function locate(ems: Ems, scope: readonly number[], q: NodeRef): Promise<LocatedNode> {
   const ar = analysisRepository(ems.db);
   const projectId = q.modelLabel === 'project' ? q.nodeId : await ar.nodeProject(q.nodeId, q.modelLabel);
   if (projectId === undefined || !scope.includes(projectId)) throw noPermission();
   const project = await ar.project(projectId);
   if (!project) throw noPermission();
-  const tree = buildTree(await ar.nodes(projectId));
+  return { project, tree: buildTree(await ar.nodes(projectId)) };
+}
+
+/**
+ * Resolves the node in the caller's scope (404 'no operation permission' otherwise) and the scheme
+ * attached to it or to its nearest ancestor (the project's own attachment last). A caller that has
+ * located the node and read its project's tree passes them as `located` (saving those reads).
+ */
+export async function costContext(ems: Ems, scope: readonly number[], q: NodeRef, located?: LocatedNode): Promise<CostContext> {
+  const { project, tree } = located ?? (await locate(ems, scope, q));
+  const projectId = project.id;
+  if (!scope.includes(projectId) || (q.modelLabel === 'project' && q.nodeId !== projectId)) throw noPermission();
   const root = q.modelLabel === 'project' ? null : (tree.byId.get(q.nodeId) ?? null);
-  if (q.modelLabel !== 'project' && root === null) throw noPermission();
+  if (q.modelLabel !== 'project' && (root === null || root.modelLabel !== q.modelLabel)) throw noPermission();
   const meterIds = classifyMeters(subtreeMeters(tree, root?.id ?? null))
     .filter((m) => m.topLevel && m.energyType === ELECTRICITY)
     .map((m) => m.id);
@@ -78,6 +92,9 @@ async function billOf(ems: Ems, ctx: CostContext, period: BillingPeriod): Promis
   ]);
   const kvarhValues = kvarhRows.map((r) => r.value).filter((v): v is number => v !== null);
   const reverseKvarh = reverseRows.reduce((a, r) => a + (r.value ?? 0), 0);
+  // the first month of metering: no rollup before the period, the first one after its start
+  const first = kwhRows.reduce((a, r) => Math.min(a, r.start), Infinity);
+  const meteringFrom = first > period.from && first < Infinity && !(await repo.anyBefore(ctx.meterIds, DATA_ID.activeEnergyImport, period.from)) ? first : null;
   return periodBill({
     period,
     versions: ctx.scheme?.versions ?? [],
@@ -86,6 +103,7 @@ async function billOf(ems: Ems, ctx: CostContext, period: BillingPeriod): Promis
     kvarh: kvarhValues.length === 0 ? null : Math.round(kvarhValues.reduce((a, b) => a + b, 0) * 1e6) / 1e6,
     reverseKvarh: Math.round(reverseKvarh * 1e6) / 1e6,
     elapsedHours: (to - period.from) / HOUR_MS,
+    meteringFrom,
   });
 }
 

@@ -158,7 +158,7 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
     spanSums(repo, ids, dataId, spans.yoy, tz),
     spanSums(repo, ids, dataId, spans.mom, tz),
     q.energyType === ELECTRICITY && topIds.length > 0
-      ? touSplit(ems, scope, q, topIds, range.from, range.to, (ts) => index.get(keyOf(ts)), times.length)
+      ? touSplit(ems, scope, q, topIds, range.from, range.to, (ts) => index.get(keyOf(ts)), times.length, { project, tree })
       : Promise.resolve(null),
     repo.sums(table, outputIds, DATA_ID.productionOutput, range.from, range.to),
   ]);

@@ -1,7 +1,7 @@
 import { DATA_ID, type TouSplit } from '@ems/contract';
 import { calendarOnWholeHours, classifyInterval, versionAt } from '@ems/domain';
 import type { Ems } from '../../context.js';
-import { costContext } from '../cost/service.js';
+import { costContext, type LocatedNode } from '../cost/service.js';
 import { intervalRepository } from '../cost/repository.js';
 import { analysisRepository } from './repository.js';
 
@@ -19,7 +19,8 @@ export interface TouResult {
  * Electricity of the node's top-level meters over [from, to) split by time-of-use period (DOMAIN §3)
  * under the tariff scheme that applies to the node, each interval by the version in force on its
  * local day. Hourly rollups when every calendar of the scheme changes period on whole hours (then an
- * hour lies in one period), 15-min rollups otherwise. Null without a scheme.
+ * hour lies in one period), 15-min rollups otherwise. Null without a scheme. The caller that has
+ * located the node and read its project's tree passes them (`located`), so they are not read again.
  */
 export async function touSplit(
   ems: Ems,
@@ -30,8 +31,9 @@ export async function touSplit(
   to: number,
   bucketIndex: (start: number) => number | undefined,
   size: number,
+  located?: LocatedNode,
 ): Promise<TouResult | null> {
-  const ctx = await costContext(ems, scope, node);
+  const ctx = await costContext(ems, scope, node, located);
   if (!ctx.scheme || ctx.scheme.versions.length === 0) return null;
   const versions = ctx.scheme.versions;
   const tz = ctx.timezone;

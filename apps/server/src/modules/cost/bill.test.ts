@@ -134,7 +134,7 @@ describe('period bill: partial months and a change of tariff inside the month (D
    *   TOTAL 1 647.35 + 1 556.14 − 16.02 + 43.55 + 61.44 = 3 292.46
    */
   it('a new version from 16 March: basic fee A over 15 days + B over 16 days, surcharges per version, the standard of the later version', () => {
-    const demand = { basis: 'demand' as const, pfStandard: '0.90' };
+    const demand = { basis: 'demand' as const, pfStandard: '0.90' as const };
     const a = version('2025-01-01', '0.5', { ...demand, surcharges: [{ key: 'funds', name: '基金', priceYuanPerKwh: '0.03' }] });
     const b = version('2025-03-16', '0.6', { ...demand, priceKwMonth: '36', pfStandard: '0.85', surcharges: [{ key: 'funds', name: '基金', priceYuanPerKwh: '0.04' }] });
     const kwhRows = rows(1, 32).map((r) => (r.start === at(2025, 3, 5, 10) ? { ...r, value: 12.5 } : r));

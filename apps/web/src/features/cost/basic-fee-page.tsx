@@ -62,9 +62,9 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
               <Descriptions.Item label={t('basic.byDemand')}>
                 <span data-testid="cost-demand-fee">{yuan(bill.demandFeeFen)}</span> {cheaper('demand')}
               </Descriptions.Item>
-              {bill.demandLines.map((l) => (
-                <Descriptions.Item key={l.key} label={t(`lines.${l.key}`)}>
-                  {`${fixed(l.quantity)} kW × ${l.unitPriceYuan ?? ''} = ${yuan(l.fen)}`}
+              {bill.demandLines.map((l, i) => (
+                <Descriptions.Item key={`${l.key}-${i}`} label={t(`lines.${l.key}`)}>
+                  {`${fixed(l.quantity)} kW × ${l.unitPriceYuan ?? ''}${l.days === undefined ? '' : ` × ${l.days}/${l.daysInPeriod ?? ''}`} = ${yuan(l.fen)}`}
                 </Descriptions.Item>
               ))}
             </Descriptions>

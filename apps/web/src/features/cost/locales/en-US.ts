@@ -48,6 +48,7 @@ const cost: typeof zh = {
     demandExcess: 'Demand above 105% (double)',
     demandActual: 'Actual demand charge',
     powerFactor: 'PF adjustment',
+    proRated: '{{days}} of {{daysInPeriod}} days',
   },
   basic: {
     compare: 'Capacity vs demand basis',

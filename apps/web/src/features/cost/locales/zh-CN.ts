@@ -46,6 +46,7 @@ const cost = {
     demandExcess: '超105%需量(双倍)',
     demandActual: '实际需量电费',
     powerFactor: '力调电费',
+    proRated: '按{{days}}/{{daysInPeriod}}天折算',
   },
   basic: {
     compare: '容量与需量计费比较',

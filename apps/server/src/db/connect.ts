@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { StoreConfig } from '../config/types.js';
 import type { Database } from './schema.js';
+import { SESSION_TABLES, WriteWatch, registerSessionWatch } from './write-watch.js';
 
 export type Db = Kysely<Database>;
 
@@ -14,6 +15,38 @@ const pgTypes = {
   },
 } as unknown as typeof pg.types;
 
+/** The store's Kysely instance with the watch of the tables sessions are read from (see resolveSession). */
+function watched(base: Kysely<Database>): Db {
+  const watch = new WriteWatch(SESSION_TABLES);
+  const db = base.withPlugin(watch);
+  registerSessionWatch(db, watch);
+  return db;
+}
+
+/** Prepared statements kept per SQL text (bounded): Kysely's SQLite driver prepares every query anew. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite handle Kysely runs on, preparing each SQL text once. Safe because the driver runs one
+ * query at a time on this connection and only with all()/run() (never an open iterate(), which would
+ * hold a statement busy); a schema change is handled by SQLite, which re-prepares a stale statement.
+ */
+function withStatementCache(file: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql) {
+      let st = cache.get(sql);
+      if (st === undefined) {
+        st = file.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, st);
+      }
+      return st;
+    },
+    close: () => file.close(),
+  };
+}
+
 /** Opens the store: a SQLite file in WAL mode, or a PostgreSQL pool. */
 export function openDb(store: StoreConfig): Db {
   if (store.kind === 'sqlite') {
@@ -22,7 +55,7 @@ export function openDb(store: StoreConfig): Db {
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    return watched(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }));
   }
   const pool = new pg.Pool({
     connectionString: store.url,
@@ -33,5 +66,5 @@ export function openDb(store: StoreConfig): Db {
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return watched(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
 }

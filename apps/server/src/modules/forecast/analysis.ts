@@ -18,6 +18,7 @@ import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
 import { bucketsOf, resolveRange } from '../analysis/periods.js';
 import { invalid, nodeContext } from './context.js';
+import { digest, remembered } from './memo.js';
 import { forecastRepository } from './repository.js';
 import { BACKTESTS, HISTORY_DAYS, candidatesOf } from './service.js';
 import { DAY_MS, dayTypeFrom, hoursOf, onGrid, prepare } from './series.js';
@@ -63,17 +64,22 @@ export async function forecastAnalysis(ems: Ems, lang: Lang, scope: readonly num
   let residuals: number[] = [];
   let candidateChoice = null;
   if (p && p.skipped <= pre) {
-    const fs = forecastersFor(grain, dayTypeFrom(histFrom + (p.skipped / perDay) * DAY_MS, tz));
+    const base = histFrom + (p.skipped / perDay) * DAY_MS;
     const start = pre - p.skipped;
-    const bt = grain === 'hour' ? BACKTESTS.hour : BACKTESTS.dayAhead;
-    const c = chooseModel(p.series.slice(0, start), fs, method, bt);
+    const series = p.series;
+    // the model work is a pure function of these inputs (memo.ts)
+    const work = remembered(['analysis', grain, tz, base, method, start, days, digest(series)].join('|'), () => {
+      const fs = forecastersFor(grain, dayTypeFrom(base, tz));
+      const bt = grain === 'hour' ? BACKTESTS.hour : BACKTESTS.dayAhead;
+      const choice = chooseModel(series.slice(0, start), fs, method, bt);
+      const runs = Object.fromEntries(FORECAST_MODEL_NAMES.map((m) => [m, dayAheadForecasts(series, fs[m], perDay, start, days)])) as Record<ForecastModelName, (number | null)[]>;
+      return { choice, runs };
+    });
+    const c = work.choice;
     candidateChoice = c;
     model = c.model;
     residuals = c.results[c.model]?.residuals ?? [];
-    for (const m of FORECAST_MODEL_NAMES) {
-      const f = dayAheadForecasts(p.series, fs[m], perDay, start, days);
-      forecasts[m] = actual.map((_, i) => f[i] ?? null);
-    }
+    for (const m of FORECAST_MODEL_NAMES) forecasts[m] = actual.map((_, i) => work.runs[m][i] ?? null);
   }
   const lo = quantile(residuals, 0.1);
   const hi = quantile(residuals, 0.9);

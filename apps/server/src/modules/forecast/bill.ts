@@ -4,6 +4,7 @@ import type { Ems } from '../../context.js';
 import { periodBill } from '../cost/bill.js';
 import { intervalRepository, type IntervalRow } from '../cost/repository.js';
 import { costContext, monthBill, periodOf, type CostContext } from '../cost/service.js';
+import { digest, remembered } from './memo.js';
 import { HOUR_MS } from './series.js';
 
 interface NodeRef {
@@ -58,6 +59,9 @@ export async function projectBill(
   const actualKwh = sumKwh(kwhRows);
   const kvarh = kvarhRows.some((r) => r.value !== null) ? sumKwh(kvarhRows) : null;
   const rest = hours.filter((h) => h.time >= origin && h.time < period.to);
+  // the first month of metering pro-rates the basic fee, as the cost page's bill does (cost/service.ts billOf)
+  const first = kwhRows.reduce((a, r) => Math.min(a, r.start), Infinity);
+  const meteringFrom = first > period.from && first < Infinity && !(await ir.anyBefore(ctx.meterIds, DATA_ID.activeEnergyImport, period.from)) ? first : null;
   const bill = (key: 'p10' | 'p50' | 'p90') => {
     // each hour as four equal 15-min blocks (one rounding per hour, the same for its four blocks)
     const future: IntervalRow[] = [];
@@ -73,9 +77,23 @@ export async function projectBill(
       kwhRows: kwhRows.concat(future),
       kvarh: kvarh === null ? null : actualKwh > 0 ? Math.round(((kvarh * projectedKwh) / actualKwh) * 1e6) / 1e6 : kvarh,
       elapsedHours: (period.to - period.from) / HOUR_MS,
+      meteringFrom,
     }).summary;
   };
-  const [p10, p50, p90] = [bill('p10'), bill('p50'), bill('p90')];
+  // pricing is a pure function of these inputs (memo.ts): the rows so far, the forecast hours, the scheme's versions and the period
+  const key = [
+    'bill',
+    ctx.timezone,
+    JSON.stringify(period),
+    JSON.stringify(ctx.scheme?.versions ?? []),
+    kvarh,
+    meteringFrom,
+    digest(kwhRows.map((r) => r.start)),
+    digest(kwhRows.map((r) => r.value)),
+    digest(rest.map((h) => h.time)),
+    digest(rest.flatMap((h) => [h.p10, h.p50, h.p90])),
+  ].join('|');
+  const [p10, p50, p90] = remembered(key, () => [bill('p10'), bill('p50'), bill('p90')]);
   return {
     schemeId: ctx.scheme?.id ?? null,
     schemeName: ctx.scheme?.name ?? null,

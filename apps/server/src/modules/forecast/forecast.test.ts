@@ -292,5 +292,25 @@ for (const { kind, skip } of STORES) {
       // 3 July 00:00: actual 80, forecast 60, error −20 (25 %)
       expect(rows?.getRow(2 + 48).values).toEqual([undefined, '2025-07-03 00:00', 80, 60, expect.any(Number), expect.any(Number), -20, 25]);
     });
+
+    // (last: it changes the history) the model work is remembered by the series it ran on (memo.ts), never by the request
+    it('late readings that change the history change the forecast at once: remembered model work is keyed by the series', async () => {
+      const before = (await analysis({ method: 'similarDay' })).data;
+      expect(new Set(before.points.filter((p) => p.time >= at(2025, 7, 4) && p.time < at(2025, 7, 5)).map((p) => p.forecast))).toEqual(new Set([65]));
+      // M3 rewritten from 2 July on: 7.5 kWh per 15 min on 2 July (30 kWh/h), as before afterwards, so the node drew 70 kWh/h on 2 July
+      const from = at(2025, 7, 2);
+      const base = 1000 + ((from - at(2025, 5, 1)) / Q) * 5;
+      const late: ReadingInput[] = [];
+      let v = base;
+      for (let ts = from; ts <= NOW; ts += Q) {
+        late.push({ deviceId: ids.M3 as number, dataId: DATA_ID.activeEnergyImport, ts, value: v });
+        v += ts < at(2025, 7, 3) ? 7.5 : ts >= BUSY.from && ts < BUSY.to ? 10 : 5;
+      }
+      await write(late);
+      const after = (await analysis({ method: 'similarDay' })).data;
+      // 4 July (Fri) from 3, 2, 1 July and 30 June: (80 + 70 + 60 + 60) / 4
+      expect(new Set(after.points.filter((p) => p.time >= at(2025, 7, 4) && p.time < at(2025, 7, 5)).map((p) => p.forecast))).toEqual(new Set([67.5]));
+      expect(after.points.find((p) => p.time === at(2025, 7, 2, 10))?.actual).toBe(70);
+    });
   });
 }

@@ -14,6 +14,7 @@ import {
   similarDayProfile,
   zonedStart,
   type Backtest,
+  type BacktestOptions,
   type ForecastBand,
   type ForecastModelName,
   type ModelChoice,
@@ -23,6 +24,7 @@ import type { Lang } from '../../lib/i18n.js';
 import { bucketsOf } from '../analysis/periods.js';
 import { billingContext, projectBill, type HourForecast } from './bill.js';
 import { nodeContext } from './context.js';
+import { digest, remembered } from './memo.js';
 import { forecastRepository } from './repository.js';
 import { DAY_MS, HOUR_MS, dayTypeFrom, hoursOf, onGrid, prepare, sum } from './series.js';
 
@@ -87,10 +89,12 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
     const dayType = dayTypeFrom(hourFrom + (h.skipped / 24) * DAY_MS, tz);
     hourSeries = { series: h.series, dayType };
     const fs = forecastersFor('hour', dayType);
-    const c = chooseModel(h.series, fs, method, BACKTESTS.hour);
+    // the model work is a pure function of the series and these inputs (memo.ts)
+    const hKey = ['hour', tz, hourFrom + (h.skipped / 24) * DAY_MS, method, digest(h.series)].join('|');
+    const c = remembered(`choose|${hKey}|${JSON.stringify(BACKTESTS.hour)}`, () => chooseModel(h.series, fs, method, BACKTESTS.hour));
     const u = usable(c);
     if (u) {
-      const band = bandedForecast(fs[u.model], h.series, 24, u.backtest.residuals);
+      const band = remembered(`band|${hKey}|${JSON.stringify(BACKTESTS.hour)}|${u.model}|24`, () => bandedForecast(fs[u.model], h.series, 24, u.backtest.residuals));
       hourly = { ...band, times: Array.from({ length: 24 }, (_, i) => origin + i * HOUR_MS) };
       horizons.push({
         key: 'day',
@@ -121,7 +125,9 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
   if (d && d.series.length >= BACKTESTS.dayAhead.minTrain + 1) {
     const dayType = dayTypeFrom(dayFrom + d.skipped * DAY_MS, tz);
     const fs = forecastersFor('day', dayType);
-    const cA = chooseModel(d.series, fs, method, BACKTESTS.dayAhead);
+    const dKey = ['day', tz, dayFrom + d.skipped * DAY_MS, method, digest(d.series)].join('|');
+    const choose = (o: BacktestOptions) => remembered(`choose|${dKey}|${JSON.stringify(o)}`, () => chooseModel(d.series, fs, method, o));
+    const cA = choose(BACKTESTS.dayAhead);
     const uA = usable(cA);
     if (uA) dayAhead = { method: uA.model, metrics: uA.backtest.metrics, folds: uA.backtest.folds, judgement: judge(uA.backtest.metrics, 'hourly', DAY_AHEAD_DAILY_MAPE_TARGET_PCT), candidates: candidatesOf(cA) };
     /** today's whole-day figure: actual so far + the hourly forecast of its rest, when there is one */
@@ -133,7 +139,8 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
     const daily = (key: 'week' | 'month', c: ModelChoice, count: number, totals: Backtest | null): { h: ForecastHorizon; band: ForecastBand } | null => {
       const u = usable(c);
       if (!u) return null;
-      const band = withToday(bandedForecast(fs[u.model], d.series, Math.max(count, untilDays.length), u.backtest.residuals));
+      const horizon = Math.max(count, untilDays.length);
+      const band = withToday(remembered(`band|${dKey}|${key}|${u.model}|${horizon}|${digest(u.backtest.residuals)}`, () => bandedForecast(fs[u.model], d.series, horizon, u.backtest.residuals)));
       const times = key === 'week' ? bucketsOf(today, zonedStart(l.year, l.month, l.day + 7, tz), 'day', tz) : monthDays;
       const recent = key === 'week' ? dayStarts.slice(-7) : dayStarts.filter((t) => t >= monthFrom);
       const metrics = totals?.metrics ?? u.backtest.metrics;
@@ -154,11 +161,11 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
         },
       };
     };
-    const week = daily('week', chooseModel(d.series, fs, method, BACKTESTS.week), 7, null);
+    const week = daily('week', choose(BACKTESTS.week), 7, null);
     const monthOpts = { ...BACKTESTS.month, horizon: monthDays.length };
-    const cM = chooseModel(d.series, fs, method, monthOpts);
+    const cM = choose(monthOpts);
     const uM = usable(cM);
-    const m = daily('month', cM, monthDays.length, uM ? backtestTotals(d.series, fs[uM.model], monthOpts) : null);
+    const m = daily('month', cM, monthDays.length, uM ? remembered(`totals|${dKey}|${JSON.stringify(monthOpts)}|${uM.model}`, () => backtestTotals(d.series, fs[uM.model], monthOpts)) : null);
     if (week) horizons.push(week.h);
     if (m) {
       horizons.push(m.h);

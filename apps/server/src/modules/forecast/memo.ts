@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The forecast pages' model work remembered by its inputs: back-tests, day-ahead runs, bands and
+ * the projected bill are pure functions of the series read from the rollups (and of the grain, the
+ * zone, the day-type base, the method and the options), so a key made of those inputs — the series
+ * by a SHA-1 of its values — can never give a stale answer: a late reading changes the series and so
+ * the key. Bounded (least recently used goes first); per process.
+ */
+const MAX_ENTRIES = 256;
+const entries = new Map<string, unknown>();
+
+/** A digest of numbers (NaN, ±0 and null kept apart: null as NaN with a flag byte). */
+export function digest(values: readonly (number | null)[]): string {
+  const f = new Float64Array(values.length);
+  const nulls = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) nulls[i] = 1;
+    else f[i] = v;
+  }
+  return createHash('sha1').update(new Uint8Array(f.buffer)).update(nulls).digest('base64');
+}
+
+/** The value computed for the key before, or computes and keeps it. The value is shared: callers must not change it. */
+export function remembered<T>(key: string, compute: () => T): T {
+  if (entries.has(key)) {
+    const v = entries.get(key) as T;
+    entries.delete(key);
+    entries.set(key, v);
+    return v;
+  }
+  const v = compute();
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  entries.set(key, v);
+  return v;
+}
+
+/** Forgets everything (tests, and the bench's cold figure). */
+export function forgetForecastWork(): void {
+  entries.clear();
+}

@@ -258,7 +258,10 @@ export const DemandCurve = Type.Object({
   to: Type.Integer(),
   /** 15-min block demand, kW (Σ top-level meters' kWh × 4) */
   points: Type.Array(Type.Object({ time: Type.Integer(), kw: Type.Number() })),
+  /** the contracted demand of the version in force at the period's end (null: that version is not on the demand basis) */
   contractKw: NumOrNull,
+  /** when the tariff version changes inside the period: each stretch with its own contracted demand (absent otherwise) */
+  contractSteps: Type.Optional(Type.Array(Type.Object({ from: Type.Integer(), to: Type.Integer(), contractKw: NumOrNull }))),
   mdKw: NumOrNull,
   mdTime: Type.Union([Type.Integer(), Type.Null()]),
 });

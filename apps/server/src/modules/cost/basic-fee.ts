@@ -46,3 +46,8 @@ export function basicPart(spans: readonly VersionSpan<TariffVersion>[], daysInPe
   out.cheaper = out.capacityFen < out.demandFen ? 'capacity' : out.demandFen < out.capacityFen ? 'demand' : 'equal';
   return out;
 }
+
+/** The contracted-demand line: each stretch's contract (null where its version is not on the demand basis, or none is in force). */
+export function contractLine(spans: readonly VersionSpan<TariffVersion>[]): { from: number; to: number; contractKw: number | null }[] {
+  return spans.map((s) => ({ from: s.from, to: s.to, contractKw: s.version !== null && s.version.basis === 'demand' ? s.version.contractKw : null }));
+}

@@ -1,11 +1,12 @@
 import { DATA_ID, type CostPeriod, type CostPeriodQuery, type CostYear, type DemandCurve, type MonthBill, type MonthSummary, type TariffVersion } from '@ems/contract';
-import { allocatedBasicFee, billingPeriod, billingPeriodOf, bucketStart, localParts, sumFen, zonedStart, type BillingPeriod } from '@ems/domain';
+import { allocatedBasicFee, billingPeriod, billingPeriodOf, bucketStart, localParts, sumFen, versionSpans, zonedStart, type BillingPeriod } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import { classifyMeters } from '../common/meters.js';
 import { resolveRange } from '../analysis/periods.js';
 import { analysisRepository } from '../analysis/repository.js';
 import { buildTree, subtreeMeters, type NodeTree } from '../analysis/tree.js';
+import { contractLine } from './basic-fee.js';
 import { blockDemands, energyPart, headVersion, maxOf, periodBill, type PeriodBill } from './bill.js';
 import { costRepository, intervalRepository } from './repository.js';
 import { versionsOf } from './schemes.js';
@@ -237,6 +238,8 @@ export async function demandCurve(ems: Ems, scope: readonly number[], q: NodeRef
   const rows = await intervalRepository(ems.db).intervals(ctx.meterIds, DATA_ID.activeEnergyImport, period.from, period.to);
   const points = blockDemands(rows);
   const md = maxOf(points);
-  const v = headVersion(ctx.scheme?.versions ?? [], period, ctx.timezone);
-  return { from: period.from, to: period.to, points, contractKw: v && v.basis === 'demand' ? v.contractKw : null, mdKw: md?.kw ?? null, mdTime: md?.time ?? null };
+  // the contract line follows the version in force; the single figure is the one at the period's end, as the bill's summary
+  const steps = contractLine(versionSpans(ctx.scheme?.versions ?? [], period, ctx.timezone));
+  const contractKw = steps.length > 0 ? (steps[steps.length - 1]?.contractKw ?? null) : null;
+  return { from: period.from, to: period.to, points, contractKw, ...(steps.length > 1 ? { contractSteps: steps } : {}), mdKw: md?.kw ?? null, mdTime: md?.time ?? null };
 }

@@ -34,6 +34,7 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
             { demand: t('chart.demandSeries'), contract: t('chart.contract'), tolerance: t('chart.tolerance'), kw: t('chart.kw') },
             { line: token.colorPrimary, limit: token.colorError, tolerance: token.colorWarning },
             (ts) => dayjs(ts).format('MM-DD HH:mm'),
+            d.data.contractSteps,
           )
         : null,
     [d.data, t, token],

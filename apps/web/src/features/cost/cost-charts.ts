@@ -59,8 +59,41 @@ export function donutOption(kwh: Record<string, number>, names: Record<Period, s
   };
 }
 
-/** 15-min demand with the contract and its 105 % lines, the MD marked. */
-export function demandOption(points: readonly { time: number; kw: number }[], contractKw: number | null, l: { demand: string; contract: string; tolerance: string; kw: string }, colors: { line: string; limit: string; tolerance: string }, fmt: (ts: number) => string): EChartsOption {
+/** The contract in force at each block's time, from the steps of a month whose tariff version changes (null outside any). */
+export function contractAt(points: readonly { time: number }[], steps: readonly { from: number; to: number; contractKw: number | null }[]): (number | null)[] {
+  return points.map((p) => steps.find((s) => p.time >= s.from && p.time < s.to)?.contractKw ?? null);
+}
+
+/**
+ * 15-min demand with the contract and its 105 % lines, the MD marked. With `steps` (the tariff version
+ * changed inside the month) the two lines step with the version in force instead of running flat.
+ */
+export function demandOption(
+  points: readonly { time: number; kw: number }[],
+  contractKw: number | null,
+  l: { demand: string; contract: string; tolerance: string; kw: string },
+  colors: { line: string; limit: string; tolerance: string },
+  fmt: (ts: number) => string,
+  steps?: readonly { from: number; to: number; contractKw: number | null }[],
+): EChartsOption {
+  if (steps && steps.length > 1) {
+    const contract = contractAt(points, steps);
+    const top = Math.max(0, ...contract.map((c) => c ?? 0));
+    const stepLine = (name: string, data: (number | null)[], color: string, type: 'solid' | 'dotted') => ({ name, type: 'line' as const, step: 'end' as const, showSymbol: false, connectNulls: false, lineStyle: { color, type }, itemStyle: { color }, data });
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 60, right: 30, top: 40, bottom: 60 },
+      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+      xAxis: { type: 'category', data: points.map((p) => fmt(p.time)) },
+      yAxis: { type: 'value', name: l.kw, max: (v: { max: number }) => Math.ceil(Math.max(v.max, top * 1.1)) },
+      series: [
+        { name: l.demand, type: 'line', showSymbol: false, itemStyle: { color: colors.line }, data: points.map((p) => p.kw), markPoint: { data: [{ type: 'max', name: 'MD' }] } },
+        stepLine(l.contract, contract, colors.limit, 'solid'),
+        stepLine(l.tolerance, contract.map((c) => (c === null ? null : Math.round(c * 1.05 * 100) / 100)), colors.tolerance, 'dotted'),
+      ],
+    };
+  }
   const marks = contractKw === null ? [] : [
     { yAxis: contractKw, name: l.contract, lineStyle: { color: colors.limit }, label: { position: 'insideEndBottom' as const, formatter: `${l.contract} {c}` } },
     { yAxis: Math.round(contractKw * 1.05 * 100) / 100, name: l.tolerance, lineStyle: { color: colors.tolerance, type: 'dotted' as const }, label: { position: 'insideEndTop' as const, formatter: `${l.tolerance} {c}` } },

@@ -29,3 +29,4 @@ export * from './forecast-series.js';
 export * from './energy-flow.js';
 export * from './energy-flow-layout.js';
 export * from './forecast-models.js';
+export * from './pq-aggregate.js';

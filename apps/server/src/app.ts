@@ -24,6 +24,7 @@ import { costRoutes } from './modules/cost/routes.js';
 import { balanceRoutes } from './modules/balance/routes.js';
 import { environmentRoutes } from './modules/environment/routes.js';
 import { powerRoutes } from './modules/power/routes.js';
+import { registerPqAggregates } from './modules/power/pq-aggregator.js';
 import { forecastRoutes } from './modules/forecast/routes.js';
 import { flowRoutes } from './modules/flow/routes.js';
 import { filemanagerRoutes } from './modules/filemanager/routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(manualImportRoutes);
   await app.register(eventRoutes);
   registerEventEngine(app);
+  registerPqAggregates(app);
   await registerLiveChannel(app);
   return app;
 }

@@ -9,9 +9,11 @@ import { Type, type Static } from '@sinclair/typebox';
  *   (cabinets with their meter, or meters directly on the bar). Live values are the latest readings.
  * - Transformer figures come from the LV main's 15-min rollups (hour rollups past 35 days): P =
  *   kWh × 4, Q = kvarh × 4, β = √(P² + Q²) / S_N, ΔP = P0 + β² Pk.
- * - Power quality comes from the LV main's instantaneous readings averaged to 10-min values over the
- *   last two days of the range at most (a report never scans more raw readings); compliance = share
- *   of 10-min values within the limit, with the 95th percentile (CP95).
+ * - Power quality comes from the LV main's stored 10-min aggregates (mean, min, max and count of its
+ *   readings per PQ data point, kept up to date as readings are committed) over the whole range up to
+ *   now; compliance = share of 10-min values within the limit, with the 95th percentile (CP95). A
+ *   report recomputes at most PQ_MAX_WINDOW_MS of raw readings itself (`complete` says whether the
+ *   aggregates then cover the range; the rest follows in the background).
  */
 export const POWER_API = {
   /** POST BusbarQuery → BusbarView */
@@ -32,7 +34,7 @@ export const POWER_API = {
 
 /** Longest range of the transformer reports, ms (400 days). */
 export const POWER_MAX_RANGE_MS = 400 * 86_400_000;
-/** Longest window of raw PQ readings a report reads, ms (2 days, ending at the range's end or now). */
+/** Most raw PQ readings a report aggregates itself, ms of one meter's series (2 days); the range itself reads 10-min aggregates. */
 export const PQ_MAX_WINDOW_MS = 2 * 86_400_000;
 /** PQ aggregation interval, ms (10 min). */
 export const PQ_AGGREGATE_MS = 600_000;
@@ -187,7 +189,7 @@ export type PqIndex = Static<typeof PqIndex>;
 /** Summary of the PQ of one LV main over the window. */
 export const PqSummary = Type.Object({
   meterId: Type.Integer(),
-  /** the window read, [from, to) ms: at most PQ_MAX_WINDOW_MS */
+  /** the window read, [from, to) ms: the range up to now, from the 10-min aggregates */
   from: Type.Integer(),
   to: Type.Integer(),
   nominalKv: Type.Number(),
@@ -196,6 +198,8 @@ export const PqSummary = Type.Object({
   indices: Type.Array(PqIndex),
   /** the lowest compliance among the limited indices; null without samples */
   overallCompliancePct: Num,
+  /** false while part of the window's readings still waits for aggregation (the figures cover the aggregated part) */
+  complete: Type.Optional(Type.Boolean()),
 });
 export type PqSummary = Static<typeof PqSummary>;
 
@@ -261,7 +265,7 @@ export const LoadPoint = Type.Object({
 });
 export type LoadPoint = Static<typeof LoadPoint>;
 
-/** A 10-min PQ value of the trend (null: no samples). */
+/** A PQ value of the trend: a 10-min value, or the mean of them over the trend step (null: no samples). */
 export const PqTrendPoint = Type.Object({
   t: Type.Integer(),
   /** voltage deviation per phase, % */
@@ -305,6 +309,8 @@ export const TransformerAnalysis = Type.Object({
   /** today's hourly operating points (local day of now) */
   today: Type.Array(Type.Object({ t: Type.Integer(), loadRatePct: Type.Number(), efficiencyPct: Type.Number() })),
   pqTrend: Type.Array(PqTrendPoint),
+  /** the trend's step, ms: 10-min values up to 7 days, hourly means up to 35 days, daily means beyond */
+  pqTrendStepMs: Type.Optional(Type.Integer()),
   spectrum: Type.Array(SpectrumBar),
   /** limits used by the trend's lines */
   limits: Type.Object({ voltageDeviationLower: Type.Number(), voltageDeviationUpper: Type.Number(), unbalanceUpper: Type.Number(), thdUpper: Type.Number(), oddPct: Type.Number(), evenPct: Type.Number() }),

@@ -10,6 +10,7 @@ import { tariff } from './migrations/0007-tariff.js';
 import { dataPoints } from './migrations/0008-data-points.js';
 import { hazard } from './migrations/0010-hazard.js';
 import { inspectionOrders } from './migrations/0011-inspection-orders.js';
+import { pqAggregate } from './migrations/0012-pq-aggregate.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -26,6 +27,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0008-data-points': dataPoints(),
     '0010-hazard': hazard(kind),
     '0011-inspection-orders': inspectionOrders(),
+    '0012-pq-aggregate': pqAggregate(kind),
   };
 }
 

@@ -178,6 +178,30 @@ export interface IngestErrorTable {
   excerpt: string;
 }
 
+/** 0012-pq-aggregate: a 10-min aggregate of one PQ series (mean, min, max and count of its readings). */
+export interface Pq10mTable {
+  device_id: number;
+  data_id: number;
+  bucket_start: number;
+  mean: number;
+  min: number;
+  max: number;
+  n: number;
+}
+
+/** 0012-pq-aggregate: the span [lo, hi) of a device whose 10-min buckets reflect its stored readings. */
+export interface PqCoverageTable {
+  device_id: number;
+  lo: number;
+  hi: number;
+}
+
+/** 0012-pq-aggregate: a running server's heartbeat (a stale row is a crashed run). */
+export interface PqRunTable {
+  run_id: string;
+  seen_at: number;
+}
+
 export interface Database {
   tenant: TenantTable;
   project: ProjectTable;
@@ -201,4 +225,7 @@ export interface Database {
   counter_reset: CounterResetTable;
   gateway: GatewayTable;
   ingest_error: IngestErrorTable;
+  pq_10m: Pq10mTable;
+  pq_coverage: PqCoverageTable;
+  pq_run: PqRunTable;
 }

@@ -1,36 +1,7 @@
-import { DATA_ID, HARMONIC_ORDERS, harmonicCurrentId, harmonicVoltageId, type PqIndex, type PqIndexKey, type PqTrendPoint, type SpectrumBar } from '@ems/contract';
-import {
-  DEFAULT_FREQUENCY_LIMITS,
-  DEFAULT_UNBALANCE_LIMITS,
-  complianceRate,
-  cp95,
-  frequencyDeviationHz,
-  thdLimit,
-  voltageDeviationLimit,
-  voltageDeviationPct,
-  worstPhase,
-  type Band,
-  type Phase,
-} from '@ems/domain';
-import type { PqAggRow } from './repository.js';
+import { DATA_ID, HARMONIC_ORDERS, POWER_15M_MAX_DAYS, PQ_AGGREGATE_MS, harmonicCurrentId, harmonicVoltageId, type PqIndex, type PqIndexKey, type PqTrendPoint, type SpectrumBar } from '@ems/contract';
+import { DEFAULT_FREQUENCY_LIMITS, DEFAULT_UNBALANCE_LIMITS, thdLimit, voltageDeviationLimit, voltageDeviationPct, worstPhaseOfStats, type Band, type Phase } from '@ems/domain';
 
-/** The data points a PQ report reads from the LV main. */
-export const PQ_DATA_IDS: readonly number[] = [
-  DATA_ID.voltageA,
-  DATA_ID.voltageB,
-  DATA_ID.voltageC,
-  DATA_ID.frequency,
-  DATA_ID.thdVoltageA,
-  DATA_ID.thdVoltageB,
-  DATA_ID.thdVoltageC,
-  DATA_ID.thdCurrentA,
-  DATA_ID.thdCurrentB,
-  DATA_ID.thdCurrentC,
-  DATA_ID.voltageUnbalance,
-  DATA_ID.currentUnbalance,
-  ...HARMONIC_ORDERS.map(harmonicVoltageId),
-  ...HARMONIC_ORDERS.map(harmonicCurrentId),
-];
+const DAY_MS = 86_400_000;
 
 /** System nominal voltage (kV) of a transformer's LV side: 0.38 kV for a 0.4 kV secondary (GB/T 156), else the secondary. */
 export function nominalKvOf(secondaryKv: number | null): number {
@@ -42,8 +13,78 @@ export function nominalPhaseV(nominalKv: number): number {
   return nominalKv <= 0.38 + 1e-9 ? 220 : (nominalKv * 1000) / Math.sqrt(3);
 }
 
-const round = (v: number | null, d = 3) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** d) / 10 ** d);
+/**
+ * How a series' 10-min means become an index's values, v = (mean − offset) / divisor × scale (so
+ * δU = (U − U_N) / U_N × 100 and Δf = f − 50 are computed as the domain computes them), and the
+ * band they are held to (null: none).
+ */
+export interface SeriesSpec {
+  dataId: number;
+  offset: number;
+  divisor: number;
+  scale: number;
+  band: Band | null;
+}
+
+/** A series' 10-min values over the window: counts, extremes and CP95 (of |v| for a two-sided band). */
+export interface SeriesStats {
+  measured: number;
+  within: number;
+  min: number | null;
+  max: number | null;
+  cp95: number | null;
+}
+
+/** A trend value: the mean of a series' 10-min means over one trend step starting at t. */
+export interface PqTrendRow {
+  dataId: number;
+  t: number;
+  value: number;
+}
+
+export const isTwoSided = (band: Band | null): boolean => band?.lower !== undefined && band.upper !== undefined;
+
 const PHASES: readonly Phase[] = ['a', 'b', 'c'];
+
+function limitsOf(nominalKv: number) {
+  const thd = thdLimit(nominalKv);
+  return {
+    un: nominalPhaseV(nominalKv),
+    dev: voltageDeviationLimit(nominalKv),
+    freq: DEFAULT_FREQUENCY_LIMITS.normal,
+    unb: DEFAULT_UNBALANCE_LIMITS.pcc.normal as Band,
+    thd,
+  };
+}
+
+const plain = (dataId: number, band: Band | null): SeriesSpec => ({ dataId, offset: 0, divisor: 1, scale: 1, band });
+
+/** The series a report reads: those of the indices, and with `spectrum` the phase-A harmonics. */
+export function pqSeriesSpecs(nominalKv: number, spectrum: boolean): SeriesSpec[] {
+  const l = limitsOf(nominalKv);
+  const specs: SeriesSpec[] = [
+    ...PHASES.map((_, i) => ({ dataId: DATA_ID.voltageA + i, offset: l.un, divisor: l.un, scale: 100, band: l.dev })),
+    { dataId: DATA_ID.frequency, offset: 50, divisor: 1, scale: 1, band: l.freq },
+    plain(DATA_ID.voltageUnbalance, l.unb),
+    ...PHASES.map((_, i) => plain(DATA_ID.thdVoltageA + i, { upper: l.thd.thdPct })),
+    plain(DATA_ID.currentUnbalance, null),
+    ...PHASES.map((_, i) => plain(DATA_ID.thdCurrentA + i, null)),
+  ];
+  if (spectrum) {
+    for (const h of HARMONIC_ORDERS) specs.push(plain(harmonicVoltageId(h), { upper: h % 2 ? l.thd.oddPct : l.thd.evenPct }), plain(harmonicCurrentId(h), null));
+  }
+  return specs;
+}
+
+/** The trend's step for a window: 10-min values up to 7 days, hourly means up to 35, daily means beyond. */
+export function pqTrendStepMs(spanMs: number): number {
+  if (spanMs <= 7 * DAY_MS) return PQ_AGGREGATE_MS;
+  return spanMs <= POWER_15M_MAX_DAYS * DAY_MS ? 3_600_000 : DAY_MS;
+}
+
+const round = (v: number | null, d = 3) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** d) / 10 ** d);
+const ratePct = (s: SeriesStats | undefined) => (s && s.measured > 0 ? (s.within / s.measured) * 100 : null);
+const NONE: SeriesStats = { measured: 0, within: 0, min: null, max: null, cp95: null };
 
 export interface PqResult {
   indices: PqIndex[];
@@ -54,119 +95,101 @@ export interface PqResult {
 }
 
 /**
- * Power quality of one meter from its 10-min aggregates (DOMAIN §9): compliance = share of 10-min
- * values within the limit; per-phase indices report the worst phase's figures (lowest compliance,
- * then furthest excursion); CP95 of |value| for two-sided bands, of the value otherwise; the
- * phase-A spectrum with CP95 per order against the odd/even individual limits.
+ * Power quality of one meter from the statistics of its 10-min aggregates (DOMAIN §9): compliance =
+ * share of 10-min values within the limit; per-phase indices report the worst phase's figures
+ * (lowest compliance, then furthest excursion; without a limit the highest CP95) with max and min
+ * over all phases; CP95 of |value| for two-sided bands, of the value otherwise; the phase-A spectrum
+ * (when its series were read) with CP95 per order against the odd/even individual limits.
  */
-export function powerQuality(rows: readonly PqAggRow[], nominalKv: number): PqResult {
-  const series = new Map<number, Map<number, number>>();
-  const buckets = new Set<number>();
-  for (const r of rows) {
-    let s = series.get(r.dataId);
-    if (!s) series.set(r.dataId, (s = new Map()));
-    s.set(r.bucket, r.value);
-    buckets.add(r.bucket);
-  }
-  const times = [...buckets].sort((a, b) => a - b);
-  const values = (dataId: number, f: (v: number) => number = (v) => v): (number | null)[] => {
-    const s = series.get(dataId);
-    return times.map((t) => {
-      const v = s?.get(t);
-      return v === undefined ? null : f(v);
-    });
-  };
-  const un = nominalPhaseV(nominalKv);
-  const devBand = voltageDeviationLimit(nominalKv);
-  const freqBand = DEFAULT_FREQUENCY_LIMITS.normal;
-  const unbBand: Band = DEFAULT_UNBALANCE_LIMITS.pcc.normal;
-  const thd = thdLimit(nominalKv);
-  const thdBand: Band = { upper: thd.thdPct };
-  const dev = PHASES.map((_, i) => values(DATA_ID.voltageA + i, (u) => voltageDeviationPct(u, un)));
-  const thdU = PHASES.map((_, i) => values(DATA_ID.thdVoltageA + i));
-  const thdI = PHASES.map((_, i) => values(DATA_ID.thdCurrentA + i));
-
-  const finite = (list: readonly (number | null)[]) => list.filter((v): v is number => v !== null && Number.isFinite(v));
-  const stat = (key: PqIndexKey, unit: string, band: Band | null, list: readonly (number | null)[], phase: Phase | null, all: readonly (number | null)[] = list): PqIndex => {
-    const twoSided = band?.lower !== undefined && band.upper !== undefined;
-    const c = band ? complianceRate(list, band) : null;
-    const vals = finite(all);
+export function powerQuality(stats: ReadonlyMap<number, SeriesStats>, trendRows: readonly PqTrendRow[], nominalKv: number): PqResult {
+  const l = limitsOf(nominalKv);
+  const of = (dataId: number) => stats.get(dataId) ?? NONE;
+  const stat = (key: PqIndexKey, unit: string, band: Band | null, s: SeriesStats, phase: Phase | null, all: readonly SeriesStats[] = [s]): PqIndex => {
+    const maxes = all.flatMap((x) => (x.max === null ? [] : [x.max]));
+    const mins = all.flatMap((x) => (x.min === null ? [] : [x.min]));
     return {
       key,
       unit,
       lower: band?.lower ?? null,
       upper: band?.upper ?? null,
-      compliancePct: round(c?.ratePct ?? null, 2),
-      measured: c?.measured ?? finite(list).length,
-      within: c?.within ?? 0,
-      cp95: round(cp95(twoSided ? list.map((v) => (v === null ? null : Math.abs(v))) : list)),
-      max: vals.length ? round(Math.max(...vals)) : null,
-      min: vals.length ? round(Math.min(...vals)) : null,
+      compliancePct: band ? round(ratePct(s), 2) : null,
+      measured: s.measured,
+      within: band ? s.within : 0,
+      cp95: round(s.cp95),
+      max: maxes.length ? round(Math.max(...maxes)) : null,
+      min: mins.length ? round(Math.min(...mins)) : null,
       worstPhase: phase,
     };
   };
-  const phased = (key: PqIndexKey, unit: string, band: Band | null, per: (number | null)[][]): PqIndex => {
-    const all = per.flat();
+  const phased = (key: PqIndexKey, unit: string, band: Band | null, firstId: number): PqIndex => {
+    const per = PHASES.map((_, i) => of(firstId + i));
+    let phase: Phase | null;
     if (band) {
-      const w = worstPhase({ a: per[0] ?? [], b: per[1] ?? [], c: per[2] ?? [] }, band);
-      const i = w ? PHASES.indexOf(w.phase) : 0;
-      return stat(key, unit, band, per[i] ?? [], w?.phase ?? null, all);
+      phase = worstPhaseOfStats(PHASES.map((p, i) => [p, { ratePct: ratePct(per[i]), extreme: Math.max(Math.abs(per[i]?.min ?? 0), Math.abs(per[i]?.max ?? 0)) }] as const));
+    } else {
+      // no limit: the phase with the highest CP95
+      let best = 0;
+      per.forEach((s, i) => {
+        if ((s.cp95 ?? -Infinity) > (per[best]?.cp95 ?? -Infinity)) best = i;
+      });
+      phase = per.some((s) => s.measured > 0) ? (PHASES[best] ?? null) : null;
     }
-    // no limit: the phase with the highest CP95
-    let best = 0;
-    let bestV = -Infinity;
-    per.forEach((list, i) => {
-      const v = cp95(list) ?? -Infinity;
-      if (v > bestV) [best, bestV] = [i, v];
-    });
-    return stat(key, unit, null, per[best] ?? [], finite(all).length ? (PHASES[best] ?? null) : null, all);
+    return stat(key, unit, band, per[phase ? PHASES.indexOf(phase) : 0] ?? NONE, phase, per);
   };
 
   const indices: PqIndex[] = [
-    phased('voltageDeviation', '%', devBand, dev),
-    stat('frequency', 'Hz', freqBand, values(DATA_ID.frequency, (f) => frequencyDeviationHz(f)), null),
-    stat('voltageUnbalance', '%', unbBand, values(DATA_ID.voltageUnbalance), null),
-    phased('thdVoltage', '%', thdBand, thdU),
-    stat('currentUnbalance', '%', null, values(DATA_ID.currentUnbalance), null),
-    phased('thdCurrent', '%', null, thdI),
+    phased('voltageDeviation', '%', l.dev, DATA_ID.voltageA),
+    stat('frequency', 'Hz', l.freq, of(DATA_ID.frequency), null),
+    stat('voltageUnbalance', '%', l.unb, of(DATA_ID.voltageUnbalance), null),
+    phased('thdVoltage', '%', { upper: l.thd.thdPct }, DATA_ID.thdVoltageA),
+    stat('currentUnbalance', '%', null, of(DATA_ID.currentUnbalance), null),
+    phased('thdCurrent', '%', null, DATA_ID.thdCurrentA),
   ];
   const limited = indices.filter((x) => x.compliancePct !== null && (x.lower !== null || x.upper !== null)).map((x) => x.compliancePct as number);
 
-  const unb = values(DATA_ID.voltageUnbalance);
-  const trend: PqTrendPoint[] = times.map((t, k) => ({
-    t,
-    devA: round(dev[0]?.[k] ?? null),
-    devB: round(dev[1]?.[k] ?? null),
-    devC: round(dev[2]?.[k] ?? null),
-    unbalance: round(unb[k] ?? null),
-    thdA: round(thdU[0]?.[k] ?? null),
-    thdB: round(thdU[1]?.[k] ?? null),
-    thdC: round(thdU[2]?.[k] ?? null),
-  }));
-  const spectrum: SpectrumBar[] = HARMONIC_ORDERS.map((h) => {
-    const limitPct = h % 2 ? thd.oddPct : thd.evenPct;
-    const v = values(harmonicVoltageId(h));
-    const c = complianceRate(v, { upper: limitPct });
-    return {
-      order: h,
-      voltagePct: round(cp95(v)),
-      currentA: round(cp95(values(harmonicCurrentId(h))), 2),
-      limitPct,
-      overPct: c.ratePct === null ? null : round(100 - c.ratePct, 2),
-    };
-  });
+  const spectrum: SpectrumBar[] = stats.has(harmonicVoltageId(HARMONIC_ORDERS[0] ?? 2))
+    ? HARMONIC_ORDERS.map((h) => {
+        const v = of(harmonicVoltageId(h));
+        const rate = ratePct(v);
+        return {
+          order: h,
+          voltagePct: round(v.cp95),
+          currentA: round(of(harmonicCurrentId(h)).cp95, 2),
+          limitPct: h % 2 ? l.thd.oddPct : l.thd.evenPct,
+          overPct: rate === null ? null : round(100 - rate, 2),
+        };
+      })
+    : [];
   return {
     indices,
     overallCompliancePct: limited.length ? Math.min(...limited) : null,
-    trend,
+    trend: trendOf(trendRows, l.un),
     spectrum,
     limits: {
-      voltageDeviationLower: devBand.lower ?? -7,
-      voltageDeviationUpper: devBand.upper ?? 7,
-      unbalanceUpper: unbBand.upper ?? 2,
-      thdUpper: thd.thdPct,
-      oddPct: thd.oddPct,
-      evenPct: thd.evenPct,
+      voltageDeviationLower: l.dev.lower ?? -7,
+      voltageDeviationUpper: l.dev.upper ?? 7,
+      unbalanceUpper: l.unb.upper ?? 2,
+      thdUpper: l.thd.thdPct,
+      oddPct: l.thd.oddPct,
+      evenPct: l.thd.evenPct,
     },
   };
+}
+
+/** Trend points in time order: voltage deviation per phase, voltage unbalance, voltage THD per phase. */
+function trendOf(rows: readonly PqTrendRow[], un: number): PqTrendPoint[] {
+  const points = new Map<number, PqTrendPoint>();
+  for (const r of rows) {
+    let p = points.get(r.t);
+    if (!p) points.set(r.t, (p = { t: r.t, devA: null, devB: null, devC: null, unbalance: null, thdA: null, thdB: null, thdC: null }));
+    const dev = round(voltageDeviationPct(r.value, un));
+    if (r.dataId === DATA_ID.voltageA) p.devA = dev;
+    else if (r.dataId === DATA_ID.voltageB) p.devB = dev;
+    else if (r.dataId === DATA_ID.voltageC) p.devC = dev;
+    else if (r.dataId === DATA_ID.voltageUnbalance) p.unbalance = round(r.value);
+    else if (r.dataId === DATA_ID.thdVoltageA) p.thdA = round(r.value);
+    else if (r.dataId === DATA_ID.thdVoltageB) p.thdB = round(r.value);
+    else if (r.dataId === DATA_ID.thdVoltageC) p.thdC = round(r.value);
+  }
+  return [...points.values()].sort((a, b) => a.t - b.t);
 }

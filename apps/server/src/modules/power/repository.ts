@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { PQ_AGGREGATE_MS } from '@ems/contract';
+import { interpolateRank, quantileRank } from '@ems/domain';
 import type { Db } from '../../db/connect.js';
+import { isTwoSided, type PqTrendRow, type SeriesSpec, type SeriesStats } from './pq.js';
 
 /** A node of the electrical model (distribution rooms, busbars, cabinets, transformers, meters). */
 export interface PowerNode {
@@ -19,13 +20,6 @@ export interface BucketRow {
   value: number | null;
 }
 
-/** One 10-min PQ aggregate: the mean of a data point's readings in [bucket, bucket + 10 min). */
-export interface PqAggRow {
-  dataId: number;
-  bucket: number;
-  value: number;
-}
-
 const LABELS = ['distributionroom', 'generatrix', 'cabinet', 'transformer', 'meter'] as const;
 
 const parse = (attrs: string): Record<string, unknown> => {
@@ -37,7 +31,7 @@ const parse = (attrs: string): Record<string, unknown> => {
   }
 };
 
-/** All SQL of the busbar and transformer pages: the model, the counter rollups, and bounded PQ windows of readings. */
+/** All SQL of the busbar and transformer pages: the model, the counter rollups, and statistics of the 10-min PQ aggregates. */
 export function powerRepository(db: Db) {
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
@@ -80,19 +74,39 @@ export function powerRepository(db: Db) {
     },
 
     /**
-     * 10-min means of a device's instantaneous data points over [from, to): the caller bounds the
-     * window (PQ_MAX_WINDOW_MS), so the scan stays on at most two days of the reading key.
+     * Statistics of a series' 10-min values v = (mean − offset) / divisor × scale over buckets in
+     * [from, to) of pq_10m: count, count within the band, min, max; then the two order statistics
+     * the 95th percentile interpolates between (of |v| for a two-sided band), fetched from the top
+     * so the store keeps only the top 5 % while sorting.
      */
-    async pqAggregates(deviceId: number, dataIds: readonly number[], from: number, to: number): Promise<PqAggRow[]> {
+    async pqStats(deviceId: number, spec: SeriesSpec, from: number, to: number): Promise<SeriesStats> {
+      const v = sql`(mean - ${spec.offset}) / ${spec.divisor} * ${spec.scale}`;
+      const values = sql`select ${v} as v from pq_10m where device_id = ${deviceId} and data_id = ${spec.dataId} and bucket_start >= ${from} and bucket_start < ${to}`;
+      const { lower, upper } = spec.band ?? {};
+      const inside = sql.join([sql`1 = 1`, ...(lower === undefined ? [] : [sql`v >= ${lower}`]), ...(upper === undefined ? [] : [sql`v <= ${upper}`])], sql` and `);
+      const r = await sql<{ n: number | string; w: number | string | null; lo: number | null; hi: number | null }>`
+        select count(*) as n, sum(case when ${inside} then 1 else 0 end) as w, min(v) as lo, max(v) as hi from (${values}) x`.execute(db);
+      const row = r.rows[0];
+      const n = Number(row?.n ?? 0);
+      const rank = quantileRank(n, 0.95);
+      if (!row || !rank) return { measured: 0, within: 0, min: null, max: null, cp95: null };
+      const q = isTwoSided(spec.band) ? sql`abs(v)` : sql`v`;
+      const top = await sql<{ q: number }>`select ${q} as q from (${values}) x order by q desc limit ${sql.lit(rank.hi - rank.lo + 1)} offset ${sql.lit(n - 1 - rank.hi)}`.execute(db);
+      const atHi = Number(top.rows[0]?.q);
+      const atLo = Number(top.rows[top.rows.length - 1]?.q);
+      return { measured: n, within: Number(row.w ?? 0), min: row.lo === null ? null : Number(row.lo), max: row.hi === null ? null : Number(row.hi), cp95: interpolateRank(atLo, atHi, rank.frac) };
+    },
+
+    /** Means of the series' 10-min means per step of `stepMs` from `from`, buckets in [from, to). */
+    async pqTrend(deviceId: number, dataIds: readonly number[], from: number, to: number, stepMs: number): Promise<PqTrendRow[]> {
       if (dataIds.length === 0 || to <= from) return [];
-      const step = sql.lit(PQ_AGGREGATE_MS);
-      const r = await sql<{ data_id: number; b: number | string; v: number | string }>`
-        select data_id, (ts / ${step}) * ${step} as b, avg(value) as v
-        from reading
-        where device_id = ${deviceId} and data_id in (${sql.join(dataIds.map((d) => sql`${d}`))}) and ts >= ${from} and ts < ${to}
-        group by data_id, (ts / ${step}) * ${step}
+      const t = sql`(bucket_start - cast(${from} as bigint)) / cast(${stepMs} as bigint) * cast(${stepMs} as bigint) + cast(${from} as bigint)`;
+      const r = await sql<{ data_id: number; t: number | string; v: number | string }>`
+        select data_id, ${t} as t, avg(mean) as v from pq_10m
+        where device_id = ${deviceId} and data_id in (${sql.join(dataIds.map((d) => sql.lit(d)))}) and bucket_start >= ${from} and bucket_start < ${to}
+        group by 1, 2
         order by 2`.execute(db);
-      return r.rows.map((x) => ({ dataId: Number(x.data_id), bucket: Number(x.b), value: Number(x.v) }));
+      return r.rows.map((x) => ({ dataId: Number(x.data_id), t: Number(x.t), value: Number(x.v) }));
     },
   };
 }

@@ -6,7 +6,7 @@ import {
   MONITOR_OFFLINE_AFTER_MS,
   POWER_15M_MAX_DAYS,
   POWER_MAX_RANGE_MS,
-  PQ_MAX_WINDOW_MS,
+  PQ_AGGREGATE_MS,
   type BusbarQuery,
   type BusbarView,
   type PqSummary,
@@ -23,7 +23,9 @@ import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { monitorRepository } from '../monitor/repository.js';
 import { etaCurve, nameplateOf, transformerFigures, type EnergyBucket } from './figures.js';
-import { PQ_DATA_IDS, nominalKvOf, nominalPhaseV, powerQuality, type PqResult } from './pq.js';
+import { nominalKvOf, nominalPhaseV, powerQuality, pqSeriesSpecs, pqTrendStepMs, type PqResult } from './pq.js';
+import { pqAggregatorOf } from './pq-aggregator.js';
+import { PQ_TREND_IDS } from './pq-series.js';
 import { powerRepository, type PowerNode, type PowerRepository } from './repository.js';
 import { buildTopology, numAttr, transformersOf, type Latest } from './topology.js';
 
@@ -109,15 +111,23 @@ async function energyBuckets(repo: PowerRepository, grain: Range['grain'], meter
   return new Map([...per].map(([id, m]) => [id, [...m.values()].sort((a, b) => a.start - b.start)]));
 }
 
-/** PQ of the LV main over the last PQ_MAX_WINDOW_MS of the range (never more raw readings). */
-async function pqOf(repo: PowerRepository, meterId: number, t: PowerNode, range: Range, now: number): Promise<{ summary: PqSummary; result: PqResult }> {
+/**
+ * PQ of the LV main over the range up to now, from its 10-min aggregates (brought up to date first,
+ * within PQ_MAX_WINDOW_MS of raw readings); `detail` adds the spectrum and the trend.
+ */
+async function pqOf(ems: Ems, repo: PowerRepository, meterId: number, t: PowerNode, range: Range, now: number, detail: boolean): Promise<{ summary: PqSummary; result: PqResult; stepMs: number }> {
+  const from = range.from;
   const to = Math.max(range.from, Math.min(range.to, now));
-  const from = Math.max(range.from, to - PQ_MAX_WINDOW_MS);
   const nominalKv = nominalKvOf(numAttr(t.attrs.secondaryVoltageKv));
-  const result = powerQuality(await repo.pqAggregates(meterId, PQ_DATA_IDS, from, to), nominalKv);
+  const complete = await pqAggregatorOf(ems).refresh(meterId, { from, to });
+  const stats = await Promise.all(pqSeriesSpecs(nominalKv, detail).map(async (s) => [s.dataId, await repo.pqStats(meterId, s, from, to)] as const));
+  const stepMs = pqTrendStepMs(to - from);
+  const trend = detail ? await repo.pqTrend(meterId, PQ_TREND_IDS, from, to, stepMs) : [];
+  const result = powerQuality(new Map(stats), trend, nominalKv);
   return {
     result,
-    summary: { meterId, from, to, nominalKv, nominalPhaseV: nominalPhaseV(nominalKv), indices: result.indices, overallCompliancePct: result.overallCompliancePct },
+    stepMs,
+    summary: { meterId, from, to, nominalKv, nominalPhaseV: nominalPhaseV(nominalKv), indices: result.indices, overallCompliancePct: result.overallCompliancePct, complete },
   };
 }
 
@@ -139,7 +149,7 @@ export async function transformerFleet(ems: Ems, lang: Lang, scope: readonly num
   const buckets = await energyBuckets(repo, range.grain, meterIds, range.from, range.until);
   const rows: TransformerRow[] = [];
   for (const { t, meter } of transformers) {
-    const pq = meter ? (await pqOf(repo, meter.id, t, range, now)).summary : null;
+    const pq = meter ? (await pqOf(ems, repo, meter.id, t, range, now, false)).summary : null;
     rows.push(rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq).row);
   }
   return { projectId: project.id, timezone: project.timezone, from: range.from, to: range.to, grain: range.grain, rows };
@@ -163,7 +173,7 @@ export async function transformerAnalysis(ems: Ems, lang: Lang, scope: readonly 
     ? await Promise.all([
         energyBuckets(repo, range.grain, [meter.id], range.from, range.until),
         energyBuckets(repo, '15m', [meter.id], todayFrom, Math.floor(now / 900_000) * 900_000),
-        pqOf(repo, meter.id, t, range, now),
+        pqOf(ems, repo, meter.id, t, range, now, true),
       ])
     : [new Map<number, EnergyBucket[]>(), new Map<number, EnergyBucket[]>(), null];
   const { row, load, cosPhi } = rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq?.summary ?? null);
@@ -205,6 +215,7 @@ export async function transformerAnalysis(ems: Ems, lang: Lang, scope: readonly 
           })
       : [],
     pqTrend: pq?.result.trend ?? [],
+    pqTrendStepMs: pq?.stepMs ?? PQ_AGGREGATE_MS,
     spectrum: pq?.result.spectrum ?? [],
     limits: pq?.result.limits ?? { voltageDeviationLower: -7, voltageDeviationUpper: 7, unbalanceUpper: 2, thdUpper: 5, oddPct: 4, evenPct: 2 },
   };

@@ -85,6 +85,10 @@ class SqliteSeries {
     this.conn = new SQLite(file);
     this.conn.pragma('journal_mode = WAL');
     this.conn.pragma('synchronous = NORMAL');
+    // checkpoint the WAL every ~40 MB instead of every ~4 MB: the pages ingest rewrites on every commit (each series'
+    // tail, the current hour/day/month rollups) are then copied into the database once per checkpoint, not once per
+    // few commits (measured: the ingest bench's SQLite ratio from ~60 % to ~65 %); readers are unaffected in WAL mode
+    this.conn.pragma('wal_autocheckpoint = 10000');
     this.conn.pragma('foreign_keys = ON');
     // never block the event loop waiting for the Kysely connection: retry asynchronously instead
     this.conn.pragma('busy_timeout = 0');

@@ -33,7 +33,8 @@ export default function DeviceMonitorPage() {
   const list = byState(devices.data?.devices ?? []);
   const online = list.filter((d) => d.online).length;
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="device-monitor">
+    // data-ready: the selected node's devices and their live values are drawn (stays true while the 5 s refresh runs)
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="device-monitor" data-ready={devices.data !== undefined}>
       <SidePanel title={t('tree')} storageKey="deviceMonitor.sidePanel">
         {tree.isLoading ? (
           <Skeleton active />

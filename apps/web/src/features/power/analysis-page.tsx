@@ -141,7 +141,12 @@ export default function AnalysisPage() {
             </Col>
           </Row>
           {data.row.pq && (
-            <Card size="small" title={t('analysis.pq', { from: zonedTime(data.row.pq.from, tz), to: zonedTime(data.row.pq.to, tz) })} data-testid="pq-section">
+            <Card
+              size="small"
+              title={t('analysis.pq', { from: zonedTime(data.row.pq.from, tz), to: zonedTime(data.row.pq.to, tz) })}
+              extra={data.row.pq.complete === false && <Tag color="processing" data-testid="pq-pending">{t('analysis.pqPending')}</Tag>}
+              data-testid="pq-section"
+            >
               <PqCards indices={data.row.pq.indices} />
             </Card>
           )}

@@ -60,6 +60,7 @@ const power: typeof zh = {
     todayPoints: "Today's operating points",
     optimum: 'Optimum {{value}}',
     pq: 'Power quality ({{from}} – {{to}}, 10-min values)',
+    pqPending: 'Still aggregating: the figures cover the part done so far',
     compliance: 'Compliance',
     limit: 'Limit',
     cp95: 'CP95',

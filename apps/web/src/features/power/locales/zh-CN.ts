@@ -58,6 +58,7 @@ const power = {
     todayPoints: '今日运行点',
     optimum: '最佳负载率 {{value}}',
     pq: '电能质量（{{from}} – {{to}}，10分钟统计值）',
+    pqPending: '统计中：当前数值仅含已汇总的部分',
     compliance: '合格率',
     limit: '限值',
     cp95: 'CP95',

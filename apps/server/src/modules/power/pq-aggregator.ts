@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PQ_AGGREGATE_MS, PQ_MAX_WINDOW_MS } from '@ems/contract';
-import { bucketSpans, nextCatchUpSpan, pqBucketStart, windowCovered, type Span } from '@ems/domain';
+import { bucketSpans, nextCatchUpSpan, pqBucketStart, windowCovered, type Extent, type Span } from '@ems/domain';
 import type { Ems, ReadingListener } from '../../context.js';
 import { aggregateRepository } from './aggregate-repository.js';
 import { PQ_DATA_ID_SET } from './pq-series.js';
@@ -145,9 +145,9 @@ export function createPqAggregator(ems: Ems, log: (msg: string) => void): PqAggr
   ems.readingListeners.add(listener);
 
   /** One catch-up step of at most budgetMs of raw readings; false when the device is covered. */
-  async function step(deviceId: number, budgetMs: number): Promise<boolean> {
-    const extent = await repo.extent(deviceId);
-    const span = extent && nextCatchUpSpan(extent, await repo.coverage(deviceId), B, budgetMs);
+  async function step(deviceId: number, budgetMs: number, state?: { extent: Extent | null; covered: Span | null }): Promise<boolean> {
+    const extent = state ? state.extent : await repo.extent(deviceId);
+    const span = extent && nextCatchUpSpan(extent, state ? state.covered : await repo.coverage(deviceId), B, budgetMs);
     if (!span) return false;
     await repo.aggregate(deviceId, span, true);
     return true;
@@ -193,11 +193,13 @@ export function createPqAggregator(ems: Ems, log: (msg: string) => void): PqAggr
     refresh: (deviceId, window) =>
       withDevice(deviceId, async () => {
         const picked = take(deviceId, window, PQ_MAX_WINDOW_MS);
+        // marks made while this report runs are readings newer than the report: they do not make it incomplete
+        const left = hasMarks(deviceId, window);
         await recompute(deviceId, picked);
         const budget = PQ_MAX_WINDOW_MS - picked.length * B;
         const [extent, covered] = await Promise.all([repo.extent(deviceId), repo.coverage(deviceId)]);
-        if (!windowCovered(covered, extent, window, B) && budget >= B) await step(deviceId, budget);
-        return !hasMarks(deviceId, window) && windowCovered(await repo.coverage(deviceId), extent, window, B);
+        if (!windowCovered(covered, extent, window, B) && budget >= B) await step(deviceId, budget, { extent, covered });
+        return !left && windowCovered(await repo.coverage(deviceId), extent, window, B);
       }),
     flush: () =>
       enqueue(async () => {

@@ -40,6 +40,7 @@ export default function ForecastAnalysisPage() {
       c={c}
       energyTypes={a?.energyTypes ?? []}
       fetching={q.isFetching}
+      ready={a !== undefined && !q.isFetching}
       extra={<DateRangeSelector value={range} onChange={setRange} types={TYPES} />}
     >
       {q.isError && <Alert type="error" showIcon title={t('loadFailed')} />}

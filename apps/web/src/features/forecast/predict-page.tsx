@@ -33,7 +33,7 @@ export default function PredictPage() {
   const h = horizonOf(f, tab);
   if (c.projectId === null) return <Empty />;
   return (
-    <ForecastFrame pageKey="predict" title={t('pages.predict')} c={c} energyTypes={f?.energyTypes ?? []} fetching={q.isFetching}>
+    <ForecastFrame pageKey="predict" title={t('pages.predict')} c={c} energyTypes={f?.energyTypes ?? []} fetching={q.isFetching} ready={f !== undefined && !q.isFetching}>
       {q.isError && <Alert type="error" showIcon title={t('loadFailed')} />}
       {!f ? (
         <Skeleton active />

@@ -7,14 +7,18 @@ import { modelTreeQuery, type TreeNodeRef } from '../../../lib/api/model-tree';
 import { useSession } from '../../../lib/session';
 import { ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
 
-/** The node, energy type and method a forecast page is about (the project's root node until one is picked). */
+/**
+ * The node, energy type and method a forecast page is about: the project (the tree's root) until one
+ * is picked — known from the session, so the page's request goes out with the tree's, not after it.
+ */
 export function useForecastControls() {
   const projectId = useSession((s) => s.projectId);
   const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
   const [method, setMethod] = useState<ForecastMethod>('auto');
-  const node = picked ?? (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? null;
+  const root = (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? (projectId === null ? null : { id: projectId, modelLabel: 'project', name: '' });
+  const node = picked ?? root;
   return { projectId, tree, node, setPicked, energyType, setEnergyType, method, setMethod };
 }
 
@@ -22,16 +26,35 @@ export type ForecastControls = ReturnType<typeof useForecastControls>;
 
 /**
  * The forecast pages' frame: the project's node tree, then the title with the node, the energy
- * type (those with meters under the node), the method and the page's own toolbar items.
+ * type (those with meters under the node), the method and the page's own toolbar items. `ready`
+ * (data-ready) tells that the page's data for the current choices is drawn.
  */
-export function ForecastFrame({ pageKey, title, c, energyTypes, fetching, extra, children }: { pageKey: string; title: string; c: ForecastControls; energyTypes: readonly number[]; fetching: boolean; extra?: ReactNode; children: ReactNode }) {
+export function ForecastFrame({
+  pageKey,
+  title,
+  c,
+  energyTypes,
+  fetching,
+  ready,
+  extra,
+  children,
+}: {
+  pageKey: string;
+  title: string;
+  c: ForecastControls;
+  energyTypes: readonly number[];
+  fetching: boolean;
+  ready: boolean;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   const { t, i18n } = useTranslation('forecast');
   const { token } = theme.useToken();
   const english = i18n.language.startsWith('en');
   const codes = new Set([...energyTypes, c.energyType]);
   const typeOptions = ENERGY_TYPE_VALUES.filter((v) => codes.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh }));
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid={`forecast-page-${pageKey}`}>
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid={`forecast-page-${pageKey}`} data-ready={ready}>
       <SidePanel title={t('tree')} storageKey={`forecast.${pageKey}.sidePanel`}>
         {c.tree.isLoading ? (
           <Skeleton active />
@@ -50,7 +73,7 @@ export function ForecastFrame({ pageKey, title, c, energyTypes, fetching, extra,
         <Flex wrap align="center" gap={token.margin}>
           <Typography.Text strong data-testid="forecast-title">
             {title}
-            {c.node ? ` · ${c.node.name}` : ''}
+            {c.node?.name ? ` · ${c.node.name}` : ''}
           </Typography.Text>
           <Flex align="center" gap={token.marginXS}>
             <span>{t('energyType')}</span>

@@ -54,7 +54,7 @@ export default function FlowAnalysePage() {
 
   if (projectId === null) return <Empty description={t('noProject')} />;
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="flow-analyse-page">
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="flow-analyse-page" data-ready={data !== undefined && !result.isFetching}>
       <NodeTreePanel flowNode={flowNode} storageKey="flow.analyse.sidePanel" />
       <Flex vertical gap={token.marginSM} style={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
         <Flex wrap align="center" gap={token.margin} data-testid="flow-toolbar">

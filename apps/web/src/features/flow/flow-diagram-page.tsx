@@ -52,7 +52,8 @@ export default function FlowDiagramPage() {
   const offline = data?.meters.filter((m) => !m.online).length ?? 0;
   const sources = [...new Set(data?.meters.filter((m) => m.source !== 'none').map((m) => m.source) ?? [])];
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="flow-diagram-page">
+    // data-ready: the live flow of the current node and energy type is drawn (the periodic refresh keeps it; another node's kept data does not count)
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="flow-diagram-page" data-ready={data !== undefined && !live.isPlaceholderData}>
       <NodeTreePanel flowNode={flowNode} storageKey="flow.diagram.sidePanel" />
       <Flex vertical gap={token.marginSM} style={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
         <Flex wrap align="center" gap={token.margin} data-testid="flow-toolbar">

@@ -6,13 +6,16 @@ import { ENERGY_TYPE, ENERGY_TYPE_VALUES } from '@ems/contract';
 import { modelTreeQuery, type TreeNodeRef } from '../../../lib/api/model-tree';
 import { ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
 
-/** The node (default the project root) and energy type both flow pages read. */
+/**
+ * The node (default the project, the tree's root — known from the session, so the page's request goes
+ * out with the tree's, not after it) and energy type both flow pages read.
+ */
 export function useFlowNode(projectId: number | null) {
   const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
-  const root = tree.data?.[0]?.data as TreeNodeRef | undefined;
-  return { tree, node: picked ?? root ?? null, setPicked, energyType, setEnergyType };
+  const root = (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? (projectId === null ? null : { id: projectId, modelLabel: 'project', name: '' });
+  return { tree, node: picked ?? root, setPicked, energyType, setEnergyType };
 }
 
 export function NodeTreePanel({ flowNode, storageKey }: { flowNode: ReturnType<typeof useFlowNode>; storageKey: string }) {

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { SensorRow } from '@ems/contract';
 import { EmptyState } from '../../widgets/empty-state/empty-state';
 import { exportEnvironment } from './api/export-environment';
+import { alarmsQuery } from './api/get-alarms';
+import { hazardsQuery } from './api/hazards';
 import { sensorsQuery } from './api/get-sensors';
 import { AlarmLog } from './components/alarm-log';
 import { HazardRegister } from './components/hazard-register';
@@ -26,11 +28,15 @@ export default function HazardSourcePage() {
   const place = usePlace();
   const grid = useSensorGrid(place.node, 'gas');
   const all = useQuery({ ...sensorsQuery(place.projectId ?? -1, 'project', 'all'), enabled: place.projectId !== null });
+  // the register's and the alarm log's queries (their components read the same cache entries): for data-ready only
+  const hazards = useQuery({ ...hazardsQuery(place.projectId ?? -1), enabled: place.projectId !== null });
+  const alarms = useQuery({ ...alarmsQuery(place.node?.id ?? -1, place.node?.modelLabel ?? 'project', 'gas'), enabled: place.node !== null });
   const [trendOf, setTrendOf] = useState<SensorRow | null>(null);
   if (place.projectId === null || !place.node) return <Empty description={t('noProject')} />;
   const node = place.node;
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="hazard-source">
+    // data-ready: the detectors, the register and the alarm log of the picked place are drawn (the 5 s / 15 s refreshes keep it)
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="hazard-source" data-ready={grid.data !== undefined && hazards.data !== undefined && alarms.data !== undefined}>
       <PlaceTreePanel places={place.places} loading={place.loading} node={node} onPick={place.setPicked} storageKey="hazardSource.sidePanel" />
       <Flex vertical gap={token.margin} style={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
         {grid.isError && <Alert type="error" showIcon title={t('loadFailed')} />}

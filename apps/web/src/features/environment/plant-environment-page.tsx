@@ -26,7 +26,7 @@ export default function PlantEnvironmentPage() {
   if (place.projectId === null || !place.node) return <Empty description={t('noProject')} />;
   const node = place.node;
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="plant-environment">
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="plant-environment" data-ready={grid.data !== undefined}>
       <PlaceTreePanel places={place.places} loading={place.loading} node={node} onPick={place.setPicked} storageKey="plantEnvironment.sidePanel" />
       <Flex vertical gap={token.margin} style={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
         {grid.isError && <Alert type="error" showIcon title={t('loadFailed')} />}

@@ -21,6 +21,9 @@ export default function VideoMonitorPage() {
   const cameras = useQuery({ ...camerasQuery(node?.id ?? -1, node?.modelLabel ?? 'project'), enabled: node !== null });
   const [layout, setLayout] = useState<Layout>(4);
   const [page, setPage] = useState(1);
+  // camera id → its player shows the stream or its error
+  const [settled, setSettled] = useState<Readonly<Record<number, boolean>>>({});
+  const onSettled = (id: number) => (v: boolean) => setSettled((s) => (s[id] === v ? s : { ...s, [id]: v }));
   if (place.projectId === null || !node) return <Empty description={t('noProject')} />;
   const list = cameras.data ?? [];
   const pages = Math.max(1, Math.ceil(list.length / layout));
@@ -28,7 +31,8 @@ export default function VideoMonitorPage() {
   const shown = list.slice((current - 1) * layout, current * layout);
   const span = 24 / columnsOf(layout);
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="video-monitor">
+    // data-ready: the place's cameras are listed and every shown player plays its stream (or says why it cannot)
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="video-monitor" data-ready={cameras.data !== undefined && shown.every((c) => settled[c.id] === true)}>
       <PlaceTreePanel
         places={place.places}
         loading={place.loading}
@@ -70,7 +74,7 @@ export default function VideoMonitorPage() {
               {shown.map((c) => (
                 <Col key={c.id} span={span}>
                   <Card size="small" title={c.name} data-testid="camera-card">
-                    <HlsPlayer url={c.streamUrl} name={c.name} />
+                    <HlsPlayer url={c.streamUrl} name={c.name} onSettled={onSettled(c.id)} />
                     <Typography.Text type="secondary" ellipsis style={{ display: 'block', marginTop: token.marginXS }}>
                       {[c.room?.name, c.location].filter(Boolean).join(' · ') || '\u00a0'}
                     </Typography.Text>

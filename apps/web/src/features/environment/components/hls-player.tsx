@@ -7,14 +7,23 @@ import { isHlsUrl, isSameOrigin } from '../stream-url';
 /**
  * One camera: the HLS stream played with hls.js (loaded on demand, so only this page pays for it),
  * muted and looping; this server's streams get the session headers (they need a signed-in user with
- * page_videoMonitor), other hosts none. A stream that cannot play says why.
+ * page_videoMonitor), other hosts none. A stream that cannot play says why. `onSettled` hears
+ * whether the player shows its stream or its error (true) or is still loading (false; false again
+ * when it goes away).
  */
-export function HlsPlayer({ url, name }: { url: string; name: string }) {
+export function HlsPlayer({ url, name, onSettled }: { url: string; name: string; onSettled?: (settled: boolean) => void }) {
   const { t } = useTranslation('environment');
   const { token } = theme.useToken();
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
+  const settled = playing || error !== null;
+  const report = useRef(onSettled);
+  useEffect(() => {
+    report.current = onSettled;
+  });
+  useEffect(() => report.current?.(settled), [settled]);
+  useEffect(() => () => report.current?.(false), []);
 
   useEffect(() => {
     setError(null);

@@ -30,6 +30,8 @@ async function open<T>(theme: Theme, language: Language, hash: string, api: stri
   await page.evaluate((h) => (location.hash = h), hash);
   const reply = ((await (await answered).json()) as ApiReply<T>).data;
   await page.getByTestId(ready).first().waitFor({ timeout: 30_000 });
+  // the page says its data is drawn (what the pages bench times)
+  await page.locator(`[data-testid="page"][data-page="${hash.slice(2)}"] [data-ready="true"]`).waitFor({ timeout: 30_000 });
   return { context, page, reply };
 }
 
@@ -287,6 +289,8 @@ describe('video monitoring (issue 5)', () => {
         expect(texts).toContain('rtsp://10.0.0.9:554/stream1');
         expect(texts).toMatch(/HTTP 400/);
         await expect.poll(() => page.getByTestId('camera-video').evaluateAll((vs) => vs.filter((v) => (v as HTMLVideoElement).currentTime > 0.5).length), { timeout: 30_000 }).toBe(6);
+        // every player plays or says why: the page is drawn
+        await expect.poll(() => page.getByTestId('video-monitor').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
         await page.waitForTimeout(500);
         await screenshot(page, `environment-video-${theme}-${language === 'en' ? 'en' : 'zh'}`);
       } finally {

@@ -128,6 +128,8 @@ describe('equipment trend analysis and device monitoring (issue 3 §4)', () => {
     await page.getByTestId('menu-group-monitoring').click();
     await page.getByTestId('menu-item-deviceMonitor').click();
     await page.getByTestId('device-monitor').waitFor();
+    // the page says the devices' live values are drawn (what the pages bench times)
+    await page.locator('[data-testid="device-monitor"][data-ready="true"]').waitFor();
     const card = page.locator(`[data-testid="monitor-device"][data-device-id="${meterId}"]`);
     await card.waitFor();
     await expect(card.getAttribute('data-online')).resolves.toBe('true');

@@ -3,13 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API, type ApiReply, type LoginReply } from '@ems/contract';
+import { API, type ApiReply, type LoginReply, type ProjectInfo } from '@ems/contract';
 import { buildApp, prepareStore } from '../app.js';
 import type { AppConfig, StoreConfig } from '../config/types.js';
 import { deriveKey } from '../config/secret-key.js';
 import { md5hex } from '../lib/hash.js';
 import type { SeedReport } from '../modules/seed/service.js';
+import { writeBatch, type ReadingInput } from '../modules/timeseries/service.js';
+import { Simulator, type SimOptions } from '../sim/simulator.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -146,4 +149,41 @@ export async function loginAs(app: FastifyInstance, clock: Clock, name: string, 
   const body = json<LoginReply>(res);
   if (body.code !== 0) throw new Error(`login ${name} failed: ${res.body}`);
   return { token: body.data.token, userId: body.data.user.id, headers: { authorization: `Bearer ${body.data.token}` } };
+}
+
+/** A fresh store with its clock at `now` and the app on it, migrated and seeded. */
+export async function startAt(kind: StoreKind, now: number, overrides: Partial<AppConfig> = {}): Promise<{ store: TestStore; t: TestApp }> {
+  const store = await createStore(kind);
+  store.clock.now = now;
+  return { store, t: await startApp(store, overrides) };
+}
+
+/** startAt without the live simulator, then the simulator's demo history (`days`, `instantDays`) written at once. */
+export async function startSimulated(kind: StoreKind, now: number, sim: Pick<SimOptions, 'days' | 'instantDays'>) {
+  const started = await startAt(kind, now, { sim: false });
+  await new Simulator(started.t.app.ems, { ...sim, live: false }).run();
+  return started;
+}
+
+/** pf_admin creates a project through the API (throws when refused); returns its id and pf_admin headers issued after it. */
+export async function createProject(t: TestApp, clock: Clock, payload: Record<string, unknown>) {
+  const before = await loginAs(t.app, clock, 'pf_admin');
+  const created = json<ProjectInfo>(await t.app.inject({ method: 'POST', url: API.projects, headers: before.headers, payload }));
+  if (created.code !== 0) throw new Error(`project not created: ${JSON.stringify(created)}`);
+  return { projectId: created.data.projectId, admin: (await loginAs(t.app, clock, 'pf_admin')).headers };
+}
+
+/** Inserts a model node straight into the store (no API, no checks) and returns its id. */
+export async function insertNode(app: FastifyInstance, n: { projectId: number; parentId: number | null; label: string; name: string; code?: string; attrs?: Record<string, unknown> }) {
+  const row = await app.ems.db
+    .insertInto('node')
+    .values({ project_id: n.projectId, parent_id: n.parentId, model_label: n.label, name: n.name, ...(n.code === undefined ? {} : { code: n.code }), attrs: JSON.stringify(n.attrs ?? {}), sort: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Writes readings through the write path in batches of 5000, expecting none rejected. */
+export async function writeReadings(app: FastifyInstance, projectId: number, rs: ReadingInput[]) {
+  for (let i = 0; i < rs.length; i += 5000) expect((await writeBatch(app.ems, projectId, rs.slice(i, i + 5000))).rejected).toBe(0);
 }

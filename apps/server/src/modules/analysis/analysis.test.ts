@@ -1,26 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_API, API, DATA_ID, type ConsumptionAnalysis, type ConsumptionQuery, type ProjectInfo } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { writeBatch, type ReadingInput } from '../timeseries/service.js';
+import { ANALYSIS_API, DATA_ID, type ConsumptionAnalysis, type ConsumptionQuery } from '@ems/contract';
+import { at, counter } from '../../test/fixtures.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import type { ReadingInput } from '../timeseries/service.js';
 
-const Q = 900_000;
-/** Asia/Shanghai wall-clock time → ms */
-const at = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h - 8, mi);
 /** the pinned clock: 2025-03-10 14:37 in Shanghai */
 const NOW = at(2025, 3, 10, 14, 37);
 const KWH = DATA_ID.activeEnergyImport;
-
-/** Readings every 15 min on [from, to] of a register growing by rate(t) over the interval from t; `skip` leaves readings out. */
-function counter(deviceId: number, dataId: number, from: number, to: number, rate: (t: number) => number, start = 1000, skip: (t: number) => boolean = () => false) {
-  const out: ReadingInput[] = [];
-  let v = start;
-  for (let t = from; t <= to; t += Q) {
-    if (!skip(t)) out.push({ deviceId, dataId, ts: t, value: v });
-    v += rate(t);
-  }
-  return { readings: out, end: v - rate(to) };
-}
 
 const MONTH: Pick<ConsumptionQuery, 'startTime' | 'endTime' | 'dateType'> = { startTime: at(2025, 3, 1), endTime: at(2025, 4, 1) - 1, dateType: 3 };
 
@@ -33,36 +20,17 @@ for (const { kind, skip } of STORES) {
     let projectId: number;
     const ids: Record<string, number> = {};
 
-    const node = async (name: string, label: string, parent: number | null, attrs: Record<string, unknown> = {}) =>
-      Number(
-        (
-          await t.app.ems.db
-            .insertInto('node')
-            .values({ project_id: projectId, parent_id: parent, model_label: label, name, attrs: JSON.stringify(attrs), sort: 0 })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const write = async (rs: ReadingInput[]) => {
-      for (let i = 0; i < rs.length; i += 5000) expect((await writeBatch(t.app.ems, projectId, rs.slice(i, i + 5000))).rejected).toBe(0);
-    };
+    const node = (name: string, label: string, parentId: number | null, attrs: Record<string, unknown> = {}) => insertNode(t.app, { projectId, parentId, label, name, attrs });
+    const write = (rs: ReadingInput[]) => writeReadings(t.app, projectId, rs);
     const query = async (body: Partial<ConsumptionQuery> & Record<string, unknown>, headers = admin) =>
       json<ConsumptionAnalysis>(
         await t.app.inject({ method: 'POST', url: ANALYSIS_API.consumption, headers, payload: { nodeId: projectId, modelLabel: 'project', energyType: 2, ...MONTH, ...body } }),
       );
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store);
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+      ({ store, t } = await startAt(kind, NOW));
       plant = { ...(await loginAs(t.app, store.clock, 'fw_plant')).headers, 'accept-language': 'en-US' };
-      const created = json<ProjectInfo>(
-        await t.app.inject({ method: 'POST', url: API.projects, headers: admin, payload: { name: '分析工厂', enName: 'Analysis plant', capacityKva: 1000, areaM2: 5000, timezone: 'Asia/Shanghai' } }),
-      );
-      expect(created.code).toBe(0);
-      projectId = created.data.projectId;
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+      ({ projectId, admin } = await createProject(t, store.clock, { name: '分析工厂', enName: 'Analysis plant', capacityKva: 1000, areaM2: 5000, timezone: 'Asia/Shanghai' }));
 
       // project ─ B1 building (1000 m²) ─ R1 room ─ M1 meter ─ M1a meter (a tree child of M1)
       //                                 └ R2 room ─ M2 meter (parentMeterId HV)
@@ -82,17 +50,17 @@ for (const { kind, skip } of STORES) {
 
       const end = at(2025, 3, 10, 14, 30);
       // HV: 5 kWh per 15 min 1–11 March 2024; 8 in February 2025, 10 in March
-      const lastYear = counter(ids.HV, KWH, at(2024, 3, 1), at(2024, 3, 11), () => 5);
-      await write([...lastYear.readings, ...counter(ids.HV, KWH, at(2025, 2, 1), end, (ts) => (ts < at(2025, 3, 1) ? 8 : 10), lastYear.end).readings]);
+      const lastYear = counter(ids.HV, KWH, at(2024, 3, 1), at(2024, 3, 11), 5);
+      await write([...lastYear, ...counter(ids.HV, KWH, at(2025, 2, 1), end, (ts) => (ts < at(2025, 3, 1) ? 8 : 10), { start: lastYear.at(-1)?.value })]);
       // M1: 2 per 15 min in March, no readings 5 March 00:15–05:45 (interpolated, not good); M1a 1, M2 3; S1 1 t
-      await write(counter(ids.M1, KWH, at(2025, 3, 1), end, () => 2, 1000, (ts) => ts > at(2025, 3, 5) && ts < at(2025, 3, 5, 6)).readings);
-      await write(counter(ids.M1a, KWH, at(2025, 3, 1), end, () => 1).readings);
-      await write(counter(ids.M2, KWH, at(2025, 3, 1), end, () => 3).readings);
-      await write(counter(ids.S1, DATA_ID.steamMass, at(2025, 3, 1), end, () => 1).readings);
+      await write(counter(ids.M1, KWH, at(2025, 3, 1), end, 2, { skip: (ts) => ts > at(2025, 3, 5) && ts < at(2025, 3, 5, 6) }));
+      await write(counter(ids.M1a, KWH, at(2025, 3, 1), end, 1));
+      await write(counter(ids.M2, KWH, at(2025, 3, 1), end, 3));
+      await write(counter(ids.S1, DATA_ID.steamMass, at(2025, 3, 1), end, 1));
       // output per 15 min in March: R1 4 pcs, L1 3 (inside R1), R2 6
-      await write(counter(ids.R1, DATA_ID.productionOutput, at(2025, 3, 1), end, () => 4).readings);
-      await write(counter(ids.L1, DATA_ID.productionOutput, at(2025, 3, 1), end, () => 3).readings);
-      await write(counter(ids.R2, DATA_ID.productionOutput, at(2025, 3, 1), end, () => 6).readings);
+      await write(counter(ids.R1, DATA_ID.productionOutput, at(2025, 3, 1), end, 4));
+      await write(counter(ids.L1, DATA_ID.productionOutput, at(2025, 3, 1), end, 3));
+      await write(counter(ids.R2, DATA_ID.productionOutput, at(2025, 3, 1), end, 6));
     }, 240_000);
     afterAll(async () => {
       await t?.app.close();

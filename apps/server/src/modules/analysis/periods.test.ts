@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { at } from '../../test/fixtures.js';
 import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, shiftMonths } from './periods.js';
 
 const TZ = 'Asia/Shanghai';
-/** Asia/Shanghai wall-clock time → ms */
-const at = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m - 1, d, h - 8);
 /** a UTC browser's unit: [y-m-d 00:00 UTC, …) */
 const utc = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
 

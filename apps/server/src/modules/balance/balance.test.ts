@@ -1,12 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, BALANCE_API, DATA_ID, type BalanceTree, type BalanceTrend, type PipeAnalysis, type ProjectInfo } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { writeBatch, type ReadingInput } from '../timeseries/service.js';
-
-const Q = 900_000;
-/** Asia/Shanghai wall-clock time → ms */
-const at = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h - 8, mi);
+import { BALANCE_API, DATA_ID, type BalanceTree, type BalanceTrend, type PipeAnalysis } from '@ems/contract';
+import { at, counter } from '../../test/fixtures.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import type { ReadingInput } from '../timeseries/service.js';
 /** the pinned clock: 2025-03-10 14:37 in Shanghai */
 const NOW = at(2025, 3, 10, 14, 37);
 const KWH = DATA_ID.activeEnergyImport;
@@ -18,17 +15,6 @@ const TO = at(2025, 3, 8);
 /** local hour of a timestamp in Shanghai */
 const hourOf = (t: number) => new Date(t + 8 * 3_600_000).getUTCHours();
 
-/** Readings every 15 min on [from, to] of a register growing by rate(t) over the interval from t. */
-function counter(deviceId: number, dataId: number, from: number, to: number, rate: (t: number) => number): ReadingInput[] {
-  const out: ReadingInput[] = [];
-  let v = 1000;
-  for (let t = from; t <= to; t += Q) {
-    out.push({ deviceId, dataId, ts: t, value: v });
-    v += rate(t);
-  }
-  return out;
-}
-
 for (const { kind, skip } of STORES) {
   describe.skipIf(skip)(`energy balance (${kind})`, () => {
     let store: TestStore;
@@ -38,21 +24,11 @@ for (const { kind, skip } of STORES) {
     let projectId: number;
     const ids: Record<string, number> = {};
 
-    const meter = async (code: string, attrs: Record<string, unknown>) => {
-      const r = await t.app.ems.db
-        .insertInto('node')
-        .values({ project_id: projectId, parent_id: null, model_label: 'meter', name: `meter ${code}`, code, attrs: JSON.stringify(attrs), sort: 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids[code] = Number(r.id);
-      return Number(r.id);
-    };
-    const write = async (rs: ReadingInput[]) => {
-      for (let i = 0; i < rs.length; i += 5000) expect((await writeBatch(t.app.ems, projectId, rs.slice(i, i + 5000))).rejected).toBe(0);
-    };
+    const meter = async (code: string, attrs: Record<string, unknown>) => (ids[code] = await insertNode(t.app, { projectId, parentId: null, label: 'meter', name: `meter ${code}`, code, attrs }));
+    const write = (rs: ReadingInput[]) => writeReadings(t.app, projectId, rs);
     const elec = async (code: string, rate: number | ((t: number) => number), attrs: Record<string, unknown> = {}, from = FROM) => {
       const id = await meter(code, { energyType: 2, ...attrs });
-      await write(counter(id, KWH, from, TO, typeof rate === 'number' ? () => rate : rate));
+      await write(counter(id, KWH, from, TO, rate));
       return id;
     };
     const post = <T>(url: string, payload: Record<string, unknown>, headers = admin) => t.app.inject({ method: 'POST', url, headers, payload }).then((r) => json<T>(r));
@@ -60,14 +36,9 @@ for (const { kind, skip } of STORES) {
     const row = (d: BalanceTree, code: string) => d.rows.find((r) => r.code === code);
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store);
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+      ({ store, t } = await startAt(kind, NOW));
       plant = { ...(await loginAs(t.app, store.clock, 'fw_plant')).headers, 'accept-language': 'en-US' };
-      const created = json<ProjectInfo>(await t.app.inject({ method: 'POST', url: API.projects, headers: admin, payload: { name: 'Balance plant', capacityKva: 1000, timezone: 'Asia/Shanghai' } }));
-      projectId = created.data.projectId;
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+      ({ projectId, admin } = await createProject(t, store.clock, { name: 'Balance plant', capacityKva: 1000, timezone: 'Asia/Shanghai' }));
 
       // P1 (tolerance 15 %): 12 kWh per 15 min at night (00–06), 10 by day; children C1 4 + C2 5; C1 feeds G1 3.9
       const p1 = await elec('P1', (ts) => (hourOf(ts) < 6 ? 12 : 10), { lossTolerancePct: 15 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_API, type BalanceTree, type PipeAnalysis } from '@ems/contract';
-import { Simulator } from '../../sim/simulator.js';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, json, loginAs, startSimulated, type TestApp, type TestStore } from '../../test/helpers.js';
 
 /** Pinned clock: Wednesday 2026-07-15 10:00 Asia/Shanghai (the simulator's own tests use it too). */
 const NOW = Date.UTC(2026, 6, 15, 2, 0);
@@ -24,10 +23,7 @@ for (const { kind, skip } of STORES) {
       json<BalanceTree>(await t.app.inject({ method: 'POST', url: BALANCE_API.tree, headers, payload: { projectId: 1, energyType, ...WEEK } })).data;
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store, { sim: false });
-      await new Simulator(t.app.ems, { days: 8, instantDays: 0, live: false }).run();
+      ({ store, t } = await startSimulated(kind, NOW, { days: 8, instantDays: 0 }));
       headers = (await loginAs(t.app, store.clock, 'fw_plant')).headers;
     }, 300_000);
     afterAll(async () => {

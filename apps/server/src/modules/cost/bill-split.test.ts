@@ -1,29 +1,16 @@
 import { TableNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, COST_API, DATA_ID, type CostScheme, type CostYear, type MonthBill, type ProjectInfo, type TariffVersion } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { COST_API, DATA_ID, type CostScheme, type CostYear, type MonthBill, type TariffVersion } from '@ems/contract';
+import { at, counter } from '../../test/fixtures.js';
+import { STORES, createProject, insertNode, json, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import { analysisRepository } from '../analysis/repository.js';
 import { consumptionAnalysis } from '../analysis/service.js';
 import { buildTree } from '../analysis/tree.js';
-import { writeBatch, type ReadingInput } from '../timeseries/service.js';
 import { costContext } from './service.js';
 
-const Q = 900_000;
-/** Asia/Shanghai wall-clock time → ms */
-const at = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h - 8, mi);
 const NOW = at(2025, 7, 10, 12);
 /** the 50 kW block: 12.5 kWh in the 15 min from 20 May 14:00 (version B's days) */
 const SPIKE = at(2025, 5, 20, 14);
-
-function counter(deviceId: number, dataId: number, from: number, to: number, rate: (t: number) => number): ReadingInput[] {
-  const out: ReadingInput[] = [];
-  let v = 1000;
-  for (let t = from; t <= to; t += Q) {
-    out.push({ deviceId, dataId, ts: t, value: v });
-    v += rate(t);
-  }
-  return out;
-}
 
 const flatDay = { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [{ start: '00:00', end: '24:00', period: 'flat' as const }] }] };
 /** capacity basis until 15 May */
@@ -102,29 +89,14 @@ for (const { kind, skip } of STORES) {
     const bill = (month: number) => post<MonthBill>(COST_API.bill, { nodeId: projectId, modelLabel: 'project', year: 2025, month });
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store);
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
-      const created = json<ProjectInfo>(await t.app.inject({ method: 'POST', url: API.projects, headers: admin, payload: { name: 'Split plant', capacityKva: 100, timezone: 'Asia/Shanghai' } }));
-      projectId = created.data.projectId;
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
-      const node = async (name: string, label: string, parent: number | null, attrs: Record<string, unknown> = {}) =>
-        Number(
-          (
-            await t.app.ems.db
-              .insertInto('node')
-              .values({ project_id: projectId, parent_id: parent, model_label: label, name, attrs: JSON.stringify(attrs), sort: 0 })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id,
-        );
-      const room = await node('DR', 'distributionroom', null);
-      const meter = await node('N1', 'meter', room, { energyType: 2 });
+      ({ store, t } = await startAt(kind, NOW));
+      ({ projectId, admin } = await createProject(t, store.clock, { name: 'Split plant', capacityKva: 100, timezone: 'Asia/Shanghai' }));
+      const room = await insertNode(t.app, { projectId, parentId: null, label: 'distributionroom', name: 'DR' });
+      const meter = await insertNode(t.app, { projectId, parentId: room, label: 'meter', name: 'N1', attrs: { energyType: 2 } });
       const from = at(2025, 4, 11);
       const to = at(2025, 6, 1);
       const rs = [...counter(meter, DATA_ID.activeEnergyImport, from, to, (ts) => (ts === SPIKE ? 12.5 : 1)), ...counter(meter, DATA_ID.reactiveEnergyImport, from, to, () => 0.5)];
-      for (let i = 0; i < rs.length; i += 5000) expect((await writeBatch(t.app.ems, projectId, rs.slice(i, i + 5000))).rejected).toBe(0);
+      await writeReadings(t.app, projectId, rs);
       const s = await post<CostScheme>(COST_API.create, { name: 'Split', projectId, versions: [A, B] });
       expect(s.code, JSON.stringify(s)).toBe(0);
       await t.app.inject({ method: 'PUT', url: COST_API.nodes.replace(':id', String(s.data.id)), headers: admin, payload: { nodes: [{ nodeId: projectId, modelLabel: 'project' }] } });

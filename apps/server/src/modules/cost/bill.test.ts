@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TariffVersion } from '@ems/contract';
 import { billingPeriod } from '@ems/domain';
+import { Q, at } from '../../test/fixtures.js';
 import { blockDemands, energyPart, maxOf, periodBill } from './bill.js';
 
 const TZ = 'Asia/Shanghai';
-const Q = 900_000;
-const at = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h - 8, mi);
 
 /** flat all day at `price`, from `from` */
 const version = (from: string, price: string, extra: Partial<TariffVersion> = {}): TariffVersion => ({

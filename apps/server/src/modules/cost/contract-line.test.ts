@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TariffVersion } from '@ems/contract';
 import { versionSpans } from '@ems/domain';
+import { at } from '../../test/fixtures.js';
 import { contractLine } from './basic-fee.js';
 
 const TZ = 'Asia/Shanghai';
-/** Shanghai wall clock → ms */
-const at = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, -8);
 const v = (effectiveFrom: string, basis: 'capacity' | 'demand', contractKw: number) => ({ effectiveFrom, basis, contractKw }) as unknown as TariffVersion;
 
 describe('the demand curve’s contract line', () => {

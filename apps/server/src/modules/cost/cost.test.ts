@@ -1,53 +1,16 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_API, API, COST_API, DATA_ID, type ConsumptionAnalysis, type CostPeriod, type CostScheme, type CostSchemeInput, type CostYear, type DemandCurve, type MonthBill, type ProjectInfo, type TariffVersion } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { writeBatch, type ReadingInput } from '../timeseries/service.js';
-
-const Q = 900_000;
-/** Asia/Shanghai wall-clock time → ms */
-const at = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h - 8, mi);
+import { ANALYSIS_API, COST_API, DATA_ID, type ConsumptionAnalysis, type CostPeriod, type CostScheme, type CostSchemeInput, type CostYear, type DemandCurve, type MonthBill, type TariffVersion } from '@ems/contract';
+import { TOU_VERSION, at, counter } from '../../test/fixtures.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 /** the pinned clock (EMS_NOW style): 2025-07-10 12:00 in Shanghai */
 const NOW = at(2025, 7, 10, 12);
 const SPIKE = at(2025, 6, 18, 14);
 
-/** Readings every 15 min on [from, to] of a register growing by rate(t) over the interval that starts at t. */
-function counter(deviceId: number, dataId: number, from: number, to: number, rate: (t: number) => number): ReadingInput[] {
-  const out: ReadingInput[] = [];
-  let v = 1000;
-  for (let t = from; t <= to; t += Q) {
-    out.push({ deviceId, dataId, ts: t, value: v });
-    v += rate(t);
-  }
-  return out;
-}
-
-const r = (start: string, end: string, period: TariffVersion['calendar']['seasons'][number]['schedule'][number]['period']) => ({ start, end, period });
-/** valley 00–08 (8 h), flat 08–10, 13–18, 22–24 (9 h), peak 10–12, 18–22 (6 h), sharp 12–13 (1 h); 2 June (端午) all valley */
+/** the shared time-of-use version (sharp 1 h, peak 6 h, flat 9 h, valley 8 h a day) with 2 June (端午) all valley */
 const VERSION_A: TariffVersion = {
-  effectiveFrom: '2025-01-01',
-  basis: 'demand',
-  capacityKva: 500,
-  priceKvaMonth: '30',
-  priceKwMonth: '40',
-  contractKw: 200,
-  demandElection: 'contract',
-  pfStandard: '0.90',
-  addReverseKvarh: false,
-  meterReadingDay: null,
-  touPrices: { sharp: '1.2247', peak: '1.0206', flat: '0.6212', valley: '0.2718' },
-  surcharges: [{ key: 'funds', name: '政府性基金及附加', priceYuanPerKwh: '0.029' }],
-  calendar: {
-    seasons: [
-      {
-        name: 'all',
-        fromMonth: 1,
-        toMonth: 12,
-        schedule: [r('00:00', '08:00', 'valley'), r('08:00', '10:00', 'flat'), r('10:00', '12:00', 'peak'), r('12:00', '13:00', 'sharp'), r('13:00', '18:00', 'flat'), r('18:00', '22:00', 'peak'), r('22:00', '24:00', 'flat')],
-      },
-    ],
-    holidays: [{ date: '2025-06-02', name: '端午节', schedule: [r('00:00', '24:00', 'valley')] }],
-  },
+  ...TOU_VERSION,
+  calendar: { ...TOU_VERSION.calendar, holidays: [{ date: '2025-06-02', name: '端午节', schedule: [{ start: '00:00', end: '24:00', period: 'valley' }] }] },
 };
 
 /*
@@ -95,39 +58,21 @@ for (const { kind, skip } of STORES) {
     let schemeId: number;
     const ids: Record<string, number> = {};
 
-    const node = async (name: string, label: string, parent: number | null, attrs: Record<string, unknown> = {}) =>
-      Number(
-        (
-          await t.app.ems.db
-            .insertInto('node')
-            .values({ project_id: projectId, parent_id: parent, model_label: label, name, attrs: JSON.stringify(attrs), sort: 0 })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const write = async (rs: ReadingInput[]) => {
-      for (let i = 0; i < rs.length; i += 5000) expect((await writeBatch(t.app.ems, projectId, rs.slice(i, i + 5000))).rejected).toBe(0);
-    };
+    const node = (name: string, label: string, parentId: number | null, attrs: Record<string, unknown> = {}) => insertNode(t.app, { projectId, parentId, label, name, attrs });
     const post = async <T>(url: string, payload: Record<string, unknown>, headers = admin) => json<T>(await t.app.inject({ method: 'POST', url, headers, payload }));
     const bill = (month: number, headers = admin) => post<MonthBill>(COST_API.bill, { nodeId: projectId, modelLabel: 'project', year: 2025, month }, headers);
     const scheme = (versions: TariffVersion[]): CostSchemeInput => ({ name: 'Test 10 kV', projectId, versions });
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store);
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
-      const created = json<ProjectInfo>(await t.app.inject({ method: 'POST', url: API.projects, headers: admin, payload: { name: 'Cost plant', capacityKva: 500, timezone: 'Asia/Shanghai' } }));
-      expect(created.code).toBe(0);
-      projectId = created.data.projectId;
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+      ({ store, t } = await startAt(kind, NOW));
+      ({ projectId, admin } = await createProject(t, store.clock, { name: 'Cost plant', capacityKva: 500, timezone: 'Asia/Shanghai' }));
       ids.DR = await node('DR', 'distributionroom', null);
       ids.M1 = await node('M1', 'meter', ids.DR, { energyType: 2 });
       ids.M2 = await node('M2', 'meter', ids.DR, { energyType: 2, parentMeterId: ids.M1 });
       ids.M3 = await node('M3', 'meter', ids.DR, { energyType: 2 });
       const from = at(2025, 5, 1);
       const to = at(2025, 7, 10, 12);
-      await write([
+      await writeReadings(t.app, projectId, [
         ...counter(ids.M1, DATA_ID.activeEnergyImport, from, to, (ts) => (ts === SPIKE ? 50 : 10)),
         ...counter(ids.M1, DATA_ID.reactiveEnergyImport, from, to, () => 6),
         ...counter(ids.M2, DATA_ID.activeEnergyImport, from, to, () => 3),
@@ -236,7 +181,7 @@ for (const { kind, skip } of STORES) {
       const bad = async (v: Partial<TariffVersion>) => post<null>(COST_API.create, { ...scheme([{ ...VERSION_A, ...v }]) }, { ...admin, 'accept-language': 'en-US' });
       const low = await bad({ contractKw: 199 });
       expect([low.status, low.msg]).toEqual([400, 'invalid field versions[0].contractKw: the contracted demand is below 40 % of the capacity']);
-      const gap = await bad({ calendar: { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [r('00:00', '23:00', 'flat')] }] } });
+      const gap = await bad({ calendar: { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [{ start: '00:00', end: '23:00', period: 'flat' }] }] } });
       expect([gap.status, gap.msg]).toEqual([400, 'invalid field versions[0].calendar: season all: 23:00 is not covered']);
       const price = await bad({ touPrices: { peak: '1', flat: '0.6', valley: '0.3' } });
       expect([price.status, price.msg]).toEqual([400, 'invalid field versions[0].touPrices.sharp: a period of the calendar has no price']);

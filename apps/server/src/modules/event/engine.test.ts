@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EVENT_API, LOG_TYPE, type AlgorithmConfig, type EventDetail, type RuleConfig } from '@ems/contract';
+import { hotRule } from '../../test/fixtures.js';
 import { loginAs, STORES } from '../../test/helpers.js';
 import { eventFixture, MIN, NOW, type EventFixture } from './test-fixture.js';
 
@@ -29,19 +30,8 @@ for (const { kind, skip } of STORES) {
       expect(r.code, r.msg).toBe(0);
       return r.data.id;
     };
-    const tempRule = (nodeId: number, extra: object = {}) => ({
-      name: 'room too hot',
-      nodeId,
-      modelLabel: 'envsensor',
-      conditions: [{ dataId: T, operator: 1, limit: 40 }],
-      combinator: 1,
-      minDurationSec: 120,
-      hysteresis: 1,
-      level: 2,
-      eventType: 2,
-      enabled: true,
-      ...extra,
-    });
+    /** the shared "too hot" rule as this suite plants it: named for the room, held 2 min */
+    const tempRule = (nodeId: number, extra: object = {}) => hotRule(nodeId, { name: 'room too hot', minDurationSec: 120, ...extra });
     const temps = (device: number, from: number, values: number[]) => values.map((value, i) => ({ deviceId: device, dataId: T, ts: from + i * MIN, value }));
 
     it('limit rule: held for the minimum duration, worst value kept, finished only once back inside by the hysteresis; notified as 702', async () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EVENT_API, type AlgorithmConfig, type EventDetail, type EventRecord, type RuleConfig } from '@ems/contract';
+import { hotRule } from '../../test/fixtures.js';
 import { loginAs, STORES } from '../../test/helpers.js';
 import { eventFixture, MIN, NOW, type EventFixture } from './test-fixture.js';
 
@@ -19,19 +20,6 @@ for (const { kind, skip } of STORES) {
     let otherEvent: number;
     const ids: number[] = [];
 
-    const rule = (nodeId: number, extra: object = {}) => ({
-      name: 'too hot',
-      nodeId,
-      modelLabel: 'envsensor',
-      conditions: [{ dataId: DATA_ID.temperature, operator: 1, limit: 40 }],
-      combinator: 1,
-      minDurationSec: 0,
-      hysteresis: 1,
-      level: 2,
-      eventType: 2,
-      enabled: true,
-      ...extra,
-    });
     const query = (headers: Record<string, string>, body: object = {}) =>
       f.call<EventRecord[]>('POST', EVENT_API.query, headers, { startTime: NOW - DAY, endTime: NOW + DAY, ...body });
 
@@ -43,9 +31,9 @@ for (const { kind, skip } of STORES) {
       building = await f.node(1, null, 'building', 'api hall');
       sensor = await f.node(1, await f.node(1, building, 'room', 'api room'), 'envsensor', 'api sensor');
       other = await f.node(2, null, 'envsensor', 'office sensor');
-      const r = await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, rule(sensor));
+      const r = await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, hotRule(sensor));
       ruleId = r.data.id;
-      await f.call('POST', EVENT_API.ruleSave, { ...admin, projectid: '2' }, rule(other));
+      await f.call('POST', EVENT_API.ruleSave, { ...admin, projectid: '2' }, hotRule(other));
       // three events on the sensor (raised, finished, raised again, finished, raised), one in project 2
       const t = (ts: number, value: number, device = sensor) => ({ deviceId: device, dataId: DATA_ID.temperature, ts, value });
       await f.write(1, [t(NOW - 50 * MIN, 45), t(NOW - 40 * MIN, 30), t(NOW - 30 * MIN, 46), t(NOW - 20 * MIN, 30), t(NOW - 10 * MIN, 47)]);
@@ -120,25 +108,25 @@ for (const { kind, skip } of STORES) {
     it('rule CRUD: bad input is 400 naming the field in the request language; writes need the sysevent permissions; scope', async () => {
       const en = { ...admin, 'accept-language': 'en-US' };
       const cases: [object, string][] = [
-        [{ ...rule(sensor), conditions: [] }, 'conditions'],
-        [{ ...rule(sensor), conditions: [{ dataId: DATA_ID.temperature, operator: 7, limit: 1 }] }, 'conditions.0.operator'],
-        [{ ...rule(sensor), conditions: [{ dataId: 999, operator: 1, limit: 1 }] }, 'conditions.0.dataId'],
-        [{ ...rule(sensor), name: '   ' }, 'name'],
-        [{ ...rule(sensor), combinator: 3 }, 'combinator'],
-        [{ ...rule(sensor), hysteresis: -1 }, 'hysteresis'],
-        [{ ...rule(sensor), level: 3 }, 'level'],
+        [{ ...hotRule(sensor), conditions: [] }, 'conditions'],
+        [{ ...hotRule(sensor), conditions: [{ dataId: DATA_ID.temperature, operator: 7, limit: 1 }] }, 'conditions.0.operator'],
+        [{ ...hotRule(sensor), conditions: [{ dataId: 999, operator: 1, limit: 1 }] }, 'conditions.0.dataId'],
+        [{ ...hotRule(sensor), name: '   ' }, 'name'],
+        [{ ...hotRule(sensor), combinator: 3 }, 'combinator'],
+        [{ ...hotRule(sensor), hysteresis: -1 }, 'hysteresis'],
+        [{ ...hotRule(sensor), level: 3 }, 'level'],
       ];
       for (const [body, field] of cases) {
         const r = await f.call('POST', EVENT_API.ruleSave, en, body);
         expect([r.status, r.msg], field).toEqual([400, expect.stringContaining(field)]);
       }
-      const zh = await f.call('POST', EVENT_API.ruleSave, admin, { ...rule(sensor), name: ' ' });
+      const zh = await f.call('POST', EVENT_API.ruleSave, admin, { ...hotRule(sensor), name: ' ' });
       expect(zh.msg).toContain('名称不能为空');
-      expect((await f.call('POST', EVENT_API.ruleSave, plant, rule(sensor))).status).toBe(404);
-      expect((await f.call('POST', EVENT_API.ruleSave, admin, rule(other))).status).toBe(404);
-      const created = await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, { ...rule(sensor), name: 'to delete' });
+      expect((await f.call('POST', EVENT_API.ruleSave, plant, hotRule(sensor))).status).toBe(404);
+      expect((await f.call('POST', EVENT_API.ruleSave, admin, hotRule(other))).status).toBe(404);
+      const created = await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, { ...hotRule(sensor), name: 'to delete' });
       expect(created.data).toMatchObject({ name: 'to delete', nodeName: 'api sensor', logType: 702, conditions: [{ dataName: '温度', unit: '°C' }] });
-      const updated = await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, { ...rule(sensor), id: created.data.id, name: 'renamed', level: 1 });
+      const updated = await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, { ...hotRule(sensor), id: created.data.id, name: 'renamed', level: 1 });
       expect(updated.data).toMatchObject({ id: created.data.id, name: 'renamed', logType: 803 });
       const list = await f.call<RuleConfig[]>('POST', EVENT_API.ruleList, plant, { keyword: 'renamed' });
       expect([list.total, list.data[0]?.id]).toEqual([1, created.data.id]);

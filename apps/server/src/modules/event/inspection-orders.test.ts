@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EVENT_API, LOG_TYPE, type EventDetail, type EventRecord, type RuleConfig } from '@ems/contract';
+import { hotRule } from '../../test/fixtures.js';
 import { loginAs, STORES } from '../../test/helpers.js';
 import { eventFixture, MIN, NOW, type EventFixture } from './test-fixture.js';
 
@@ -27,20 +28,8 @@ for (const { kind, skip } of STORES) {
       plant = { ...(await loginAs(f.t.app, f.store.clock, 'fw_plant')).headers, 'accept-language': 'en-US' };
       sensor = await f.node(1, null, 'envsensor', 'pump room sensor');
       const other = await f.node(2, null, 'envsensor', 'office sensor');
-      const rule = (nodeId: number) => ({
-        name: 'too hot',
-        nodeId,
-        modelLabel: 'envsensor',
-        conditions: [{ dataId: DATA_ID.temperature, operator: 1, limit: 40 }],
-        combinator: 1,
-        minDurationSec: 0,
-        hysteresis: 1,
-        level: 2,
-        eventType: 2,
-        enabled: true,
-      });
-      expect((await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, rule(sensor))).status).toBe(200);
-      expect((await f.call<RuleConfig>('POST', EVENT_API.ruleSave, { ...admin, projectid: '2' }, rule(other))).status).toBe(200);
+      expect((await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, hotRule(sensor))).status).toBe(200);
+      expect((await f.call<RuleConfig>('POST', EVENT_API.ruleSave, { ...admin, projectid: '2' }, hotRule(other))).status).toBe(200);
       await f.write(1, [{ deviceId: sensor, dataId: DATA_ID.temperature, ts: NOW - 10 * MIN, value: 45 }]);
       await f.write(2, [{ deviceId: other, dataId: DATA_ID.temperature, ts: NOW - 9 * MIN, value: 46 }]);
       const all = await f.call<EventRecord[]>('POST', EVENT_API.query, admin, { startTime: NOW - DAY, endTime: NOW + DAY });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_API, FLOW_API, type BalanceTree, type EnergyFlowReply, type LiveFlowReply } from '@ems/contract';
-import { Simulator } from '../../sim/simulator.js';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, json, loginAs, startSimulated, type TestApp, type TestStore } from '../../test/helpers.js';
 
 /** Pinned clock: Wednesday 2026-07-15 10:00 Asia/Shanghai (as the balance and simulator tests). */
 const NOW = Date.UTC(2026, 6, 15, 2, 0);
@@ -25,10 +24,7 @@ for (const { kind, skip } of STORES) {
     const flow = async (energyType: number) => (await post<EnergyFlowReply>(FLOW_API.period, { nodeId: 1, modelLabel: 'project', energyType, ...WEEK })).data;
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store, { sim: false });
-      await new Simulator(t.app.ems, { days: 8, instantDays: 1, live: false }).run();
+      ({ store, t } = await startSimulated(kind, NOW, { days: 8, instantDays: 1 }));
       headers = (await loginAs(t.app, store.clock, 'fw_plant')).headers;
     }, 300_000);
     afterAll(async () => {

@@ -1,29 +1,15 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DATA_ID, FLOW_API, permissionId, type EnergyFlowReply, type FlowGraph, type LiveFlowReply, type ProjectInfo } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { writeBatch, type ReadingInput } from '../timeseries/service.js';
-
-const Q = 900_000;
-/** Asia/Shanghai wall-clock time → ms */
-const at = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h - 8, mi);
+import { DATA_ID, FLOW_API, permissionId, type EnergyFlowReply, type FlowGraph, type LiveFlowReply } from '@ems/contract';
+import { at, counter } from '../../test/fixtures.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import type { ReadingInput } from '../timeseries/service.js';
 /** the pinned clock: 2025-03-10 14:37 in Shanghai */
 const NOW = at(2025, 3, 10, 14, 37);
 const KWH = DATA_ID.activeEnergyImport;
 const WATER = DATA_ID.waterVolume;
 /** 1–7 March 2025 as a custom date range */
 const WEEK = { startTime: at(2025, 3, 1), endTime: at(2025, 3, 8) - 1, dateType: 6 };
-
-/** Register readings every 15 min on [from, to] growing by `rate` per interval. */
-function counter(deviceId: number, dataId: number, from: number, to: number, rate: number): ReadingInput[] {
-  const out: ReadingInput[] = [];
-  let v = 1000;
-  for (let t = from; t <= to; t += Q) {
-    out.push({ deviceId, dataId, ts: t, value: v });
-    v += rate;
-  }
-  return out;
-}
 
 /**
  * A planted plant (kWh per 15 min): HV 10 → T1 6 (→ F1 3, F2 2.8, both in building B) and T2 3.7
@@ -43,18 +29,9 @@ for (const { kind, skip } of STORES) {
     let building: number;
     const ids: Record<string, number> = {};
 
-    const node = async (label: string, code: string, parent: number | null, attrs: Record<string, unknown> = {}) => {
-      const r = await t.app.ems.db
-        .insertInto('node')
-        .values({ project_id: projectId, parent_id: parent, model_label: label, name: `${label} ${code}`, code, attrs: JSON.stringify(attrs), sort: 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids[code] = Number(r.id);
-      return Number(r.id);
-    };
-    const write = async (rs: ReadingInput[]) => {
-      for (let i = 0; i < rs.length; i += 5000) expect((await writeBatch(t.app.ems, projectId, rs.slice(i, i + 5000))).rejected).toBe(0);
-    };
+    const node = async (label: string, code: string, parentId: number | null, attrs: Record<string, unknown> = {}) =>
+      (ids[code] = await insertNode(t.app, { projectId, parentId, label, name: `${label} ${code}`, code, attrs }));
+    const write = (rs: ReadingInput[]) => writeReadings(t.app, projectId, rs);
     const meter = async (code: string, energyType: number, rate: number, parent: string | null, o: { from?: number; to?: number; under?: number } = {}) => {
       const id = await node('meter', code, o.under ?? null, { energyType, ...(parent ? { parentMeterId: ids[parent] } : {}) });
       await write(counter(id, energyType === 2 ? KWH : WATER, o.from ?? at(2025, 3, 1), o.to ?? NOW, rate));
@@ -66,13 +43,9 @@ for (const { kind, skip } of STORES) {
     const m = (code: string) => `m:${ids[code]}`;
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store);
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+      ({ store, t } = await startAt(kind, NOW));
       plant = { ...(await loginAs(t.app, store.clock, 'fw_plant')).headers, 'accept-language': 'en-US' };
-      projectId = json<ProjectInfo>(await t.app.inject({ method: 'POST', url: API.projects, headers: admin, payload: { name: 'Flow plant', capacityKva: 1000, timezone: 'Asia/Shanghai' } })).data.projectId;
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+      ({ projectId, admin } = await createProject(t, store.clock, { name: 'Flow plant', capacityKva: 1000, timezone: 'Asia/Shanghai' }));
       building = await node('building', 'B', null);
       await meter('HV', 2, 10, null);
       await meter('T1', 2, 6, 'HV');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORECAST_API, type Forecast, type ForecastAnalysis } from '@ems/contract';
-import { Simulator } from '../../sim/simulator.js';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, json, loginAs, startSimulated, type TestApp, type TestStore } from '../../test/helpers.js';
 
 /** Pinned clock: Wednesday 2026-07-15 10:00 Asia/Shanghai. */
 const NOW = Date.UTC(2026, 6, 15, 2, 0);
@@ -24,10 +23,7 @@ for (const { kind, skip } of STORES) {
     const post = async <T>(url: string, payload: Record<string, unknown>) => json<T>(await t.app.inject({ method: 'POST', url, headers, payload }));
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store, { sim: false });
-      await new Simulator(t.app.ems, { days: DAYS, instantDays: 0, live: false }).run();
+      ({ store, t } = await startSimulated(kind, NOW, { days: DAYS, instantDays: 0 }));
       headers = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
     }, 600_000);
     afterAll(async () => {

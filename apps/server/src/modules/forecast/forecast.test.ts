@@ -1,53 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_API, API, COST_API, DATA_ID, FORECAST_API, permissionId, type ConsumptionAnalysis, type CostScheme, type Forecast, type ForecastAnalysis, type MonthBill, type ProjectInfo, type TariffVersion } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { writeBatch, type ReadingInput } from '../timeseries/service.js';
-
-const Q = 900_000;
-/** Asia/Shanghai wall-clock time → ms */
-const at = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h - 8, mi);
+import { ANALYSIS_API, COST_API, DATA_ID, FORECAST_API, permissionId, type ConsumptionAnalysis, type CostScheme, type Forecast, type ForecastAnalysis, type MonthBill } from '@ems/contract';
+import { Q, TOU_VERSION, at, counter } from '../../test/fixtures.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import type { ReadingInput } from '../timeseries/service.js';
 /** the pinned clock: Thursday 2025-07-10 12:00 in Shanghai */
 const NOW = at(2025, 7, 10, 12);
 /** 3 July: M3 draws twice its load all day (+20 kWh an hour) */
 const BUSY = { from: at(2025, 7, 3), to: at(2025, 7, 4) };
-
-function counter(deviceId: number, dataId: number, from: number, to: number, rate: (t: number) => number): ReadingInput[] {
-  const out: ReadingInput[] = [];
-  let v = 1000;
-  for (let t = from; t <= to; t += Q) {
-    out.push({ deviceId, dataId, ts: t, value: v });
-    v += rate(t);
-  }
-  return out;
-}
-
-const r = (start: string, end: string, period: 'sharp' | 'peak' | 'flat' | 'valley') => ({ start, end, period });
-/** valley 00–08, flat 08–10, 13–18, 22–24, peak 10–12, 18–22, sharp 12–13 (the cost test's version) */
-const VERSION: TariffVersion = {
-  effectiveFrom: '2025-01-01',
-  basis: 'demand',
-  capacityKva: 500,
-  priceKvaMonth: '30',
-  priceKwMonth: '40',
-  contractKw: 200,
-  demandElection: 'contract',
-  pfStandard: '0.90',
-  addReverseKvarh: false,
-  meterReadingDay: null,
-  touPrices: { sharp: '1.2247', peak: '1.0206', flat: '0.6212', valley: '0.2718' },
-  surcharges: [{ key: 'funds', name: '政府性基金及附加', priceYuanPerKwh: '0.029' }],
-  calendar: {
-    seasons: [
-      {
-        name: 'all',
-        fromMonth: 1,
-        toMonth: 12,
-        schedule: [r('00:00', '08:00', 'valley'), r('08:00', '10:00', 'flat'), r('10:00', '12:00', 'peak'), r('12:00', '13:00', 'sharp'), r('13:00', '18:00', 'flat'), r('18:00', '22:00', 'peak'), r('22:00', '24:00', 'flat')],
-      },
-    ],
-  },
-};
 
 /*
  * BY HAND. Top-level meters M1 (10 kWh + 6 kvarh per 15 min) and M3 (5 kWh + 2 kvarh; 10 kWh on
@@ -85,32 +45,16 @@ for (const { kind, skip } of STORES) {
     let projectId: number;
     const ids: Record<string, number> = {};
 
-    const node = async (name: string, label: string, parent: number | null, attrs: Record<string, unknown> = {}) =>
-      Number(
-        (
-          await t.app.ems.db
-            .insertInto('node')
-            .values({ project_id: projectId, parent_id: parent, model_label: label, name, attrs: JSON.stringify(attrs), sort: 0 })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const write = async (rs: ReadingInput[]) => {
-      for (let i = 0; i < rs.length; i += 5000) expect((await writeBatch(t.app.ems, projectId, rs.slice(i, i + 5000))).rejected).toBe(0);
-    };
+    const node = (name: string, label: string, parentId: number | null, attrs: Record<string, unknown> = {}) => insertNode(t.app, { projectId, parentId, label, name, attrs });
+    const write = (rs: ReadingInput[]) => writeReadings(t.app, projectId, rs);
     const post = async <T>(url: string, payload: Record<string, unknown>, headers = admin) => json<T>(await t.app.inject({ method: 'POST', url, headers, payload }));
     const predict = (extra: Record<string, unknown> = {}, headers = admin) => post<Forecast>(FORECAST_API.predict, { nodeId: projectId, modelLabel: 'project', energyType: 2, ...extra }, headers);
     const analysis = (extra: Record<string, unknown> = {}, headers = admin) =>
       post<ForecastAnalysis>(FORECAST_API.analysis, { nodeId: projectId, modelLabel: 'project', energyType: 2, startTime: at(2025, 7, 1), endTime: at(2025, 7, 8) - 1, dateType: 6, ...extra }, headers);
 
     beforeAll(async () => {
-      store = await createStore(kind);
-      store.clock.now = NOW;
-      t = await startApp(store);
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
-      const created = json<ProjectInfo>(await t.app.inject({ method: 'POST', url: API.projects, headers: admin, payload: { name: 'Forecast plant', capacityKva: 500, timezone: 'Asia/Shanghai' } }));
-      projectId = created.data.projectId;
-      admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+      ({ store, t } = await startAt(kind, NOW));
+      ({ projectId, admin } = await createProject(t, store.clock, { name: 'Forecast plant', capacityKva: 500, timezone: 'Asia/Shanghai' }));
       ids.DR = await node('DR', 'distributionroom', null);
       ids.M1 = await node('M1', 'meter', ids.DR, { energyType: 2 });
       ids.M2 = await node('M2', 'meter', ids.DR, { energyType: 2, parentMeterId: ids.M1 });
@@ -123,7 +67,7 @@ for (const { kind, skip } of STORES) {
         ...counter(ids.M3, DATA_ID.activeEnergyImport, from, NOW, (ts) => (ts >= BUSY.from && ts < BUSY.to ? 10 : 5)),
         ...counter(ids.M3, DATA_ID.reactiveEnergyImport, from, NOW, () => 2),
       ]);
-      const s = await post<CostScheme>(COST_API.create, { name: 'Test 10 kV', projectId, versions: [VERSION] });
+      const s = await post<CostScheme>(COST_API.create, { name: 'Test 10 kV', projectId, versions: [TOU_VERSION] });
       await t.app.inject({ method: 'PUT', url: COST_API.nodes.replace(':id', String(s.data.id)), headers: admin, payload: { nodes: [{ nodeId: projectId, modelLabel: 'project' }] } });
     }, 240_000);
     afterAll(async () => {
@@ -300,13 +244,7 @@ for (const { kind, skip } of STORES) {
       // M3 rewritten from 2 July on: 7.5 kWh per 15 min on 2 July (30 kWh/h), as before afterwards, so the node drew 70 kWh/h on 2 July
       const from = at(2025, 7, 2);
       const base = 1000 + ((from - at(2025, 5, 1)) / Q) * 5;
-      const late: ReadingInput[] = [];
-      let v = base;
-      for (let ts = from; ts <= NOW; ts += Q) {
-        late.push({ deviceId: ids.M3 as number, dataId: DATA_ID.activeEnergyImport, ts, value: v });
-        v += ts < at(2025, 7, 3) ? 7.5 : ts >= BUSY.from && ts < BUSY.to ? 10 : 5;
-      }
-      await write(late);
+      await write(counter(ids.M3 as number, DATA_ID.activeEnergyImport, from, NOW, (ts) => (ts < at(2025, 7, 3) ? 7.5 : ts >= BUSY.from && ts < BUSY.to ? 10 : 5), { start: base }));
       const after = (await analysis({ method: 'similarDay' })).data;
       // 4 July (Fri) from 3, 2, 1 July and 30 June: (80 + 70 + 60 + 60) / 4
       expect(new Set(after.points.filter((p) => p.time >= at(2025, 7, 4) && p.time < at(2025, 7, 5)).map((p) => p.forecast))).toEqual(new Set([67.5]));

@@ -38,7 +38,7 @@ import type { Db } from '../apps/server/src/db/connect.js';
 import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
 import { costRepository } from '../apps/server/src/modules/cost/repository.js';
 import { forgetForecastWork } from '../apps/server/src/modules/forecast/memo.js';
-import { benchConfig, onEachStore } from './support.js';
+import { benchConfig, interleaved, onEachStore, pct } from './support.js';
 
 const ITER = Number(process.env.BENCH_ANALYSIS_ITER ?? 30);
 const WARM = 3;
@@ -373,30 +373,6 @@ const pgTypes = {
   },
 } as unknown as typeof pg.types;
 
-function pct(samples: number[], q: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? NaN;
-}
-
-async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number[], number[]]> {
-  for (let i = 0; i < WARM; i++) {
-    await a();
-    await b();
-  }
-  const sa: number[] = [];
-  const sb: number[] = [];
-  const time = async (fn: () => Promise<unknown>, out: number[]) => {
-    const t0 = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  };
-  for (let i = 0; i < ITER; i++) {
-    await time(a, sa);
-    await time(b, sb);
-  }
-  return [sa, sb];
-}
-
 /** BENCH_ANALYSIS_PROFILE=dir: a CPU profile of ITER API calls (no floor, no seeding) per call, as dir/<store>-<call>.cpuprofile. */
 async function profile(dir: string, name: string, api: () => Promise<unknown>) {
   const { Session } = await import('node:inspector/promises');
@@ -474,7 +450,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string, on
       }
       const floorRows = await floor();
       if (process.env.BENCH_ANALYSIS_PROFILE) await profile(process.env.BENCH_ANALYSIS_PROFILE, `${label}-${call.name}`, api);
-      const [a, f] = await interleaved(api, floor);
+      const [a, f] = await interleaved(api, floor, ITER, WARM);
       const [a50, f50] = [pct(a, 0.5), pct(f, 0.5)];
       const ratio = a50 / f50;
       console.log(

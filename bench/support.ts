@@ -52,3 +52,29 @@ export async function onEachStore(
     await admin.end();
   }
 }
+
+/** The q-quantile (0–1) of samples, by rank (p50: the median; p99 of 50 samples: the slowest). */
+export function pct(samples: number[], q: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? NaN;
+}
+
+/** Times `a` and `b` alternately, `iter` times each after `warm` calls of each, so a change of machine load hits both alike (ms). */
+export async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>, iter: number, warm: number): Promise<[number[], number[]]> {
+  for (let i = 0; i < warm; i++) {
+    await a();
+    await b();
+  }
+  const sa: number[] = [];
+  const sb: number[] = [];
+  const time = async (fn: () => Promise<unknown>, out: number[]) => {
+    const t0 = process.hrtime.bigint();
+    await fn();
+    out.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  };
+  for (let i = 0; i < iter; i++) {
+    await time(a, sa);
+    await time(b, sb);
+  }
+  return [sa, sb];
+}

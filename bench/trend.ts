@@ -25,7 +25,7 @@ import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
 import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
 import { writeBatch, type ReadingInput } from '../apps/server/src/modules/timeseries/service.js';
-import { benchConfig, onEachStore } from './support.js';
+import { benchConfig, interleaved, onEachStore, pct } from './support.js';
 
 const ITER = Number(process.env.BENCH_TREND_ITER ?? 50);
 const WARM = 5;
@@ -36,31 +36,6 @@ const END = '2025-01-01 00:00:00';
 const Q15 = 900_000;
 const POINTS = [DATA_ID.activeEnergyImport, DATA_ID.activePower, DATA_ID.voltageA, DATA_ID.currentA];
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-function pct(samples: number[], q: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? NaN;
-}
-
-/** Times `a` and `b` alternately (after WARM calls of each), so a change of machine load hits both alike. */
-async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number[], number[]]> {
-  for (let i = 0; i < WARM; i++) {
-    await a();
-    await b();
-  }
-  const sa: number[] = [];
-  const sb: number[] = [];
-  const time = async (fn: () => Promise<unknown>, out: number[]) => {
-    const t0 = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  };
-  for (let i = 0; i < ITER; i++) {
-    await time(a, sa);
-    await time(b, sb);
-  }
-  return [sa, sb];
-}
 
 /** A deterministic year: daily load shape with a weekly rhythm and hashed noise; the register integrates the load. */
 function year(meters: number[], from: number, to: number): ReadingInput[] {
@@ -156,7 +131,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
       return n;
     };
     floorRows = await run();
-    [api, floor] = await interleaved(call, run);
+    [api, floor] = await interleaved(call, run, ITER, WARM);
     conn.close();
   } else {
     const pool = new pg.Pool({ connectionString: store.url, max: 10, types: pgTypes, options: `-c search_path=${store.schema}` });
@@ -170,7 +145,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
       return res.reduce((s, r) => s + r.rows.length, 0);
     };
     floorRows = await run();
-    [api, floor] = await interleaved(call, run);
+    [api, floor] = await interleaved(call, run, ITER, WARM);
     await pool.end();
   }
   await app.close();

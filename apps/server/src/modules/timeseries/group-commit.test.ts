@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_ID, type RollupRow } from '@ems/contract';
+import { DATA_ID } from '@ems/contract';
 import { STORES, createStore, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { readRollups, writeBatch, type ReadingInput } from './service.js';
-import { insertMeter } from './test-nodes.js';
+import { writeBatch, type ReadingInput } from './service.js';
+import { ROLLUP_GRAINS, allRollups, insertMeter } from './test-nodes.js';
 
 const KWH = DATA_ID.activeEnergyImport;
 const T0 = Date.UTC(2025, 2, 10, 3);
-const GRAINS = ['15m', 'hour', 'day', 'month'] as const;
 const METERS = 4;
 
 /** a seeded generator */
@@ -57,11 +56,7 @@ for (const { kind, skip } of STORES) {
       await store?.dispose();
     });
 
-    const rollups = async (deviceId: number) => {
-      const out: Record<string, Omit<RollupRow, 'deviceId'>[]> = {};
-      for (const grain of GRAINS) out[grain] = (await readRollups(t.app.ems, 1, { deviceIds: [deviceId], dataId: KWH, grain, from: 0, to: 4e12 })).map(({ deviceId: _d, ...r }) => r);
-      return out;
-    };
+    const rollups = (deviceId: number) => allRollups(t.app, deviceId, KWH);
 
     it('many writes at once (late, out of order, repeated, several series) end with the readings and rollups of the in-order run', async () => {
       const own: number[] = [];
@@ -85,7 +80,7 @@ for (const { kind, skip } of STORES) {
         expect(got.map((r) => [Number(r.ts), Number(r.value)])).toEqual(series(0, k).map((r) => [r.ts, r.value]));
         const g = await rollups(own[k] as number);
         const w = await rollups(ref[k] as number);
-        for (const grain of GRAINS) {
+        for (const grain of ROLLUP_GRAINS) {
           expect((w[grain] ?? []).length, grain).toBeGreaterThan(0);
           expect((g[grain] ?? []).map((r) => ({ ...r, value: 0 })), grain).toEqual((w[grain] ?? []).map((r) => ({ ...r, value: 0 })));
           (g[grain] ?? []).forEach((r, i) => expect(Math.abs((r.value ?? NaN) - ((w[grain] ?? [])[i]?.value ?? NaN)), `${grain} #${i}`).toBeLessThanOrEqual(1e-9));

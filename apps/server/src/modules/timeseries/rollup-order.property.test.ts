@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DATA_ID, type RollupRow } from '@ems/contract';
+import { DATA_ID } from '@ems/contract';
 import { STORES, createStore, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { readRollups, writeBatch, type ReadingInput } from './service.js';
-import { insertMeter } from './test-nodes.js';
+import { writeBatch, type ReadingInput } from './service.js';
+import { ROLLUP_GRAINS, allRollups, insertMeter } from './test-nodes.js';
 
 const KWH = DATA_ID.activeEnergyImport;
 const T0 = Date.UTC(2025, 4, 31, 20);
-const GRAINS = ['15m', 'hour', 'day', 'month'] as const;
 const REGISTER_MAX = 100_000;
 
 /**
@@ -56,11 +55,7 @@ for (const { kind, skip } of STORES) {
       await store?.dispose();
     });
 
-    const rollups = async (deviceId: number) => {
-      const out: Record<string, Omit<RollupRow, 'deviceId'>[]> = {};
-      for (const grain of GRAINS) out[grain] = (await readRollups(t.app.ems, 1, { deviceIds: [deviceId], dataId: KWH, grain, from: 0, to: 4e12 })).map(({ deviceId: _d, ...r }) => r);
-      return out;
-    };
+    const rollups = (deviceId: number) => allRollups(t.app, deviceId, KWH);
 
     it('random batches in random order (with repeats) give the rollups of one sorted batch (1e-9)', async () => {
       await fc.assert(
@@ -94,7 +89,7 @@ for (const { kind, skip } of STORES) {
 
             const want = await rollups(ref);
             const got = await rollups(own);
-            for (const grain of GRAINS) {
+            for (const grain of ROLLUP_GRAINS) {
               const w = want[grain] ?? [];
               const g = got[grain] ?? [];
               expect(g.map((r) => ({ ...r, value: r.value === null ? null : 0 })), grain).toEqual(w.map((r) => ({ ...r, value: r.value === null ? null : 0 })));

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, READING_STATUS, type RollupRow } from '@ems/contract';
 import { STORES, createStore, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import { declareReset, readRollups, writeBatch, type ReadingInput } from './service.js';
-import { insertMeter } from './test-nodes.js';
+import { ROLLUP_GRAINS, insertMeter } from './test-nodes.js';
 
 const Q = 900_000;
 const KWH = DATA_ID.activeEnergyImport;
 const T0 = Date.UTC(2025, 0, 30, 10); // 2025-01-30 18:00 Asia/Shanghai
-const GRAINS = ['15m', 'hour', 'day', 'month'] as const;
 
 /** A deterministic shuffle (mulberry32). */
 function shuffle<T>(items: T[], seed: number): T[] {
@@ -54,7 +53,7 @@ for (const { kind, skip } of STORES) {
       await store?.dispose();
     });
 
-    const all = async (deviceId: number, grain: (typeof GRAINS)[number]) =>
+    const all = async (deviceId: number, grain: (typeof ROLLUP_GRAINS)[number]) =>
       (await readRollups(t.app.ems, 1, { deviceIds: [deviceId], dataId: KWH, grain, from: 0, to: 4e12 })).map(({ deviceId: _d, ...r }) => r);
     const batches = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
@@ -62,9 +61,9 @@ for (const { kind, skip } of STORES) {
       const id = await insertMeter(t.app, 1, { ctPt: 2 });
       const rs = series(id).slice(0, 200);
       await writeBatch(t.app.ems, 1, rs);
-      const first = await Promise.all(GRAINS.map((g) => all(id, g)));
+      const first = await Promise.all(ROLLUP_GRAINS.map((g) => all(id, g)));
       await writeBatch(t.app.ems, 1, rs);
-      expect(await Promise.all(GRAINS.map((g) => all(id, g)))).toEqual(first);
+      expect(await Promise.all(ROLLUP_GRAINS.map((g) => all(id, g)))).toEqual(first);
       const total = first[0]?.reduce((s, r) => s + (r.value ?? 0), 0) ?? 0;
       const lastAligned = rs.filter((r) => r.ts % Q === 0).at(-1) as ReadingInput;
       expect(total).toBeCloseTo(((lastAligned.value - (rs[0] as ReadingInput).value) * 2), 6);
@@ -75,15 +74,15 @@ for (const { kind, skip } of STORES) {
     it('late and out-of-order readings: shuffled batches give the rollups of the in-order run (1e-9)', async () => {
       const inOrder = await insertMeter(t.app, 1, { ctPt: 1 });
       for (const b of batches(series(inOrder), 100)) await writeBatch(t.app.ems, 1, b);
-      const expected = await Promise.all(GRAINS.map((g) => all(inOrder, g)));
+      const expected = await Promise.all(ROLLUP_GRAINS.map((g) => all(inOrder, g)));
       expect(expected[0]?.length).toBeGreaterThan(250);
       expect(expected[0]?.some((r) => r.quality === READING_STATUS.interpolated)).toBe(true);
       for (const seed of [1, 7]) {
         const id = await insertMeter(t.app, 1, { ctPt: 1 });
         const rs = shuffle(series(id), seed);
         for (const b of batches(rs, 37 + seed)) await writeBatch(t.app.ems, 1, b);
-        const got = await Promise.all(GRAINS.map((g) => all(id, g)));
-        GRAINS.forEach((g, gi) => {
+        const got = await Promise.all(ROLLUP_GRAINS.map((g) => all(id, g)));
+        ROLLUP_GRAINS.forEach((g, gi) => {
           const e = expected[gi] as Omit<RollupRow, 'deviceId'>[];
           const a = got[gi] as Omit<RollupRow, 'deviceId'>[];
           expect(a.map((r) => [r.bucketStart, r.quality, r.nIntervals, r.nGood]), g).toEqual(e.map((r) => [r.bucketStart, r.quality, r.nIntervals, r.nGood]));

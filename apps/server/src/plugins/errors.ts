@@ -70,7 +70,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      const parsed: unknown = JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value));
+      // a '__proto__' key is dropped; the reviver (a call per value) runs only when the text holds one
+      const parsed: unknown = text.includes('__proto__') ? JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)) : JSON.parse(text);
       done(null, parsed);
     } catch {
       const e = new SyntaxError('malformed JSON') as SyntaxError & { statusCode: number };

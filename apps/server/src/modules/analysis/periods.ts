@@ -57,10 +57,20 @@ export function resolveRange(dateType: number, startTime: number, endTime: numbe
 
 /** The bucket starts of the grain in [from, to). */
 export function bucketsOf(from: number, to: number, grain: AnalysisGrain, timeZone: string): number[] {
-  const out: number[] = [];
-  for (let t = bucketStart(from, grain, timeZone); t < to; t = bucketEnd(t, grain, timeZone)) out.push(Math.max(t, from));
-  return out;
+  const key = `${from}|${to}|${grain}|${timeZone}`;
+  let starts = knownBuckets.get(key);
+  if (starts === undefined) {
+    starts = [];
+    for (let t = bucketStart(from, grain, timeZone); t < to; t = bucketEnd(t, grain, timeZone)) starts.push(Math.max(t, from));
+    if (knownBuckets.size >= KNOWN_BUCKETS_MAX) knownBuckets.delete(knownBuckets.keys().next().value as string);
+    knownBuckets.set(key, starts);
+  }
+  return starts.slice();
 }
+
+/** Bucket lists already worked out (a pure function of its arguments: each step asks the zone's offsets), bounded. */
+const knownBuckets = new Map<string, number[]>();
+const KNOWN_BUCKETS_MAX = 512;
 
 /**
  * ts moved by whole local months at the same day and hour. When the target month is shorter than

@@ -255,14 +255,21 @@ describe('inspection orders (711): fw_cloud raises one from an event; fw_plant g
       await rows(cloud).first().getByTestId('event-detail-open').click();
       await cloud.getByTestId('event-raise-order').click();
       await cloud.getByTestId('order-comment').fill('E2E 检查电表接线');
-      await motionSettled(cloud);
+      await motionSettled(cloud, 5000, '.ant-modal:has([data-testid="order-dialog"])');
       await screenshot(cloud, 'events-raise-order-light-zh');
       await cloud.locator('.ant-modal-footer .ant-btn-primary:visible').click();
       await waitToast(cloud, '操作成功');
 
       // fw_plant: the order arrives live as an early warning (class 4) and opens its page
       await plant.getByTestId('notification-bell').click();
-      await plant.getByTestId('notification-tab-4').click();
+      // the popover zooms open: a click during its motion can land beside the tab, so click once it has settled and until tab 4 is the active one
+      await motionSettled(plant, 5000, '.ant-popover');
+      await expect
+        .poll(async () => {
+          await plant.getByTestId('notification-tab-4').click();
+          return plant.locator('.ant-tabs-tab-active [data-testid="notification-tab-4"]').count();
+        }, { timeout: 10_000 })
+        .toBe(1);
       const open = plant.locator('[data-testid="notification-list-4"] [data-testid="notification-open"]').filter({ hasText: `Inspection order: check ${METER}` }).first();
       await open.waitFor({ timeout: 20_000 });
       await expect(open.innerText()).resolves.toContain('E2E 检查电表接线');
@@ -330,7 +337,7 @@ describe('rule configuration as ROOT (platform module, /admin/rule)', () => {
       await page.getByTestId('config-delete').click();
       await page.locator('.ant-modal-confirm', { hasText: '确定要删除所选项吗？' }).waitFor();
       await expect(page.locator('.ant-modal-confirm-title').innerText()).resolves.toBe('提示');
-      await motionSettled(page); // a click during the zoom-in can land on the mask
+      await motionSettled(page, 5000, '.ant-modal-confirm'); // a click during the zoom-in can land on the mask
       await page.locator('.ant-modal-confirm .ant-btn', { hasText: '取' }).click();
       await waitToast(page, '取消删除！');
     } finally {

@@ -22,7 +22,19 @@ export async function tabIds(page: Page): Promise<string[]> {
   return page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab-id') ?? ''));
 }
 
-/** Waits until no antd motion (appear, enter, leave) is running, so a click lands where it aims. */
-export async function motionSettled(page: Page, timeout = 5000): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'), undefined, { timeout });
+/**
+ * Waits until no antd motion (appear, enter, leave) is running, so a click lands where it aims. With
+ * `scope` (a selector, e.g. '.ant-modal-root') only motion at or inside it counts: the header's badge
+ * animates whenever a live notification arrives, which the whole page would wait on.
+ */
+export async function motionSettled(page: Page, timeout = 5000, scope?: string): Promise<void> {
+  await page.waitForFunction(
+    (within) => {
+      const moving = '[class*="-appear"], [class*="-enter"], [class*="-leave"]';
+      if (!within) return !document.querySelector(moving);
+      return Array.from(document.querySelectorAll(within)).every((el) => !el.matches(moving) && !el.querySelector(moving));
+    },
+    scope,
+    { timeout },
+  );
 }

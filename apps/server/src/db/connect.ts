@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { StoreConfig } from '../config/types.js';
 import type { Database } from './schema.js';
+import { SESSION_TABLES, WriteWatch, registerSessionWatch } from './write-watch.js';
 
 export type Db = Kysely<Database>;
 
@@ -13,6 +14,14 @@ const pgTypes = {
     return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
   },
 } as unknown as typeof pg.types;
+
+/** The store's Kysely instance with the watch of the tables sessions are read from (see resolveSession). */
+function watched(base: Kysely<Database>): Db {
+  const watch = new WriteWatch(SESSION_TABLES);
+  const db = base.withPlugin(watch);
+  registerSessionWatch(db, watch);
+  return db;
+}
 
 /** Prepared statements kept per SQL text (bounded): Kysely's SQLite driver prepares every query anew. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -46,7 +55,7 @@ export function openDb(store: StoreConfig): Db {
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+    return watched(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }));
   }
   const pool = new pg.Pool({
     connectionString: store.url,
@@ -57,5 +66,5 @@ export function openDb(store: StoreConfig): Db {
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return watched(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
 }

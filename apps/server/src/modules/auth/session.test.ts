@@ -42,6 +42,19 @@ for (const { kind, skip } of STORES) {
       expect((await check(s.token)).status).toBe(401);
     });
 
+    it('a session reused within its second still ends on the next call when the user is disabled (a write to the session tables)', async () => {
+      const s = await loginAs(t.app, store.clock, 'fw_plant');
+      expect((await me(s.headers)).code).toBe(0);
+      expect((await me(s.headers)).code).toBe(0);
+      await t.app.ems.db.updateTable('app_user').set({ enabled: 0 }).where('id', '=', s.userId).execute();
+      try {
+        expect(await me(s.headers)).toMatchObject({ status: 401, code: 401 });
+      } finally {
+        await t.app.ems.db.updateTable('app_user').set({ enabled: 1 }).where('id', '=', s.userId).execute();
+      }
+      expect((await me(s.headers)).code).toBe(0);
+    });
+
     it('a token expires after 12 hours of server clock', async () => {
       const s = await loginAs(t.app, store.clock, 'fw_cloud');
       const saved = store.clock.now;

@@ -1,25 +1,10 @@
+import { CN_PUBLIC_HOLIDAYS } from '@ems/domain';
 import type { Profile } from '../modules/seed/demo-plant.js';
 
 /**
- * Working calendar of the demo plants: Chinese public holidays (国务院办公厅 notices) and the
- * make-up working days (调休) as data, and the day shapes of each load profile.
+ * Working calendar of the demo plants: the Chinese public holidays and make-up working days (调休)
+ * of the domain's table (CN_PUBLIC_HOLIDAYS, the forecasts' calendar), and the day shapes of each load profile.
  */
-export const CN_HOLIDAYS: Readonly<Record<number, { off: readonly string[]; work: readonly string[] }>> = {
-  2024: {
-    off: ['01-01', '02-10', '02-11', '02-12', '02-13', '02-14', '02-15', '02-16', '02-17', '04-04', '04-05', '04-06', '05-01', '05-02', '05-03', '05-04', '05-05', '06-10', '09-15', '09-16', '09-17', '10-01', '10-02', '10-03', '10-04', '10-05', '10-06', '10-07'],
-    work: ['02-04', '02-18', '04-07', '04-28', '05-11', '09-14', '09-29', '10-12'],
-  },
-  2025: {
-    off: ['01-01', '01-28', '01-29', '01-30', '01-31', '02-01', '02-02', '02-03', '02-04', '04-04', '04-05', '04-06', '05-01', '05-02', '05-03', '05-04', '05-05', '05-31', '06-01', '06-02', '10-01', '10-02', '10-03', '10-04', '10-05', '10-06', '10-07', '10-08'],
-    work: ['01-26', '02-08', '04-27', '09-28', '10-11'],
-  },
-  2026: {
-    off: ['01-01', '01-02', '01-03', '02-15', '02-16', '02-17', '02-18', '02-19', '02-20', '02-21', '02-22', '02-23', '04-04', '04-05', '04-06', '05-01', '05-02', '05-03', '05-04', '05-05', '06-19', '06-20', '06-21', '09-25', '09-26', '09-27', '10-01', '10-02', '10-03', '10-04', '10-05', '10-06', '10-07'],
-    work: ['01-04', '02-14', '02-28', '05-09', '09-20', '10-10'],
-  },
-  2027: { off: ['01-01', '01-02', '01-03'], work: [] },
-};
-
 export type DayType = 'work' | 'sat' | 'off';
 
 const DAY_MS = 86_400_000;
@@ -31,7 +16,7 @@ export function dayType(localDay: number): DayType {
   if (hit) return hit;
   const d = new Date(localDay * DAY_MS);
   const key = `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
-  const cal = CN_HOLIDAYS[d.getUTCFullYear()];
+  const cal = CN_PUBLIC_HOLIDAYS[d.getUTCFullYear()];
   const dow = d.getUTCDay();
   let t: DayType = dow === 0 ? 'off' : dow === 6 ? 'sat' : 'work';
   if (cal?.off.includes(key)) t = 'off';

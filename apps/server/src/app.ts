@@ -31,7 +31,7 @@ import { filemanagerRoutes } from './modules/filemanager/routes.js';
 import { manualImportRoutes } from './modules/ingest/manual-import-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { registerWeb } from './plugins/web.js';
+import { registerSecurityHeaders, registerWeb } from './plugins/web.js';
 import { registerSim } from './sim/routes.js';
 import { createNotifier } from './modules/message/notifier.js';
 import { eventRoutes, registerEventEngine } from './modules/event/index.js';
@@ -65,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => db.destroy());
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   registerAuth(app);
   await registerWeb(app, config.webDir);
   await app.register(healthRoutes);

@@ -373,15 +373,17 @@ const pgTypes = {
   },
 } as unknown as typeof pg.types;
 
-/** BENCH_ANALYSIS_PROFILE=dir: a CPU profile of ITER API calls (no floor, no seeding) per call, as dir/<store>-<call>.cpuprofile. */
+/** BENCH_ANALYSIS_PROFILE=dir: a CPU profile (100 µs samples) of BENCH_ANALYSIS_PROFILE_ITER (1,000) API calls (no floor, no seeding) per call, as dir/<store>-<call>.cpuprofile. */
 async function profile(dir: string, name: string, api: () => Promise<unknown>) {
   const { Session } = await import('node:inspector/promises');
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
-  for (let i = 0; i < ITER; i++) await api();
+  const n = Number(process.env.BENCH_ANALYSIS_PROFILE_ITER ?? 1000);
+  for (let i = 0; i < n; i++) await api();
   const { profile: p } = await session.post('Profiler.stop');
   session.disconnect();
   mkdirSync(dir, { recursive: true });

@@ -31,6 +31,38 @@ const numOrNull = (v: unknown): number | null => {
   return typeof x === 'number' && Number.isFinite(x) ? x : null;
 };
 
+/** What classification reads from a meter's attrs JSON. */
+interface MeterAttrs {
+  energyType: number | null;
+  parentMeterId: number | null;
+  onSite: boolean;
+}
+
+/** Meters whose attrs were read, by id, with the text they were read from. */
+const ATTRS = new Map<number, { text: string; attrs: MeterAttrs }>();
+const ATTRS_MAX = 100_000;
+
+/**
+ * A meter's attrs as classification reads them (malformed JSON reads as {}). Remembered by node id
+ * with the text: the same text is not parsed again (the analysis calls classify a project's meters
+ * on every request; a string compare is a fraction of a parse), an edited one is.
+ */
+export function meterAttrs(id: number, text: string): MeterAttrs {
+  const known = ATTRS.get(id);
+  if (known !== undefined && known.text === text) return known.attrs;
+  let a: Record<string, unknown> = {};
+  try {
+    const v: unknown = JSON.parse(text || '{}');
+    if (v && typeof v === 'object' && !Array.isArray(v)) a = v as Record<string, unknown>;
+  } catch {
+    a = {};
+  }
+  const attrs: MeterAttrs = { energyType: numOrNull(a.energyType), parentMeterId: numOrNull(a.parentMeterId), onSite: a.supply === 'onsite' };
+  if (ATTRS.size >= ATTRS_MAX) ATTRS.clear();
+  ATTRS.set(id, { text, attrs });
+  return attrs;
+}
+
 /**
  * The counter meters of a set of meter nodes (a project, or a node's subtree): those with an
  * energy type that has a counter data point. A meter is top-level when its `parentMeterId` (else
@@ -39,14 +71,8 @@ const numOrNull = (v: unknown): number | null => {
  */
 export function classifyMeters(rows: readonly MeterRow[]): ClassifiedMeter[] {
   const parsed = rows.map((r) => {
-    let a: Record<string, unknown> = {};
-    try {
-      const v: unknown = JSON.parse(r.attrs || '{}');
-      if (v && typeof v === 'object' && !Array.isArray(v)) a = v as Record<string, unknown>;
-    } catch {
-      a = {};
-    }
-    return { row: r, energyType: numOrNull(a.energyType), parent: numOrNull(a.parentMeterId) ?? r.treeParentMeterId ?? null, onSite: a.supply === 'onsite' };
+    const a = meterAttrs(r.id, r.attrs);
+    return { row: r, energyType: a.energyType, parent: a.parentMeterId ?? r.treeParentMeterId ?? null, onSite: a.onSite };
   });
   const ids = new Set(rows.map((r) => r.id));
   const parents = new Set(parsed.map((p) => p.parent).filter((p): p is number => p !== null));

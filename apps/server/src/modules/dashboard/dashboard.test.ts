@@ -47,6 +47,25 @@ describe('classifyMeters: top-level = no parent meter, or a parent that is not a
     ]);
   });
 
+  it('a meter whose attrs were edited is classified by the new text (attrs are remembered per node id with their text)', () => {
+    const before = classifyMeters([
+      { id: 1, name: 'incomer', attrs: JSON.stringify({ energyType: 2 }) },
+      { id: 2, name: 'feeder', attrs: JSON.stringify({ energyType: 2, parentMeterId: 1 }) },
+    ]);
+    expect(before.map((x) => [x.id, x.energyType, x.topLevel])).toEqual([
+      [1, 2, true],
+      [2, 2, false],
+    ]);
+    // the same ids, edited: the feeder is now a water main of its own, the incomer's JSON broken
+    const after = classifyMeters([
+      { id: 1, name: 'incomer', attrs: '{"energyType": 2' },
+      { id: 2, name: 'feeder', attrs: JSON.stringify({ energyType: 3, supply: 'onsite' }) },
+    ]);
+    expect(after.map((x) => [x.id, x.energyType, x.topLevel, x.onSite])).toEqual([[2, 3, true, true]]);
+    // and back
+    expect(classifyMeters([{ id: 1, name: 'incomer', attrs: JSON.stringify({ energyType: 2 }) }]).map((x) => x.id)).toEqual([1]);
+  });
+
   it('end use = no meter names it as parent; supply onsite marks a medium made on site', () => {
     const m = classifyMeters([
       { id: 1, name: 'incomer', attrs: JSON.stringify({ energyType: 2 }) },

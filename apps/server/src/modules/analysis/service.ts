@@ -12,10 +12,10 @@ import { bucketStart, changePct, toCo2T, toTce } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
-import { classifyMeters, type ClassifiedMeter } from '../common/meters.js';
+import type { ClassifiedMeter } from '../common/meters.js';
 import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, shiftMonths, type Span } from './periods.js';
 import { analysisRepository, type AnalysisRepository, type BucketRow, type NodeRow } from './repository.js';
-import { buildTree, nodeArea, subtreeMeters, subtreeOutputs, type NodeTree } from './tree.js';
+import { buildTree, nodeArea, subtreeCounters, subtreeOutputs, type NodeTree } from './tree.js';
 import { touSplit } from './tou.js';
 
 /** ENERGY_TYPE code of electricity: the only carrier with time-of-use periods. */
@@ -129,12 +129,12 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const root: NodeRow | null = q.modelLabel === 'project' ? null : (tree.byId.get(q.nodeId) ?? null);
   if (q.modelLabel !== 'project' && root === null) throw noPermission();
 
-  const own = classifyMeters(subtreeMeters(tree, root?.id ?? null));
+  const own = subtreeCounters(tree, root?.id ?? null);
   const energyTypes = [...new Set(own.map((m) => m.energyType))].sort((a, b) => a - b);
   const top = own.filter((m) => m.topLevel && m.energyType === q.energyType);
   const childNodes = q.ranking === false ? [] : (tree.children.get(root?.id ?? null) ?? []);
   const childGroups = childNodes
-    .map((node) => ({ node, meters: classifyMeters(subtreeMeters(tree, node.id)).filter((m) => m.topLevel && m.energyType === q.energyType) }))
+    .map((node) => ({ node, meters: subtreeCounters(tree, node.id).filter((m) => m.topLevel && m.energyType === q.energyType) }))
     .filter((c) => c.meters.length > 0);
   const ids = [...new Set([...top, ...childGroups.flatMap((c) => c.meters)].map((m) => m.id))];
 

@@ -1,13 +1,42 @@
-import type { MeterRow } from '../common/meters.js';
+import { classifyMeters, type ClassifiedMeter, type MeterRow } from '../common/meters.js';
 import type { NodeRow } from './repository.js';
 
-/** A project's nodes by id and by parent (null: the project's top-level nodes), in sort order. */
+/**
+ * A project's nodes by id and by parent (null: the project's top-level nodes), in sort order.
+ * Shared between calls that read the same nodes (see buildTree): read it, never change it.
+ */
 export interface NodeTree {
-  byId: Map<number, NodeRow>;
-  children: Map<number | null, NodeRow[]>;
+  readonly byId: ReadonlyMap<number, NodeRow>;
+  readonly children: ReadonlyMap<number | null, readonly NodeRow[]>;
 }
 
+/** Trees built lately, by their first node's id, with the rows they were built from. */
+const recentTrees = new Map<number, { nodes: readonly NodeRow[]; tree: NodeTree }>();
+const RECENT_TREES_MAX = 64;
+/** Each tree's subtree meter lists and their classes, by root (null: the whole project). */
+const subtreeMeterLists = new WeakMap<NodeTree, Map<number | null, readonly MeterRow[]>>();
+const subtreeClasses = new WeakMap<NodeTree, Map<number | null, readonly ClassifiedMeter[]>>();
+
+const sameNodes = (a: readonly NodeRow[], b: readonly NodeRow[]) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as NodeRow;
+    const y = b[i] as NodeRow;
+    if (x.id !== y.id || x.parentId !== y.parentId || x.modelLabel !== y.modelLabel || x.name !== y.name || x.attrs !== y.attrs) return false;
+  }
+  return true;
+};
+
+/**
+ * The tree of a project's nodes. Every analysis call reads the project's nodes and works out its
+ * tree, subtrees and meter classes again; when the rows just read equal, field by field, the rows a
+ * recent tree was built from, that tree (with the subtree lists worked out on it) is returned
+ * instead: a comparison of the fresh read, so an edited, added, moved or removed node builds anew.
+ */
 export function buildTree(nodes: readonly NodeRow[]): NodeTree {
+  const key = nodes[0]?.id ?? -1;
+  const recent = recentTrees.get(key);
+  if (recent !== undefined && sameNodes(recent.nodes, nodes)) return recent.tree;
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const children = new Map<number | null, NodeRow[]>();
   for (const n of nodes) {
@@ -16,11 +45,31 @@ export function buildTree(nodes: readonly NodeRow[]): NodeTree {
     if (list) list.push(n);
     else children.set(parent, [n]);
   }
-  return { byId, children };
+  const tree: NodeTree = { byId, children };
+  if (recentTrees.size >= RECENT_TREES_MAX && !recentTrees.has(key)) recentTrees.delete(recentTrees.keys().next().value as number);
+  recentTrees.set(key, { nodes: nodes.slice(), tree });
+  return tree;
 }
 
-/** The meter nodes of the subtree under `rootId` (itself included; null: the whole project). */
-export function subtreeMeters(tree: NodeTree, rootId: number | null): MeterRow[] {
+/** The meter nodes of the subtree under `rootId` (itself included; null: the whole project), by id. Shared per tree: read it, never change it. */
+export function subtreeMeters(tree: NodeTree, rootId: number | null): readonly MeterRow[] {
+  let lists = subtreeMeterLists.get(tree);
+  if (lists === undefined) subtreeMeterLists.set(tree, (lists = new Map()));
+  let list = lists.get(rootId);
+  if (list === undefined) lists.set(rootId, (list = collectMeters(tree, rootId)));
+  return list;
+}
+
+/** classifyMeters of the subtree's meters (the analysis pages' rule). Shared per tree: read it, never change it. */
+export function subtreeCounters(tree: NodeTree, rootId: number | null): readonly ClassifiedMeter[] {
+  let lists = subtreeClasses.get(tree);
+  if (lists === undefined) subtreeClasses.set(tree, (lists = new Map()));
+  let list = lists.get(rootId);
+  if (list === undefined) lists.set(rootId, (list = classifyMeters(subtreeMeters(tree, rootId))));
+  return list;
+}
+
+function collectMeters(tree: NodeTree, rootId: number | null): MeterRow[] {
   const out: MeterRow[] = [];
   const stack: NodeRow[] = rootId === null ? [...(tree.children.get(null) ?? [])] : [tree.byId.get(rootId)].filter((n): n is NodeRow => n !== undefined);
   const seen = new Set<number>();

@@ -2,10 +2,9 @@ import { DATA_ID, type CostPeriod, type CostPeriodQuery, type CostYear, type Dem
 import { allocatedBasicFee, billingPeriod, billingPeriodOf, bucketStart, localParts, sumFen, versionSpans, zonedStart, type BillingPeriod } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
-import { classifyMeters } from '../common/meters.js';
 import { resolveRange } from '../analysis/periods.js';
 import { analysisRepository } from '../analysis/repository.js';
-import { buildTree, subtreeMeters, type NodeTree } from '../analysis/tree.js';
+import { buildTree, subtreeCounters, type NodeTree } from '../analysis/tree.js';
 import { contractLine } from './basic-fee.js';
 import { blockDemands, energyPart, headVersion, maxOf, periodBill, type PeriodBill } from './bill.js';
 import { costRepository, intervalRepository } from './repository.js';
@@ -55,7 +54,7 @@ export async function costContext(ems: Ems, scope: readonly number[], q: NodeRef
   if (!scope.includes(projectId) || (q.modelLabel === 'project' && q.nodeId !== projectId)) throw noPermission();
   const root = q.modelLabel === 'project' ? null : (tree.byId.get(q.nodeId) ?? null);
   if (q.modelLabel !== 'project' && (root === null || root.modelLabel !== q.modelLabel)) throw noPermission();
-  const meterIds = classifyMeters(subtreeMeters(tree, root?.id ?? null))
+  const meterIds = subtreeCounters(tree, root?.id ?? null)
     .filter((m) => m.topLevel && m.energyType === ELECTRICITY)
     .map((m) => m.id);
 

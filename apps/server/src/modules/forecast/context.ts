@@ -3,8 +3,7 @@ import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { analysisRepository } from '../analysis/repository.js';
-import { buildTree, subtreeMeters } from '../analysis/tree.js';
-import { classifyMeters } from '../common/meters.js';
+import { buildTree, subtreeCounters } from '../analysis/tree.js';
 
 const FIELD_TEXT = {
   energyType: ['没有累计量测点的能源类型', 'an energy type without a counter data point'],
@@ -43,7 +42,7 @@ export async function nodeContext(ems: Ems, lang: Lang, scope: readonly number[]
   const tree = buildTree(await repo.nodes(projectId));
   const root = q.modelLabel === 'project' ? null : (tree.byId.get(q.nodeId) ?? null);
   if (q.modelLabel !== 'project' && root === null) throw noPermission();
-  const own = classifyMeters(subtreeMeters(tree, root?.id ?? null));
+  const own = subtreeCounters(tree, root?.id ?? null);
   return {
     projectId,
     name: root?.name ?? (lang === 'en' && project.enName ? project.enName : project.name),

@@ -21,7 +21,7 @@ import { invalid, nodeContext } from './context.js';
 import { digest, remembered } from './memo.js';
 import { forecastRepository } from './repository.js';
 import { BACKTESTS, HISTORY_DAYS, candidatesOf } from './service.js';
-import { DAY_MS, dayTypeFrom, hoursOf, onGrid, prepare } from './series.js';
+import { DAY_MS, dayTypeFrom, fig, hoursOf, onGrid, prepare } from './series.js';
 
 /**
  * The forecast analysis page (DOMAIN §12, §1): over a past range, the node's actual consumption
@@ -47,59 +47,14 @@ export async function forecastAnalysis(ems: Ems, lang: Lang, scope: readonly num
   const today = bucketStart(now, 'day', tz);
   const lf = localParts(from, tz);
   const histFrom = zonedStart(lf.year, lf.month, lf.day - HISTORY_DAYS[grain], tz);
-  const perDay = grain === 'hour' ? 24 : 1;
 
   const rows = await forecastRepository(ems.db).series(grain === 'hour' ? 'rollup_hour' : 'rollup_day', ctx.meterIds, ctx.dataId, histFrom, Math.min(to, known));
   const starts = grain === 'hour' ? hoursOf(histFrom, to) : bucketsOf(histFrom, to, 'day', tz);
   const raw = onGrid(rows, starts).map((v, i) => ((starts[i] ?? 0) < known ? v : null));
-  const pre = starts.indexOf(from);
-  const inRange = starts.slice(pre);
-  const actual = raw.slice(pre);
-  // days of the range whose midnight has come (a forecast of them was possible)
-  const days = bucketsOf(from, to, 'day', tz).filter((t) => t <= today).length;
-
-  const p = prepare(raw.slice(0, starts.findIndex((t) => t >= known) < 0 ? raw.length : starts.findIndex((t) => t >= known)), perDay);
-  const forecasts: Record<ForecastModelName, (number | null)[]> = { similarDay: actual.map(() => null), holtWinters: actual.map(() => null) };
-  let model: ForecastModelName = method === 'auto' ? 'similarDay' : method;
-  let residuals: number[] = [];
-  let candidateChoice = null;
-  if (p && p.skipped <= pre) {
-    const base = histFrom + (p.skipped / perDay) * DAY_MS;
-    const start = pre - p.skipped;
-    const series = p.series;
-    // the model work is a pure function of these inputs (memo.ts)
-    const work = remembered(['analysis', grain, tz, base, method, start, days, digest(series)].join('|'), () => {
-      const fs = forecastersFor(grain, dayTypeFrom(base, tz));
-      const bt = grain === 'hour' ? BACKTESTS.hour : BACKTESTS.dayAhead;
-      const choice = chooseModel(series.slice(0, start), fs, method, bt);
-      const runs = Object.fromEntries(FORECAST_MODEL_NAMES.map((m) => [m, dayAheadForecasts(series, fs[m], perDay, start, days)])) as Record<ForecastModelName, (number | null)[]>;
-      return { choice, runs };
-    });
-    const c = work.choice;
-    candidateChoice = c;
-    model = c.model;
-    residuals = c.results[c.model]?.residuals ?? [];
-    for (const m of FORECAST_MODEL_NAMES) forecasts[m] = actual.map((_, i) => work.runs[m][i] ?? null);
-  }
-  const lo = quantile(residuals, 0.1);
-  const hi = quantile(residuals, 0.9);
-  const main = forecasts[model];
-  const points = inRange.map((time, i) => {
-    const a = actual[i] ?? null;
-    const f = main[i] ?? null;
-    const error = a === null || f === null ? null : f - a;
-    return {
-      time,
-      actual: a,
-      forecast: f,
-      p10: f === null || lo === null ? null : Math.max(0, f + lo),
-      p90: f === null || hi === null ? null : Math.max(0, f + hi),
-      error,
-      errorPct: error === null || a === null || a === 0 ? null : (Math.abs(error) / a) * 100,
-    };
-  });
-  const metrics = accuracy(actual, main);
-  const both = points.filter((pt) => pt.actual !== null && pt.forecast !== null);
+  // everything below is a pure function of these inputs and the series read (memo.ts): a late
+  // reading changes the series' digest and so the key
+  const key = ['analysis', grain, tz, histFrom, from, to, known, today, method, digest(raw)].join('|');
+  const figures = remembered(key, () => analyse(raw, starts, { from, to, grain, tz, known, today, method }));
   return {
     nodeId: q.nodeId,
     modelLabel: q.modelLabel,
@@ -111,15 +66,81 @@ export async function forecastAnalysis(ems: Ems, lang: Lang, scope: readonly num
     to,
     grain,
     method,
-    model,
     energyTypes: ctx.energyTypes,
     meterCount: ctx.meterIds.length,
+    ...figures,
+  };
+}
+
+/** What the analysis computes from the series: the model, the points, the accuracy and the candidates. */
+type Figures = Pick<ForecastAnalysis, 'model' | 'points' | 'metrics' | 'judgement' | 'candidates' | 'totalActual' | 'totalForecast'>;
+
+/**
+ * The day-ahead forecasts of the range's days from the history before each, with the band of the
+ * back-test before the range. `raw`: the values on `starts` (history and range), null from the
+ * current bucket on.
+ */
+function analyse(
+  raw: readonly (number | null)[],
+  starts: readonly number[],
+  o: { from: number; to: number; grain: 'hour' | 'day'; tz: string; known: number; today: number; method: ForecastMethod },
+): Figures {
+  const { grain, tz, method } = o;
+  const perDay = grain === 'hour' ? 24 : 1;
+  const histFrom = starts[0] ?? o.from;
+  const pre = starts.indexOf(o.from);
+  const inRange = starts.slice(pre);
+  const actual = raw.slice(pre);
+  // days of the range whose midnight has come (a forecast of them was possible)
+  const days = bucketsOf(o.from, o.to, 'day', tz).filter((t) => t <= o.today).length;
+  const k = starts.findIndex((t) => t >= o.known);
+  const p = prepare(raw.slice(0, k < 0 ? raw.length : k), perDay);
+  const forecasts: Record<ForecastModelName, (number | null)[]> = { similarDay: actual.map(() => null), holtWinters: actual.map(() => null) };
+  let model: ForecastModelName = method === 'auto' ? 'similarDay' : method;
+  let residuals: number[] = [];
+  let candidateChoice = null;
+  if (p && p.skipped <= pre) {
+    const base = histFrom + (p.skipped / perDay) * DAY_MS;
+    const start = pre - p.skipped;
+    const series = p.series;
+    const fs = forecastersFor(grain, dayTypeFrom(base, tz));
+    const bt = grain === 'hour' ? BACKTESTS.hour : BACKTESTS.dayAhead;
+    const c = chooseModel(series.slice(0, start), fs, method, bt);
+    candidateChoice = c;
+    model = c.model;
+    residuals = c.results[c.model]?.residuals ?? [];
+    for (const m of FORECAST_MODEL_NAMES) {
+      const run = dayAheadForecasts(series, fs[m], perDay, start, days);
+      forecasts[m] = actual.map((_, i) => run[i] ?? null);
+    }
+  }
+  const lo = quantile(residuals, 0.1);
+  const hi = quantile(residuals, 0.9);
+  const main = forecasts[model];
+  const points = inRange.map((time, i) => {
+    const a = actual[i] ?? null;
+    const f = main[i] ?? null;
+    const error = a === null || f === null ? null : f - a;
+    return {
+      time,
+      actual: fig(a),
+      forecast: fig(f),
+      p10: f === null || lo === null ? null : fig(Math.max(0, f + lo)),
+      p90: f === null || hi === null ? null : fig(Math.max(0, f + hi)),
+      error: fig(error),
+      errorPct: error === null || a === null || a === 0 ? null : fig((Math.abs(error) / a) * 100),
+    };
+  });
+  const metrics = accuracy(actual, main);
+  const both = points.filter((pt) => pt.actual !== null && pt.forecast !== null);
+  return {
+    model,
     points,
     metrics,
     judgement: grain === 'hour' ? judge(metrics, 'hourly') : judge(metrics, 'hourly', DAY_AHEAD_DAILY_MAPE_TARGET_PCT),
     candidates: candidateChoice ? candidatesOf({ ...candidateChoice, results: { similarDay: rangeBacktest(actual, forecasts.similarDay), holtWinters: rangeBacktest(actual, forecasts.holtWinters) } }) : [],
-    totalActual: both.length ? both.reduce((s, pt) => s + (pt.actual ?? 0), 0) : null,
-    totalForecast: both.length ? both.reduce((s, pt) => s + (pt.forecast ?? 0), 0) : null,
+    totalActual: both.length ? fig(both.reduce((s, pt) => s + (pt.actual ?? 0), 0)) : null,
+    totalForecast: both.length ? fig(both.reduce((s, pt) => s + (pt.forecast ?? 0), 0)) : null,
   };
 }
 

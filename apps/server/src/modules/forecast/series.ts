@@ -5,6 +5,13 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
 /**
+ * A figure as the forecast replies send it: 3 decimals (a watt-hour of kWh, a thousandth of a
+ * percent). The rest of a double's 17 digits is noise of the sums and the models, and costs the
+ * reply's JSON its size and time. Money is not rounded here (bills are in integer fen).
+ */
+export const fig = (v: number | null): number | null => (v === null ? null : Math.round(v * 1000) / 1000);
+
+/**
  * Bucket values placed on a grid of bucket starts (missing: null). Hours step by 1 h; a day in a
  * zone with a daylight-saving change is taken as 24 h (the demo projects' zones have none).
  */

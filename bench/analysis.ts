@@ -20,7 +20,10 @@
  * app's SQLite connection runs them one at a time too), PostgreSQL on a pool of 10 in the waves the
  * call issued them (a query started before any query of the current wave ended runs with that wave).
  * The floor reads the same rows as row objects: no figures computed, no JSON, no HTTP, no session.
- * BENCH_ANALYSIS_ITER (30) samples each after 3 warm-up calls, API and floor alternately.
+ * API and floor alternately, after a warm-up of both (3 calls and 1 s at least, BENCH_ANALYSIS_WARM_MS):
+ * BENCH_ANALYSIS_ITER (30) samples of each and 1.5 s of sampling at least (BENCH_ANALYSIS_SAMPLE_MS), so
+ * a small call is timed on its JIT-compiled path with the pages cached, as a running server answers
+ * it, over a few hundred samples (support.ts interleaved says why). The sample count is printed.
  *
  * Adding a call is one line in CALLS.
  */
@@ -42,6 +45,9 @@ import { benchConfig, interleaved, onEachStore, pct } from './support.js';
 
 const ITER = Number(process.env.BENCH_ANALYSIS_ITER ?? 30);
 const WARM = 3;
+/** warm-up rounds until this long has passed, then samples until this long has (support.ts interleaved) */
+const WARM_MS = Number(process.env.BENCH_ANALYSIS_WARM_MS ?? 1000);
+const SAMPLE_MS = Number(process.env.BENCH_ANALYSIS_SAMPLE_MS ?? 1500);
 const TZ = 'Asia/Shanghai';
 const YEAR = 2025;
 const NOW = zonedStart(2026, 1, 10, TZ, 12);
@@ -452,13 +458,13 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string, on
       }
       const floorRows = await floor();
       if (process.env.BENCH_ANALYSIS_PROFILE) await profile(process.env.BENCH_ANALYSIS_PROFILE, `${label}-${call.name}`, api);
-      const [a, f] = await interleaved(api, floor, ITER, WARM);
+      const [a, f] = await interleaved(api, floor, ITER, WARM, WARM_MS, SAMPLE_MS);
       const [a50, f50] = [pct(a, 0.5), pct(f, 0.5)];
       const ratio = a50 / f50;
       console.log(
         `${`[${label}] ${call.name}`.padEnd(52)} p50 ${a50.toFixed(3)} ms | floor (raw SQL) ${f50.toFixed(3)} ms | ratio ${ratio.toFixed(1)}x (goal ≤ ${GOAL}x: ${ratio <= GOAL ? 'met' : 'MISSED'})`,
       );
-      console.log(`${''.padEnd(52)} ${statements.length} statements in ${groups.length} waves, ${floorRows.toLocaleString('en-US')} rows; reply ${(first.body.length / 1024).toFixed(1)} KiB`);
+      console.log(`${''.padEnd(52)} ${statements.length} statements in ${groups.length} waves, ${floorRows.toLocaleString('en-US')} rows; reply ${(first.body.length / 1024).toFixed(1)} KiB; ${a.length} samples each`);
       if (call.cold) {
         const cold: number[] = [];
         for (let i = 0; i < Math.max(5, Math.round(ITER / 3)); i++) {

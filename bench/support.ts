@@ -59,9 +59,25 @@ export function pct(samples: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? NaN;
 }
 
-/** Times `a` and `b` alternately, `iter` times each after `warm` calls of each, so a change of machine load hits both alike (ms). */
-export async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>, iter: number, warm: number): Promise<[number[], number[]]> {
-  for (let i = 0; i < warm; i++) {
+/**
+ * Times `a` and `b` alternately, so a change of machine load hits both alike (ms): `iter` samples of
+ * each at least and, with `sampleMs`, until that long has passed. First a warm-up of `warm` calls of
+ * each and, with `warmMs`, until that long has passed. A server answers a page's call many times a
+ * day, so its p50 is the JIT-compiled path's with the store's pages cached (a handful of calls leaves
+ * the call's own code interpreted, and even the raw SQL of a 1 ms call runs ~1.7x slower for its
+ * first hundred rounds); and a 1 ms call timed 30 times on this VM moved its p50 by ±30 % from run
+ * to run, a few hundred samples do not. A call of 200 ms gets its `warm` and `iter`.
+ */
+export async function interleaved(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  iter: number,
+  warm: number,
+  warmMs = 0,
+  sampleMs = 0,
+): Promise<[number[], number[]]> {
+  const warmEnd = performance.now() + warmMs;
+  for (let i = 0; i < warm || performance.now() < warmEnd; i++) {
     await a();
     await b();
   }
@@ -72,7 +88,8 @@ export async function interleaved(a: () => Promise<unknown>, b: () => Promise<un
     await fn();
     out.push(Number(process.hrtime.bigint() - t0) / 1e6);
   };
-  for (let i = 0; i < iter; i++) {
+  const sampleEnd = performance.now() + sampleMs;
+  for (let i = 0; i < iter || performance.now() < sampleEnd; i++) {
     await time(a, sa);
     await time(b, sb);
   }

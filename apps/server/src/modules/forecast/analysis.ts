@@ -17,7 +17,7 @@ import {
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
 import { bucketsOf, resolveRange } from '../analysis/periods.js';
-import { invalid, nodeContext } from './context.js';
+import { invalid, nodeContext, nodeHeader } from './context.js';
 import { digest, remembered } from './memo.js';
 import { forecastRepository } from './repository.js';
 import { BACKTESTS, HISTORY_DAYS, candidatesOf } from './service.js';
@@ -55,21 +55,7 @@ export async function forecastAnalysis(ems: Ems, lang: Lang, scope: readonly num
   // reading changes the series' digest and so the key
   const key = ['analysis', grain, tz, histFrom, from, to, known, today, method, digest(raw)].join('|');
   const figures = remembered(key, () => analyse(raw, starts, { from, to, grain, tz, known, today, method }));
-  return {
-    nodeId: q.nodeId,
-    modelLabel: q.modelLabel,
-    name: ctx.name,
-    energyType: q.energyType,
-    unit: ctx.unit,
-    timezone: tz,
-    from,
-    to,
-    grain,
-    method,
-    energyTypes: ctx.energyTypes,
-    meterCount: ctx.meterIds.length,
-    ...figures,
-  };
+  return { ...nodeHeader(q, ctx), from, to, grain, method, ...figures };
 }
 
 /** What the analysis computes from the series: the model, the points, the accuracy and the candidates. */

@@ -53,3 +53,15 @@ export async function nodeContext(ems: Ems, lang: Lang, scope: readonly number[]
     energyTypes: [...new Set(own.map((m) => m.energyType))].sort((a, b) => a - b),
   };
 }
+
+/** What both forecast replies say of the node: which it is, its name, unit and zone, its energy types and how many meters were summed. */
+export const nodeHeader = (q: { nodeId: number; modelLabel: string; energyType: number }, ctx: NodeContext) => ({
+  nodeId: q.nodeId,
+  modelLabel: q.modelLabel,
+  name: ctx.name,
+  energyType: q.energyType,
+  unit: ctx.unit,
+  timezone: ctx.timezone,
+  energyTypes: ctx.energyTypes,
+  meterCount: ctx.meterIds.length,
+});

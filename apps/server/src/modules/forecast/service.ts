@@ -23,7 +23,7 @@ import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
 import { bucketsOf } from '../analysis/periods.js';
 import { billingContext, projectBill, type HourForecast } from './bill.js';
-import { nodeContext } from './context.js';
+import { nodeContext, nodeHeader } from './context.js';
 import { digest, remembered } from './memo.js';
 import { forecastRepository } from './repository.js';
 import { DAY_MS, HOUR_MS, dayTypeFrom, hoursOf, onGrid, prepare, sum } from './series.js';
@@ -191,16 +191,9 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
     }
   }
   return {
-    nodeId: q.nodeId,
-    modelLabel: q.modelLabel,
-    name: ctx.name,
-    energyType: q.energyType,
-    unit: ctx.unit,
-    timezone: tz,
+    ...nodeHeader(q, ctx),
     origin,
     method,
-    energyTypes: ctx.energyTypes,
-    meterCount: ctx.meterIds.length,
     historyDays: h ? Math.floor(h.series.length / 24) : 0,
     horizons,
     dayAhead,

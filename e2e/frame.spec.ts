@@ -145,3 +145,26 @@ describe('route access (spec section 2)', () => {
     await context.close();
   });
 });
+
+describe('the side menu in English', () => {
+  it("fw_plant's group titles end before their arrows: a long one ('Events and operations') ends in an ellipsis, with the whole name on hover", async () => {
+    const context = await newContext(browser, { language: 'en', theme: 'dark' });
+    const page = await context.newPage();
+    await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
+    await page.getByTestId('project-home').waitFor();
+    const titles = await page.locator('[data-testid="side-menu"] .ant-menu-submenu-title').evaluateAll((els) =>
+      els.map((el) => {
+        const label = el.querySelector('[data-testid^="menu-group-"]') as HTMLElement;
+        const arrow = (el.querySelector('.ant-menu-submenu-arrow') as HTMLElement).getBoundingClientRect();
+        return { text: label.innerText, hover: label.title, clipped: label.scrollWidth > label.clientWidth, gap: arrow.left - label.getBoundingClientRect().right };
+      }),
+    );
+    expect(titles.length).toBeGreaterThan(3);
+    for (const t of titles) {
+      expect(t.gap, t.text).toBeGreaterThanOrEqual(0);
+      expect(t.hover).toBe(t.text);
+    }
+    expect(titles.find((t) => t.text === 'Events and operations')?.clipped).toBe(true);
+    await context.close();
+  });
+});

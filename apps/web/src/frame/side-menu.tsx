@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from './icons';
 import { useFrameModel } from './frame-model';
 
+const GROUP_TITLE = { flex: 'auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
 /**
  * The menu built from the navigation tree: groups are sub-menus with icons, pages are items keyed
  * by their path. Vertical in the side bar, horizontal in the top bar.
@@ -17,7 +19,13 @@ export function SideMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizo
   const items: MenuProps['items'] = menu.map((group) => ({
     key: `group:${group.key}`,
     icon: <MenuIcon name={group.icon} />,
-    label: <span data-testid={`menu-group-${group.key}`}>{group.label}</span>,
+    // antd wraps an element title of a sub-menu in nothing, so it would neither shrink nor end in an
+    // ellipsis (a long English group name ran under its arrow): the span does what title-content does
+    label: (
+      <span data-testid={`menu-group-${group.key}`} title={group.label} style={GROUP_TITLE}>
+        {group.label}
+      </span>
+    ),
     children: group.children.map((route) => ({
       key: route.path,
       label: (

@@ -1,8 +1,7 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { NAV_GROUPS, NAV_ROUTES, type NavRoute } from '@ems/contract';
-import { lazyPage } from '../lib/lazy-page';
+import { lazyPage, type LazyPage } from '../lib/lazy-page';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = LazyPage;
 
 /**
  * The `built` registry: navigation keys whose page exists. Every other entry of NAV_ROUTES stays

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type LazyExoticComponent } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 
 /** A page of the frame, with its labels in the current language. */
 export interface FrameRoute {
@@ -9,7 +9,7 @@ export interface FrameRoute {
   label: string;
   groupKey: string;
   groupLabel: string;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: ComponentType;
 }
 
 /** A menu group (rendered as a sub-menu with an icon) and its visible pages. */

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import NProgress from 'nprogress';
-import { loadChunk } from './lazy-page';
+import { createElement, Suspense } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { lazyPage, loadChunk } from './lazy-page';
 import { englishTexts, recordMessages } from './http/test-helpers';
 
 beforeAll(englishTexts);
@@ -29,5 +31,27 @@ describe('page chunks (spec 2, 8, 9)', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     await check;
     expect(messages[0]?.level).toBe('error');
+  });
+});
+
+describe('lazy pages', () => {
+  const fallback = createElement('p', null, 'loading');
+  const chunk = () => Promise.resolve({ default: () => createElement('p', null, 'the page') });
+
+  it('a preloaded page renders at once: no fallback, so React has no reveal to hold back', async () => {
+    const Page = lazyPage(chunk);
+    await Page.preload();
+    render(createElement(Suspense, { fallback }, createElement(Page)));
+    expect(screen.getByText('the page')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+  });
+
+  it('a page not loaded yet shows the fallback, then the page once its chunk is in', async () => {
+    let arrive!: () => void;
+    const Page = lazyPage(() => new Promise((ok) => (arrive = () => ok({ default: () => createElement('p', null, 'the page') }))));
+    render(createElement(Suspense, { fallback }, createElement(Page)));
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => arrive());
+    expect(await screen.findByText('the page')).toBeTruthy();
   });
 });

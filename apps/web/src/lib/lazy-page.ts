@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { tr } from '../i18n';
@@ -31,10 +31,26 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_M
     });
 }
 
+/** A page component loaded on demand, with `preload()` to fetch its chunk ahead of the first render. */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
 /**
- * React.lazy around a page chunk with the progress bar and the timeout; `preload()` fetches the
- * chunk ahead of the first render (the start-up asks for the page it opens at once).
+ * A page chunk loaded on demand with the progress bar and the timeout; `preload()` fetches the
+ * chunk ahead of the first render (the start-up asks for the frame and the page it opens at once).
+ * Once the chunk is in, the page renders its component directly instead of through React.lazy:
+ * lazy suspends on its first render even when the chunk is already loaded, and React reveals what
+ * a Suspense boundary held back at most every 300 ms after its fallback showed, so each level of
+ * the start-up (the frame, then the page) waited up to 300 ms with nothing to do.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> } {
-  return Object.assign(lazy(() => loadChunk(load)), { preload: load });
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loaded: ComponentType | undefined;
+  const fetch = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(() => loadChunk(fetch));
+  // set before Lazy's own promise resolves, so Lazy never commits once this is set: no remount
+  const Page = () => createElement(loaded ?? Lazy);
+  return Object.assign(Page, { preload: fetch });
 }

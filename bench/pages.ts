@@ -19,10 +19,11 @@
  * - other pages: the page's area shows content with no spinner or skeleton in it for 500 ms, timed
  *   at the start of that calm (printed as "generic").
  * BENCH_PAGES_TRACE=1 prints each page's last load as a waterfall (document, scripts, API calls);
- * BENCH_PAGES_ONLY=key,key narrows to those route keys.
+ * BENCH_PAGES_ONLY=key,key narrows to those route keys. BENCH_PAGES_PROFILE=dir saves a CPU profile of
+ * the page's renderer over each page's last load as dir/<key>.cpuprofile (the profiler slows it).
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { NAV_ROUTES } from '@ems/contract';
 import { launchBrowser } from '../e2e/support/browser.js';
@@ -85,6 +86,22 @@ async function load(page: Page, base: string, key: string, path: string, n: numb
   }
 }
 
+/** Starts the renderer's CPU profiler (100 µs samples); stop() writes the profile. */
+async function startProfile(page: Page): Promise<{ stop: (file: string) => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return {
+    stop: async (file) => {
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      mkdirSync(resolve(file, '..'), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+    },
+  };
+}
+
 /** Starts the built server with the demo data, logs in as fw_plant and times every page of the groups. */
 export async function benchPages(): Promise<void> {
   const built = builtKeys();
@@ -117,7 +134,9 @@ export async function benchPages(): Promise<void> {
       let marker = '';
       let error = '';
       for (let i = 0; i <= ITER && !error; i++) {
+        const profiling = process.env.BENCH_PAGES_PROFILE && i === ITER ? await startProfile(page) : null;
         const res = await load(page, server.url, r.key, r.path, n++);
+        if (profiling) await profiling.stop(join(process.env.BENCH_PAGES_PROFILE as string, `${r.key}.cpuprofile`));
         if ('error' in res) error = res.error;
         else if (i > 0) {
           runs.push(res.ms);

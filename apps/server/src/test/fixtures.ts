@@ -20,6 +20,24 @@ export function counter(deviceId: number, dataId: number, from: number, to: numb
   return out;
 }
 
+/** A capacity-basis tariff (100 kVA at ¥20/kVA·month), flat `price` all day from `from`; no power-factor standard, no surcharges. */
+export const flatCapacityVersion = (from: string, price: string, extra: Partial<TariffVersion> = {}): TariffVersion => ({
+  effectiveFrom: from,
+  basis: 'capacity',
+  capacityKva: 100,
+  priceKvaMonth: '20',
+  priceKwMonth: '30',
+  contractKw: 40,
+  demandElection: 'contract',
+  pfStandard: null,
+  addReverseKvarh: false,
+  meterReadingDay: null,
+  touPrices: { flat: price },
+  surcharges: [],
+  calendar: { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [{ start: '00:00', end: '24:00', period: 'flat' }] }] },
+  ...extra,
+});
+
 const r = (start: string, end: string, period: 'sharp' | 'peak' | 'flat' | 'valley') => ({ start, end, period });
 /** A 10 kV demand-basis tariff: valley 00–08 (8 h), flat 08–10, 13–18, 22–24 (9 h), peak 10–12, 18–22 (6 h), sharp 12–13 (1 h). */
 export const TOU_VERSION: TariffVersion = {

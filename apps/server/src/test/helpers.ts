@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API, type ApiReply, type LoginReply, type ProjectInfo } from '@ems/contract';
+import { API, COST_API, type ApiReply, type CostScheme, type LoginReply, type ProjectInfo, type TariffVersion } from '@ems/contract';
 import { buildApp, prepareStore } from '../app.js';
 import type { AppConfig, StoreConfig } from '../config/types.js';
 import { deriveKey } from '../config/secret-key.js';
@@ -171,6 +171,16 @@ export async function createProject(t: TestApp, clock: Clock, payload: Record<st
   const created = json<ProjectInfo>(await t.app.inject({ method: 'POST', url: API.projects, headers: before.headers, payload }));
   if (created.code !== 0) throw new Error(`project not created: ${JSON.stringify(created)}`);
   return { projectId: created.data.projectId, admin: (await loginAs(t.app, clock, 'pf_admin')).headers };
+}
+
+/** Creates a tariff scheme with these versions through the API and attaches it to the project (throws when refused); returns its id. */
+export async function attachScheme(app: FastifyInstance, admin: Record<string, string>, projectId: number, name: string, versions: TariffVersion[]): Promise<number> {
+  const created = json<CostScheme>(await app.inject({ method: 'POST', url: COST_API.create, headers: admin, payload: { name, projectId, versions } }));
+  if (created.code !== 0) throw new Error(`scheme not created: ${JSON.stringify(created)}`);
+  const nodes = { nodes: [{ nodeId: projectId, modelLabel: 'project' }] };
+  const attached = json(await app.inject({ method: 'PUT', url: COST_API.nodes.replace(':id', String(created.data.id)), headers: admin, payload: nodes }));
+  if (attached.code !== 0) throw new Error(`scheme not attached: ${JSON.stringify(attached)}`);
+  return created.data.id;
 }
 
 /** Inserts a model node straight into the store (no API, no checks) and returns its id. */

@@ -1,8 +1,8 @@
 import { TableNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COST_API, DATA_ID, type CostScheme, type CostYear, type MonthBill, type TariffVersion } from '@ems/contract';
+import { COST_API, DATA_ID, type CostYear, type MonthBill, type TariffVersion } from '@ems/contract';
 import { at, counter } from '../../test/fixtures.js';
-import { STORES, createProject, insertNode, json, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, attachScheme, createProject, insertNode, json, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import { analysisRepository } from '../analysis/repository.js';
 import { consumptionAnalysis } from '../analysis/service.js';
 import { buildTree } from '../analysis/tree.js';
@@ -97,9 +97,7 @@ for (const { kind, skip } of STORES) {
       const to = at(2025, 6, 1);
       const rs = [...counter(meter, DATA_ID.activeEnergyImport, from, to, (ts) => (ts === SPIKE ? 12.5 : 1)), ...counter(meter, DATA_ID.reactiveEnergyImport, from, to, () => 0.5)];
       await writeReadings(t.app, projectId, rs);
-      const s = await post<CostScheme>(COST_API.create, { name: 'Split', projectId, versions: [A, B] });
-      expect(s.code, JSON.stringify(s)).toBe(0);
-      await t.app.inject({ method: 'PUT', url: COST_API.nodes.replace(':id', String(s.data.id)), headers: admin, payload: { nodes: [{ nodeId: projectId, modelLabel: 'project' }] } });
+      await attachScheme(t.app, admin, projectId, 'Split', [A, B]);
     }, 240_000);
     afterAll(async () => {
       await t?.app.close();

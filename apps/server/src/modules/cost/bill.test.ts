@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TariffVersion } from '@ems/contract';
 import { billingPeriod } from '@ems/domain';
-import { Q, at } from '../../test/fixtures.js';
+import { Q, at, flatCapacityVersion } from '../../test/fixtures.js';
 import { blockDemands, energyPart, maxOf, periodBill } from './bill.js';
 
 const TZ = 'Asia/Shanghai';
 
-/** flat all day at `price`, from `from` */
-const version = (from: string, price: string, extra: Partial<TariffVersion> = {}): TariffVersion => ({
-  effectiveFrom: from,
-  basis: 'capacity',
-  capacityKva: 100,
-  priceKvaMonth: '20',
-  priceKwMonth: '30',
-  contractKw: 40,
-  demandElection: 'contract',
-  pfStandard: null,
-  addReverseKvarh: false,
-  meterReadingDay: null,
-  touPrices: { flat: price },
-  surcharges: [],
-  calendar: { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [{ start: '00:00', end: '24:00', period: 'flat' }] }] },
-  ...extra,
-});
+/** flat all day at `price`, from `from` (capacity basis, 100 kVA at ¥20) */
+const version = flatCapacityVersion;
 
 /** one meter, `kwh` in every 15-min interval of local days [fromDay, toDay) of March 2025 (or of `month`) */
 const rows = (fromDay: number, toDay: number, kwh: number | null = 1, month = 3) => {

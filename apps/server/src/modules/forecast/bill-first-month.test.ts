@@ -1,27 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COST_API, DATA_ID, FORECAST_API, type CostScheme, type Forecast, type MonthBill, type TariffVersion } from '@ems/contract';
-import { at, counter } from '../../test/fixtures.js';
-import { STORES, createProject, insertNode, json, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { COST_API, DATA_ID, FORECAST_API, type Forecast, type MonthBill } from '@ems/contract';
+import { at, counter, flatCapacityVersion } from '../../test/fixtures.js';
+import { STORES, attachScheme, createProject, insertNode, json, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 
 /** the pinned clock: Wednesday 2025-07-30 12:00 in Shanghai */
 const NOW = at(2025, 7, 30, 12);
 
 /** capacity basis, 100 kVA at ¥20/kVA·month, flat 0.5 all day; no power-factor standard and no surcharges, so the bill is energy + basic fee */
-const CAPACITY: TariffVersion = {
-  effectiveFrom: '2025-01-01',
-  basis: 'capacity',
-  capacityKva: 100,
-  priceKvaMonth: '20',
-  priceKwMonth: '30',
-  contractKw: 40,
-  demandElection: 'contract',
-  pfStandard: null,
-  addReverseKvarh: false,
-  meterReadingDay: null,
-  touPrices: { flat: '0.5' },
-  surcharges: [],
-  calendar: { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [{ start: '00:00', end: '24:00', period: 'flat' }] }] },
-};
+const CAPACITY = flatCapacityVersion('2025-01-01', '0.5');
 
 /*
  * BY HAND. July 2025 has 31 days. Two top-level meters under one capacity-basis scheme:
@@ -76,9 +62,7 @@ for (const { kind, skip } of STORES) {
         ...counter(ids.NEW, DATA_ID.activeEnergyImport, at(2025, 7, 11), NOW, 1),
         ...counter(ids.RETIRED, DATA_ID.activeEnergyImport, at(2025, 6, 1), at(2025, 7, 1), 2),
       ]);
-      const s = await post<CostScheme>(COST_API.create, { name: 'Capacity 10 kV', projectId, versions: [CAPACITY] });
-      expect(s.code, JSON.stringify(s)).toBe(0);
-      await t.app.inject({ method: 'PUT', url: COST_API.nodes.replace(':id', String(s.data.id)), headers: admin, payload: { nodes: [{ nodeId: projectId, modelLabel: 'project' }] } });
+      await attachScheme(t.app, admin, projectId, 'Capacity 10 kV', [CAPACITY]);
     }, 240_000);
     afterAll(async () => {
       await t?.app.close();

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_API, COST_API, DATA_ID, FORECAST_API, permissionId, type ConsumptionAnalysis, type CostScheme, type Forecast, type ForecastAnalysis, type MonthBill } from '@ems/contract';
+import { ANALYSIS_API, COST_API, DATA_ID, FORECAST_API, permissionId, type ConsumptionAnalysis, type Forecast, type ForecastAnalysis, type MonthBill } from '@ems/contract';
 import { Q, TOU_VERSION, at, counter } from '../../test/fixtures.js';
-import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, attachScheme, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import type { ReadingInput } from '../timeseries/service.js';
 /** the pinned clock: Thursday 2025-07-10 12:00 in Shanghai */
 const NOW = at(2025, 7, 10, 12);
@@ -67,8 +67,7 @@ for (const { kind, skip } of STORES) {
         ...counter(ids.M3, DATA_ID.activeEnergyImport, from, NOW, (ts) => (ts >= BUSY.from && ts < BUSY.to ? 10 : 5)),
         ...counter(ids.M3, DATA_ID.reactiveEnergyImport, from, NOW, () => 2),
       ]);
-      const s = await post<CostScheme>(COST_API.create, { name: 'Test 10 kV', projectId, versions: [TOU_VERSION] });
-      await t.app.inject({ method: 'PUT', url: COST_API.nodes.replace(':id', String(s.data.id)), headers: admin, payload: { nodes: [{ nodeId: projectId, modelLabel: 'project' }] } });
+      await attachScheme(t.app, admin, projectId, 'Test 10 kV', [TOU_VERSION]);
     }, 240_000);
     afterAll(async () => {
       await t?.app.close();

@@ -1,7 +1,7 @@
 import { TableNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COST_API, DATA_ID, type CostYear, type MonthBill, type TariffVersion } from '@ems/contract';
-import { at, counter } from '../../test/fixtures.js';
+import { at, counter, flatCapacityVersion } from '../../test/fixtures.js';
 import { STORES, attachScheme, createProject, insertNode, json, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import { analysisRepository } from '../analysis/repository.js';
 import { consumptionAnalysis } from '../analysis/service.js';
@@ -12,23 +12,8 @@ const NOW = at(2025, 7, 10, 12);
 /** the 50 kW block: 12.5 kWh in the 15 min from 20 May 14:00 (version B's days) */
 const SPIKE = at(2025, 5, 20, 14);
 
-const flatDay = { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [{ start: '00:00', end: '24:00', period: 'flat' as const }] }] };
-/** capacity basis until 15 May */
-const A: TariffVersion = {
-  effectiveFrom: '2025-01-01',
-  basis: 'capacity',
-  capacityKva: 100,
-  priceKvaMonth: '20',
-  priceKwMonth: '30',
-  contractKw: 40,
-  demandElection: 'contract',
-  pfStandard: '0.90',
-  addReverseKvarh: false,
-  meterReadingDay: null,
-  touPrices: { flat: '0.5' },
-  surcharges: [{ key: 'funds', name: '政府性基金及附加', priceYuanPerKwh: '0.03' }],
-  calendar: flatDay,
-};
+/** capacity basis until 15 May, standard 0.90, funds 0.03 */
+const A = flatCapacityVersion('2025-01-01', '0.5', { pfStandard: '0.90', surcharges: [{ key: 'funds', name: '政府性基金及附加', priceYuanPerKwh: '0.03' }] });
 /** demand basis from 16 May, dearer energy, kW and funds, standard 0.85 */
 const B: TariffVersion = { ...A, effectiveFrom: '2025-05-16', basis: 'demand', priceKwMonth: '36', pfStandard: '0.85', touPrices: { flat: '0.6' }, surcharges: [{ key: 'funds', name: '政府性基金及附加', priceYuanPerKwh: '0.04' }] };
 

@@ -34,7 +34,7 @@ const HELMET: HelmetOptions = {
  * (no per-request nonce), and running helmet's middleware per request, as @fastify/helmet does,
  * rebuilt its parts each time (~30 µs of every API call).
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),

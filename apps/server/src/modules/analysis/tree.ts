@@ -1,3 +1,4 @@
+import { attrsOf, numOrNull } from '../common/attrs.js';
 import { classifyMeters, type ClassifiedMeter, type MeterRow } from '../common/meters.js';
 import type { NodeRow } from './repository.js';
 
@@ -88,25 +89,14 @@ function collectMeters(tree: NodeTree, rootId: number | null): MeterRow[] {
 
 /** attrs.areaM2 of a node when it is a positive number, else null. */
 export function nodeArea(node: NodeRow): number | null {
-  try {
-    const a: unknown = JSON.parse(node.attrs || '{}');
-    const v = a && typeof a === 'object' ? (a as Record<string, unknown>).areaM2 : undefined;
-    const x = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-    return typeof x === 'number' && Number.isFinite(x) && x > 0 ? x : null;
-  } catch {
-    return null;
-  }
+  const x = numOrNull(attrsOf(node.attrs).areaM2);
+  return x !== null && x > 0 ? x : null;
 }
 
 /** attrs.outputUnit of a node when it is a non-empty string: the node carries a production-output counter. */
 export function outputUnitOf(node: NodeRow): string | null {
-  try {
-    const a: unknown = JSON.parse(node.attrs || '{}');
-    const v = a && typeof a === 'object' ? (a as Record<string, unknown>).outputUnit : undefined;
-    return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-  } catch {
-    return null;
-  }
+  const v = attrsOf(node.attrs).outputUnit;
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 }
 
 /**

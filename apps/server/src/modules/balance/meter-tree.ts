@@ -1,5 +1,6 @@
 import { ENERGY_COUNTER_DATA_ID } from '@ems/contract';
 import { DEFAULT_LOSS_TOLERANCE_PCT } from '@ems/domain';
+import { attrsOf, numOrNull } from '../common/attrs.js';
 import type { MeterNodeRow } from './repository.js';
 
 /** Tolerance when neither the node nor the domain defaults name one (natural gas, compressed air), % [V]. */
@@ -16,20 +17,6 @@ export interface BalanceMeter {
   parent: number | null;
   children: number[];
   tolerancePct: number;
-}
-
-const numOrNull = (v: unknown): number | null => {
-  const x = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof x === 'number' && Number.isFinite(x) ? x : null;
-};
-
-function attrsOf(raw: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(raw || '{}');
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The tolerance of a node: its `lossTolerancePct`, else the energy type's default, else {@link FALLBACK_TOLERANCE_PCT}. */

@@ -1,4 +1,5 @@
 import { ENERGY_COUNTER_DATA_ID } from '@ems/contract';
+import { attrsOf, numOrNull } from './attrs.js';
 
 /** A meter node as read for classification: id, name and its attrs JSON. */
 export interface MeterRow {
@@ -26,20 +27,16 @@ export interface ClassifiedMeter {
   onSite: boolean;
 }
 
-const numOrNull = (v: unknown): number | null => {
-  const x = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof x === 'number' && Number.isFinite(x) ? x : null;
-};
 
 /** What classification reads from a meter's attrs JSON. */
-interface MeterAttrs {
+interface ClassAttrs {
   energyType: number | null;
   parentMeterId: number | null;
   onSite: boolean;
 }
 
 /** Meters whose attrs were read, by id, with the text they were read from. */
-const ATTRS = new Map<number, { text: string; attrs: MeterAttrs }>();
+const ATTRS = new Map<number, { text: string; attrs: ClassAttrs }>();
 const ATTRS_MAX = 100_000;
 
 /**
@@ -47,17 +44,11 @@ const ATTRS_MAX = 100_000;
  * with the text: the same text is not parsed again (the analysis calls classify a project's meters
  * on every request; a string compare is a fraction of a parse), an edited one is.
  */
-export function meterAttrs(id: number, text: string): MeterAttrs {
+function classAttrs(id: number, text: string): ClassAttrs {
   const known = ATTRS.get(id);
   if (known !== undefined && known.text === text) return known.attrs;
-  let a: Record<string, unknown> = {};
-  try {
-    const v: unknown = JSON.parse(text || '{}');
-    if (v && typeof v === 'object' && !Array.isArray(v)) a = v as Record<string, unknown>;
-  } catch {
-    a = {};
-  }
-  const attrs: MeterAttrs = { energyType: numOrNull(a.energyType), parentMeterId: numOrNull(a.parentMeterId), onSite: a.supply === 'onsite' };
+  const a = attrsOf(text);
+  const attrs: ClassAttrs = { energyType: numOrNull(a.energyType), parentMeterId: numOrNull(a.parentMeterId), onSite: a.supply === 'onsite' };
   if (ATTRS.size >= ATTRS_MAX) ATTRS.clear();
   ATTRS.set(id, { text, attrs });
   return attrs;
@@ -71,7 +62,7 @@ export function meterAttrs(id: number, text: string): MeterAttrs {
  */
 export function classifyMeters(rows: readonly MeterRow[]): ClassifiedMeter[] {
   const parsed = rows.map((r) => {
-    const a = meterAttrs(r.id, r.attrs);
+    const a = classAttrs(r.id, r.attrs);
     return { row: r, energyType: a.energyType, parent: a.parentMeterId ?? r.treeParentMeterId ?? null, onSite: a.onSite };
   });
   const ids = new Set(rows.map((r) => r.id));

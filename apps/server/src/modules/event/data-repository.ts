@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { attrsOf, numOrNull } from '../common/attrs.js';
 
 /** The reads of measurements the rule engine needs (readings and rollups). */
 export function engineDataRepository(db: Db) {
@@ -78,15 +79,8 @@ export function engineDataRepository(db: Db) {
     /** Child meters of a meter by the parentMeterId attribute (the balance tree). */
     async childMeters(parentId: number, projectId: number): Promise<number[]> {
       const rows = await db.selectFrom('node').select(['id', 'attrs']).where('project_id', '=', projectId).where('model_label', '=', 'meter').execute();
-      return rows
-        .filter((r) => {
-          try {
-            return (JSON.parse(r.attrs) as { parentMeterId?: unknown }).parentMeterId === parentId;
-          } catch {
-            return false;
-          }
-        })
-        .map((r) => Number(r.id));
+      // read as the balance pages read it (a numeric string names the parent too)
+      return rows.filter((r) => numOrNull(attrsOf(r.attrs).parentMeterId) === parentId).map((r) => Number(r.id));
     },
 
     async projectTimezone(projectId: number): Promise<string> {

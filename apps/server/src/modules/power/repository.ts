@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { interpolateRank, quantileRank } from '@ems/domain';
 import type { Db } from '../../db/connect.js';
+import { attrsOf } from '../common/attrs.js';
 import { isTwoSided, type PqTrendRow, type SeriesSpec, type SeriesStats } from './pq.js';
 
 /** A node of the electrical model (distribution rooms, busbars, cabinets, transformers, meters). */
@@ -22,14 +23,6 @@ export interface BucketRow {
 
 const LABELS = ['distributionroom', 'generatrix', 'cabinet', 'transformer', 'meter'] as const;
 
-const parse = (attrs: string): Record<string, unknown> => {
-  try {
-    const v: unknown = JSON.parse(attrs || '{}');
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
 
 /** All SQL of the busbar and transformer pages: the model, the counter rollups, and statistics of the 10-min PQ aggregates. */
 export function powerRepository(db: Db) {
@@ -49,7 +42,7 @@ export function powerRepository(db: Db) {
         .orderBy('sort')
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), label: r.model_label, name: r.name, attrs: parse(r.attrs) }));
+      return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), label: r.model_label, name: r.name, attrs: attrsOf(r.attrs) }));
     },
 
     /** The node's project and label (scope checks). */

@@ -2,6 +2,7 @@ import { bucketEnd, bucketStart, toIntervals, type CounterParams, type Grain } f
 import { INGEST_REASON, type IngestResult, type RollupGrain, type RollupRow } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
+import { attrsOf, numOrNull } from '../common/attrs.js';
 import { timeseriesRepository, type IntervalRow, type ReadingRow, type SeriesPlan, type TouchedSeries, type WindowReading, type WindowReset } from './repository.js';
 
 /** A reading handed to the write path: ts in ms, status 0..4 (default 0). */
@@ -21,28 +22,18 @@ export interface MeterAttrs {
   energyType: number | null;
 }
 
-const num = (v: unknown): number | null => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
-};
 
 /** attrs: ctPt (multiplier, default 1), registerMax, ratedKw, energyType; tolerant of anything missing. */
 export function meterAttrs(attrsJson: string | undefined): MeterAttrs {
-  let a: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(attrsJson ?? '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) a = parsed as Record<string, unknown>;
-  } catch {
-    a = {};
-  }
-  const ct = num(a.ctPt);
-  const max = num(a.registerMax);
-  const rated = num(a.ratedKw);
+  const a = attrsOf(attrsJson);
+  const ct = numOrNull(a.ctPt);
+  const max = numOrNull(a.registerMax);
+  const rated = numOrNull(a.ratedKw);
   return {
     multiplier: ct !== null && ct > 0 ? ct : 1,
     registerMax: max !== null && max > 0 ? max : null,
     ratedKw: rated !== null && rated > 0 ? rated : null,
-    energyType: num(a.energyType),
+    energyType: numOrNull(a.energyType),
   };
 }
 

@@ -30,6 +30,14 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '**/frame/**'], message: 'widgets and lib must not import app, frame or features' }] }],
     },
   },
+  // Server: a module imports another only through what it exports for others, never its routes.ts;
+  // cross-cutting helpers (request scope, download headers) live in apps/server/src/lib.
+  {
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/ingest/**/*.ts', 'apps/server/src/sim/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/routes.js', '../modules/*/routes.js'], message: "import the helper from apps/server/src/lib (or the module's service), not another module's routes.ts" }] }],
+    },
+  },
   {
     files: ['packages/**'],
     rules: {

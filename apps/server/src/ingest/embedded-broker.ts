@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ems } from '../context.js';
-import type { Gateway } from '../modules/ingest/service.js';
+import type { Gateway } from './service.js';
 import { KeyedQueue } from './gateway-queue.js';
 import { isOwnTopic, verifyGatewayLogin } from './mqtt-auth.js';
 import { handleGatewayMessage, type MessageOutcome } from './mqtt-message.js';

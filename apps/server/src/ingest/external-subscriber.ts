@@ -1,8 +1,8 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ems } from '../context.js';
-import { ingestRepository } from '../modules/ingest/repository.js';
-import type { Gateway } from '../modules/ingest/service.js';
+import { ingestRepository } from './repository.js';
+import type { Gateway } from './service.js';
 import type { MessageHandler } from './embedded-broker.js';
 import { KeyedQueue } from './gateway-queue.js';
 import { parseDataTopic } from './mqtt-auth.js';

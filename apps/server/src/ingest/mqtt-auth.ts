@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Ems } from '../context.js';
-import { ingestRepository } from '../modules/ingest/repository.js';
-import type { Gateway } from '../modules/ingest/service.js';
+import { ingestRepository } from './repository.js';
+import type { Gateway } from './service.js';
 
 const USERNAME = /^gw-([1-9]\d{0,9})$/;
 const TOPIC_TAIL = /^([1-9]\d{0,9})\/([1-9]\d{0,9})\/data$/;

@@ -1,8 +1,8 @@
 import { DATA_ID, ingestTopic } from '@ems/contract';
 import type { Ems } from '../context.js';
-import { demoGatewayCredentials, type DemoGatewayCredentials } from '../modules/ingest/service.js';
+import { demoGatewayCredentials, type DemoGatewayCredentials } from './service.js';
 import type { MqttIngest } from './mqtt-ingest.js';
-import { mqttRepository } from './repository.js';
+import { ingestRepository } from './repository.js';
 
 export interface BannerGateway extends DemoGatewayCredentials {
   /** a meter of the gateway's project for the example message, if any */
@@ -30,7 +30,7 @@ export function mqttBannerText(ingest: MqttIngest, gateways: BannerGateway[], ts
 /** The demo gateways (created when missing) with a meter each, for the banner. */
 export async function bannerGateways(ems: Ems): Promise<BannerGateway[]> {
   const creds = await demoGatewayCredentials(ems);
-  const repo = mqttRepository(ems.db);
+  const repo = ingestRepository(ems.db);
   return Promise.all(
     creds.map(async (c) => {
       const meter = await repo.firstMeter(c.projectId);

@@ -2,7 +2,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { IngestBatchBody } from '@ems/contract';
 import type { Ems } from '../context.js';
 import { ApiError } from '../lib/errors.js';
-import { ingest, recordIngestError, type Gateway } from '../modules/ingest/service.js';
+import { ingest, recordIngestError, type Gateway } from './service.js';
 
 const checkBody = TypeCompiler.Compile(IngestBatchBody);
 /** text PostgreSQL can store (no NUL) */

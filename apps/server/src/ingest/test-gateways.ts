@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DATA_ID, type RollupRow } from '@ems/contract';
 import type { Ems } from '../context.js';
-import { ingestRepository } from '../modules/ingest/repository.js';
+import { ingestRepository } from './repository.js';
 import { readRollups, writeBatch } from '../modules/timeseries/service.js';
 import type { MessageHandler } from './embedded-broker.js';
 

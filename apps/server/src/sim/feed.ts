@@ -1,6 +1,6 @@
 import type { Ems } from '../context.js';
-import { ingest } from '../modules/ingest/service.js';
-import { ingestRepository } from '../modules/ingest/repository.js';
+import { ingest } from '../ingest/service.js';
+import { ingestRepository } from '../ingest/repository.js';
 
 /**
  * The live feed's seam. The simulator hands every message of a demo gateway to a `SimPublish`:

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID } from '@ems/contract';
 import { startMqttIngest, type MqttIngest } from '../ingest/mqtt-ingest.js';
 import { insertMeter } from '../modules/timeseries/test-nodes.js';
-import { demoGatewayCredentials } from '../modules/ingest/service.js';
+import { demoGatewayCredentials } from '../ingest/service.js';
 import { createStore, startApp, STORES, type TestApp, type TestStore } from '../test/helpers.js';
 import { startSimMqttFeed, type SimMqttFeed } from './mqtt-feed.js';
 

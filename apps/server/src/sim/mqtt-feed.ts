@@ -2,7 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { ingestTopic } from '@ems/contract';
 import type { Ems } from '../context.js';
 import type { MqttIngest } from '../ingest/mqtt-ingest.js';
-import { demoGatewayCredentials } from '../modules/ingest/service.js';
+import { demoGatewayCredentials } from '../ingest/service.js';
 import type { SimPublish } from './feed.js';
 
 export interface SimMqttFeed {

@@ -1,7 +1,7 @@
 import { DATA_ID, INGEST_MAX_READINGS, type SimStatus } from '@ems/contract';
 import { bucketEnd, bucketStart, localParts, zonedStart, type Reading } from '@ems/domain';
 import type { Ems } from '../context.js';
-import { demoGatewayCredentials } from '../modules/ingest/service.js';
+import { demoGatewayCredentials } from '../ingest/service.js';
 import { DEMO_PROJECTS } from '../modules/seed/demo-data.js';
 import { meterAttrs } from '../modules/timeseries/service.js';
 import { bulkWriter, type BulkWriter, type Chunk, type CounterChunk, type ReadingRow } from './bulk.js';

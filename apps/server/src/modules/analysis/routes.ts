@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ANALYSIS_API, ConsumptionAnalysis, ConsumptionQuery, Envelope } from '@ems/contract';
 import { ok } from '../../lib/reply.js';
-import { contentDisposition } from '../filemanager/service.js';
-import { projectScope } from '../trend/routes.js';
+import { contentDisposition } from '../../lib/download.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { exportConsumption } from './export.js';
 import { consumptionAnalysis } from './service.js';
 

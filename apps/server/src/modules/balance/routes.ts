@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BALANCE_API, BalanceQuery, BalanceTree, BalanceTrend, BalanceTrendQuery, Envelope, PipeAnalysis, PipeQuery } from '@ems/contract';
 import { ok } from '../../lib/reply.js';
-import { contentDisposition } from '../filemanager/service.js';
-import { projectScope } from '../trend/routes.js';
+import { contentDisposition } from '../../lib/download.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { exportPipe, exportTree } from './export.js';
 import { balanceTree, balanceTrend, pipeAnalysis } from './service.js';
 

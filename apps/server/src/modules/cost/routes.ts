@@ -17,8 +17,8 @@ import {
   SchemeIdParams,
 } from '@ems/contract';
 import { ok } from '../../lib/reply.js';
-import { contentDisposition } from '../filemanager/service.js';
-import { projectScope } from '../trend/routes.js';
+import { contentDisposition } from '../../lib/download.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { exportCost } from './export.js';
 import { attachNodes, createScheme, listSchemes, removeScheme, updateScheme } from './schemes.js';
 import { costPeriod, costYear, demandCurve, monthBill } from './service.js';

@@ -21,8 +21,8 @@ import {
 } from '@ems/contract';
 import { sessionOf } from '../../context.js';
 import { ok } from '../../lib/reply.js';
-import { contentDisposition } from '../filemanager/service.js';
-import { projectScope } from '../trend/routes.js';
+import { contentDisposition } from '../../lib/download.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { algorithmDetail, changeStates, listAlgorithms, listRules, removeConfigs, ruleDetail, saveAlgorithm, saveRule } from './config-service.js';
 import { closeOrders, confirmEvents, eventDetail, exportEvents, queryEvents, raiseOrder } from './event-service.js';
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { FILE_API, FILE_MAX_BYTES, permissionId, type UploadedFile } from '@ems/contract';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { contentDisposition, safeName } from './service.js';
+import { contentDisposition } from '../../lib/download.js';
+import { safeName } from './service.js';
 import { multipartBody } from './test-multipart.js';
 
 type Headers = Record<string, string>;

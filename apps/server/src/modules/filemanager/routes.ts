@@ -2,17 +2,12 @@ import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Envelope, FILE_API, FILE_MAX_BYTES, FileDownloadQuery, HEADER, UploadedFile } from '@ems/contract';
+import { Envelope, FILE_API, FILE_MAX_BYTES, FileDownloadQuery, UploadedFile } from '@ems/contract';
 import { sessionOf } from '../../context.js';
+import { contentDisposition } from '../../lib/download.js';
 import { ok } from '../../lib/reply.js';
-import { FileError, contentDisposition, fileText, findFile, storeUpload } from './service.js';
-
-/** The project of the projectid header (the auth hook has checked it is the caller's), else undefined. */
-export function headerProject(request: FastifyRequest): number | undefined {
-  const raw = request.headers[HEADER.projectId];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return value && /^\d{1,10}$/.test(value) ? Number(value) : undefined;
-}
+import { headerProject } from '../../lib/request-scope.js';
+import { FileError, fileText, findFile, storeUpload } from './service.js';
 
 export function sendFileError(request: FastifyRequest, reply: FastifyReply, err: FileError) {
   return reply

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnergyFlowReply, Envelope, FLOW_API, FLOW_PERMISSION, FlowQuery, LiveFlowQuery, LiveFlowReply } from '@ems/contract';
 import { ok } from '../../lib/reply.js';
-import { contentDisposition } from '../filemanager/service.js';
-import { projectScope } from '../trend/routes.js';
+import { contentDisposition } from '../../lib/download.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { exportFlow } from './export.js';
 import { liveFlow, periodFlow } from './service.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, FORECAST_API, Forecast, ForecastAnalysis, ForecastAnalysisQuery, ForecastExportQuery, ForecastQuery } from '@ems/contract';
 import { ok } from '../../lib/reply.js';
-import { contentDisposition } from '../filemanager/service.js';
-import { projectScope } from '../trend/routes.js';
+import { contentDisposition } from '../../lib/download.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { forecastAnalysis } from './analysis.js';
 import { exportAnalysis, exportForecast } from './export.js';
 import { predict } from './service.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Envelope, MONITOR_API, MonitorDataPoint, MonitorDataPointsQuery, MonitorDevices, MonitorDevicesBody } from '@ems/contract';
 import { ok } from '../../lib/reply.js';
-import { projectScope } from '../trend/routes.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { devicePoints, monitorDevices } from './service.js';
 
 export const monitorRoutes: FastifyPluginAsyncTypebox = async (app) => {

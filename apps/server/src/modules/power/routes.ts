@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { BusbarQuery, BusbarView, Envelope, POWER_API, TransformerAnalysis, TransformerAnalysisQuery, TransformerFleet, TransformerFleetQuery, TransformerItem, TransformersQuery } from '@ems/contract';
 import { ok } from '../../lib/reply.js';
-import { contentDisposition } from '../filemanager/service.js';
-import { projectScope } from '../trend/routes.js';
+import { contentDisposition } from '../../lib/download.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { exportAnalysis, exportBusbar, exportFleet } from './export.js';
 import { busbarView, transformerAnalysis, transformerFleet, transformerList } from './service.js';
 

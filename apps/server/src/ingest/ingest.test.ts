@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { DATA_ID, INGEST_API, type GatewayInfo, type GatewayWithKey, type IngestErrorInfo, type IngestResult } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { insertMeter } from '../timeseries/test-nodes.js';
-import { readRollups } from '../timeseries/service.js';
+import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../test/helpers.js';
+import { insertMeter } from '../modules/timeseries/test-nodes.js';
+import { readRollups } from '../modules/timeseries/service.js';
 import { demoGatewayCredentials } from './service.js';
 
 type Headers = Record<string, string>;

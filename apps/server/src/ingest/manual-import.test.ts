@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { FILE_API, MANUAL_IMPORT_API, type ManualImportResult, type UploadedFile } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import { multipartBody } from '../filemanager/test-multipart.js';
-import { readRollups } from '../timeseries/service.js';
+import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../test/helpers.js';
+import { multipartBody } from '../modules/filemanager/test-multipart.js';
+import { readRollups } from '../modules/timeseries/service.js';
 import { ImportFileError, importRows, parseCsv, parseTime, parseValue } from './manual-import.js';
 
 type Headers = Record<string, string>;

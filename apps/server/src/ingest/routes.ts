@@ -16,9 +16,9 @@ import {
   IngestErrorQuery,
   IngestResult,
 } from '@ems/contract';
-import { sessionOf } from '../../context.js';
-import { ApiError } from '../../lib/errors.js';
-import { ok } from '../../lib/reply.js';
+import { sessionOf } from '../context.js';
+import { ApiError } from '../lib/errors.js';
+import { ok } from '../lib/reply.js';
 import {
   authenticateGateway,
   createGateway,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorReply, MANUAL_IMPORT_API, ManualImportBody, ManualImportResult } from '@ems/contract';
-import { sessionOf } from '../../context.js';
-import { ok } from '../../lib/reply.js';
-import { headerProject } from '../filemanager/routes.js';
-import { contentDisposition } from '../filemanager/service.js';
+import { sessionOf } from '../context.js';
+import { ok } from '../lib/reply.js';
+import { headerProject } from '../lib/request-scope.js';
+import { contentDisposition } from '../lib/download.js';
 import { ImportFileError, buildTemplate, importErrorMessage, manualImport, templateFileName } from './manual-import.js';
 
 /** Manual readings import (docs/ingest.md "Manual readings import"): the import and its template. */

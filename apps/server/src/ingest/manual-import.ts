@@ -12,11 +12,11 @@ import {
   type ManualImportError,
   type ManualImportResult,
 } from '@ems/contract';
-import type { Ems, Session } from '../../context.js';
-import type { Lang } from '../../lib/i18n.js';
-import { noPermission } from '../../lib/errors.js';
-import { fileTypeOf, findFile } from '../filemanager/service.js';
-import { writeBatch, type ReadingInput } from '../timeseries/service.js';
+import type { Ems, Session } from '../context.js';
+import type { Lang } from '../lib/i18n.js';
+import { noPermission } from '../lib/errors.js';
+import { fileTypeOf, findFile } from '../modules/filemanager/service.js';
+import { writeBatch, type ReadingInput } from '../modules/timeseries/service.js';
 
 /** A cell as read from a CSV (always text) or an .xlsx (text, number, boolean, date or empty). */
 export type Cell = string | number | boolean | Date | null;

@@ -10,11 +10,11 @@ import {
   type IngestErrorInfo,
   type IngestResult,
 } from '@ems/contract';
-import type { Ems, Session } from '../../context.js';
-import type { GatewayTable } from '../../db/schema.js';
-import { badRequest, noPermission, notFound, unauthorized } from '../../lib/errors.js';
-import { DEMO_PROJECTS } from '../seed/demo-data.js';
-import { writeBatch, type ReadingInput } from '../timeseries/service.js';
+import type { Ems, Session } from '../context.js';
+import type { GatewayTable } from '../db/schema.js';
+import { badRequest, noPermission, notFound, unauthorized } from '../lib/errors.js';
+import { DEMO_PROJECTS } from '../modules/seed/demo-data.js';
+import { writeBatch, type ReadingInput } from '../modules/timeseries/service.js';
 import { ingestRepository } from './repository.js';
 
 export type Gateway = Selectable<GatewayTable>;

@@ -25,15 +25,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface StartOptions {
+  /** data dir to use (default: a new empty one); it is removed on stop unless `keep` */
+  dataDir?: string;
+  keep?: boolean;
+}
+
 /**
  * Starts the built server (`apps/server/dist/main.js`, serving `apps/web/dist`) in its own process
  * group on a free port with a throw-away data dir and the demo data, and waits for /healthz.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const bundle = join(repo, 'apps/server/dist/main.js');
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run "npm run build" first`);
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ems-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ems-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: repo,
     detached: true,
@@ -77,7 +83,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -18,7 +18,7 @@ class PageErrorBoundary extends Component<{ fallback: ReactNode; children: React
 
 function ChunkError() {
   const { t } = useTranslation();
-  return <Result status="warning" title={t('common:http.chunkLoad')} />;
+  return <Result data-testid="page-error" status="warning" title={t('common:http.chunkLoad')} />;
 }
 
 /**

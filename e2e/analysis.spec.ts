@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ANALYSIS_API, type ApiReply, type ConsumptionAnalysis } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { startServer, waitSeeded, type RunningServer } from './support/server.js';
+import { startSeededServer } from './support/seeded.js';
+import type { RunningServer } from './support/server.js';
 import { DEMO_PASSWORD, login } from './support/flows.js';
 
 /**
  * /energyConsumption (issue 5) on the demo factory with its full history: the KPI cards show what
  * the consumption API answered the page, the year view, the export read back, and screenshots in
- * both themes and languages. The server clock is pinned (EMS_NOW), so the figures stay put once seeded.
+ * both themes and languages. It runs on a copy of the default 13 months of history, seeded once per build
+ * (support/seeded.ts), with the server clock pinned to the seed's, so the figures stay put.
  */
 let server: RunningServer;
 let browser: Browser;
-const NOW = Math.floor(Date.now() / 60_000) * 60_000;
 
 /** As the cards print: 2 decimals with thousands separators, '--' for null. */
 const figure = (v: number | null) => (v === null ? '--' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
@@ -54,9 +55,8 @@ async function settle(page: Page) {
 
 beforeAll(async () => {
   // the full 13-month history: 同比 needs last year's days
-  [server, browser] = await Promise.all([startServer({ EMS_NOW: String(NOW), EMS_SIM_DAYS: '' }), launchBrowser()]);
-  await waitSeeded(server);
-}, 300_000);
+  [server, browser] = await Promise.all([startSeededServer(), launchBrowser()]);
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -5,7 +5,7 @@
  * kWh as read on the meter's secondary side); interval energies ΔE are register units × multiplier
  * (CT×PT), i.e. primary-side kWh, kvarh, m³…; powers (ratedKw, maxKw) are ΔE units per hour.
  */
-export { bucketEnd, bucketStart, localParts, zonedStart, type Grain, type LocalParts } from './counters-calendar.js';
+export { bucketEnd, bucketStart, localParts, utcOffsetMs, zonedStart, type Grain, type LocalParts } from './counters-calendar.js';
 
 /** Status of readings and intervals (stored as smallint). Also documented in the contract. */
 export const ReadingStatus = {

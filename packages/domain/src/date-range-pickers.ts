@@ -1,33 +1,34 @@
 /**
  * Picker rules around the date selector and the query grid: disabled dates, the season picker, grid
- * shortcuts and the grid request range (spec sections 2, 3, 5, 9). Local time of the runtime, as in
- * date-range.ts.
+ * shortcuts and the grid request range (spec sections 2, 3, 5, 9). Calendar days in the project's
+ * `timeZone`, as in date-range-units.ts.
  */
-import { DAY_MS, customDateRange, endOfDay, rangeOf, startOfDay, type DateRange } from './date-range-units.js';
+import { localParts, zonedStart } from './counters-calendar.js';
+import { DAY_MS, customDateRange, endOfDay, rangeOf, startOfDay, zonedDayStart, type DateRange } from './date-range-units.js';
 
 /** Default disabled-date rule: days after today are blocked. */
-export function blocksFuture(dateMs: number, nowMs: number): boolean {
-  return startOfDay(dateMs) > startOfDay(nowMs);
+export function blocksFuture(dateMs: number, nowMs: number, timeZone: string): boolean {
+  return startOfDay(dateMs, timeZone) > startOfDay(nowMs, timeZone);
 }
 
 /** Variant "before yesterday allowed": days up to and including yesterday are allowed; today and later are blocked. */
-export function blocksFromToday(dateMs: number, nowMs: number): boolean {
-  return startOfDay(dateMs) >= startOfDay(nowMs);
+export function blocksFromToday(dateMs: number, nowMs: number, timeZone: string): boolean {
+  return startOfDay(dateMs, timeZone) >= startOfDay(nowMs, timeZone);
 }
 
 /** Variant "after today": today and later are allowed; days before today are blocked. */
-export function blocksPast(dateMs: number, nowMs: number): boolean {
-  return startOfDay(dateMs) < startOfDay(nowMs);
+export function blocksPast(dateMs: number, nowMs: number, timeZone: string): boolean {
+  return startOfDay(dateMs, timeZone) < startOfDay(nowMs, timeZone);
 }
 
 /** Variant "days up to the 28th": the 29th, 30th and 31st of any month are blocked (every month has them up to 28). */
-export function blocksAfter28th(dateMs: number): boolean {
-  return new Date(dateMs).getDate() > 28;
+export function blocksAfter28th(dateMs: number, _nowMs: number, timeZone: string): boolean {
+  return localParts(dateMs, timeZone).day > 28;
 }
 
 /** The range of quarter `quarter` (1–4) of `year`, type 4. */
-export function quarterRange(year: number, quarter: 1 | 2 | 3 | 4): DateRange {
-  return rangeOf(4, new Date(year, (quarter - 1) * 3, 1).getTime());
+export function quarterRange(year: number, quarter: 1 | 2 | 3 | 4, timeZone: string): DateRange {
+  return rangeOf(4, zonedStart(year, (quarter - 1) * 3 + 1, 1, timeZone), timeZone);
 }
 
 /** One button of the season picker. */
@@ -44,13 +45,13 @@ export interface QuarterButton {
  * The season picker for `year`: four quarter buttons, and whether the next-year button is disabled
  * (no later year may hold a quarter that has begun).
  */
-export function seasonPicker(year: number, selectedMs: number | undefined, nowMs: number) {
+export function seasonPicker(year: number, selectedMs: number | undefined, nowMs: number, timeZone: string) {
   const quarters = ([1, 2, 3, 4] as const).map((quarter): QuarterButton => {
-    const range = quarterRange(year, quarter);
+    const range = quarterRange(year, quarter, timeZone);
     const selected = selectedMs !== undefined && selectedMs >= range.startTime && selectedMs <= range.endTime;
     return { quarter, range, disabled: range.startTime > nowMs, selected };
   });
-  return { year, quarters, nextYearDisabled: year >= new Date(nowMs).getFullYear() };
+  return { year, quarters, nextYearDisabled: year >= localParts(nowMs, timeZone).year };
 }
 
 /** A start/end pair in ms as used by the query grid (start-of-day timestamps from its picker). */
@@ -76,25 +77,24 @@ export const GRID_SHORTCUT_KEYS: readonly GridShortcutKey[] = [
   'last3Months',
 ];
 
-function addDays(ms: number, days: number): number {
-  const d = new Date(ms);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime();
-}
-
-/** Same day `months` months away, clamped to the last day of a shorter month (31 Mar − 1 month = 28/29 Feb). */
-export function addMonthsClamped(ms: number, months: number): number {
-  const d = new Date(ms);
-  const target = new Date(d.getFullYear(), d.getMonth() + months, 1);
-  const lastDay = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate();
-  return new Date(target.getFullYear(), target.getMonth(), Math.min(d.getDate(), lastDay)).getTime();
+/**
+ * Midnight (in `timeZone`) of the same day `months` months away, clamped to the last day of a shorter
+ * month (31 Mar − 1 month = 28/29 Feb).
+ */
+export function addMonthsClamped(ms: number, months: number, timeZone: string): number {
+  const l = localParts(ms, timeZone);
+  const target = new Date(Date.UTC(l.year, l.month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  return zonedStart(target.getUTCFullYear(), target.getUTCMonth() + 1, Math.min(l.day, lastDay), timeZone);
 }
 
 /**
  * A grid shortcut as start-of-day timestamps of its first and last day: today, yesterday and the day
  * before are single days; last week / month / 3 months run from that far back to today.
  */
-export function gridShortcut(key: GridShortcutKey, nowMs: number): GridRange {
-  const today = startOfDay(nowMs);
+export function gridShortcut(key: GridShortcutKey, nowMs: number, timeZone: string): GridRange {
+  const today = startOfDay(nowMs, timeZone);
+  const addDays = (ms: number, days: number) => zonedDayStart(ms, timeZone, days);
   switch (key) {
     case 'today':
       return { startTime: today, endTime: today };
@@ -105,9 +105,9 @@ export function gridShortcut(key: GridShortcutKey, nowMs: number): GridRange {
     case 'lastWeek':
       return { startTime: addDays(today, -7), endTime: today };
     case 'lastMonth':
-      return { startTime: addMonthsClamped(today, -1), endTime: today };
+      return { startTime: addMonthsClamped(today, -1, timeZone), endTime: today };
     case 'last3Months':
-      return { startTime: addMonthsClamped(today, -3), endTime: today };
+      return { startTime: addMonthsClamped(today, -3, timeZone), endTime: today };
   }
 }
 
@@ -115,6 +115,6 @@ export function gridShortcut(key: GridShortcutKey, nowMs: number): GridRange {
 export const CUSTOM_RANGE_SHORTCUT_DAYS = [7, 30, 90, 180, 365] as const;
 
 /** "Last N days" for the custom date range: N whole days ending with today (type 6). */
-export function customRangeShortcut(days: number, nowMs: number): DateRange {
-  return customDateRange(addDays(nowMs, -(days - 1)), endOfDay(nowMs));
+export function customRangeShortcut(days: number, nowMs: number, timeZone: string): DateRange {
+  return customDateRange(zonedDayStart(nowMs, timeZone, -(days - 1)), endOfDay(nowMs, timeZone), timeZone);
 }

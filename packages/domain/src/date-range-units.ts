@@ -1,11 +1,13 @@
 /**
  * Date-range rules of the shared date selector and the query grid (spec sections 2, 4, 5, 9).
  *
- * Time zone strategy: every calendar computation uses the LOCAL time of the runtime (in the browser,
- * the user's time zone) through the `Date` constructor and getters — never UTC getters. A "day" is
- * local midnight to the last millisecond before the next local midnight, so days across a DST change
- * are 23 or 25 hours long. All inputs and outputs are epoch milliseconds.
+ * Time zone strategy: every calendar computation is done in the PROJECT's IANA time zone, passed as
+ * `timeZone` (the runtime's own zone is never read), through the zoned wall-clock helpers of
+ * counters-calendar.ts. A "day" is the zone's midnight to the last millisecond before its next
+ * midnight, so days across a DST change are 23 or 25 hours long. All inputs and outputs are epoch
+ * milliseconds.
  */
+import { localParts, zonedStart } from './counters-calendar.js';
 
 /** Date-range type values: 1 day, 2 week, 3 month, 4 season (quarter), 5 year, 6 custom date range, 7 custom date-time range. */
 export const DATE_RANGE_TYPE = {
@@ -41,59 +43,64 @@ export function isUnitType(type: DateRangeType): type is UnitRangeType {
   return type <= 5;
 }
 
-/** Local midnight of the day holding `ms`. */
-export function startOfDay(ms: number): number {
-  const d = new Date(ms);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+/** Midnight, in `timeZone`, of the calendar day `days` days after the one holding `ms` (fields may overflow). */
+export function zonedDayStart(ms: number, timeZone: string, days = 0): number {
+  const l = localParts(ms, timeZone);
+  return zonedStart(l.year, l.month, l.day + days, timeZone);
 }
 
-/** Last millisecond of the local day holding `ms`. */
-export function endOfDay(ms: number): number {
-  const d = new Date(ms);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime() - 1;
+/** Midnight in `timeZone` of the day holding `ms`. */
+export function startOfDay(ms: number, timeZone: string): number {
+  return zonedDayStart(ms, timeZone);
 }
 
-/** Quarter (1–4) of the local date `ms`. */
-export function quarterOf(ms: number): 1 | 2 | 3 | 4 {
-  return (Math.floor(new Date(ms).getMonth() / 3) + 1) as 1 | 2 | 3 | 4;
+/** Last millisecond of the day (in `timeZone`) holding `ms`. */
+export function endOfDay(ms: number, timeZone: string): number {
+  return zonedDayStart(ms, timeZone, 1) - 1;
 }
 
-/** Start of the unit holding `ms`, moved by `step` whole units. Weeks start on Monday. */
-function unitStart(type: UnitRangeType, ms: number, step: number): Date {
-  const d = new Date(ms);
-  const y = d.getFullYear();
-  const m = d.getMonth();
+/** Quarter (1–4) of the date `ms` in `timeZone`. */
+export function quarterOf(ms: number, timeZone: string): 1 | 2 | 3 | 4 {
+  return (Math.floor((localParts(ms, timeZone).month - 1) / 3) + 1) as 1 | 2 | 3 | 4;
+}
+
+/** Day of the week of a calendar date, 0 Monday … 6 Sunday (pure calendar arithmetic, no zone). */
+function sinceMonday(year: number, month: number, day: number): number {
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+}
+
+/** Start of the unit holding `ms`, moved by `step` whole units, in `timeZone`. Weeks start on Monday. */
+function unitStart(type: UnitRangeType, ms: number, step: number, timeZone: string): number {
+  const { year: y, month: m, day: d } = localParts(ms, timeZone);
   switch (type) {
     case 1:
-      return new Date(y, m, d.getDate() + step);
-    case 2: {
-      const sinceMonday = (d.getDay() + 6) % 7;
-      return new Date(y, m, d.getDate() - sinceMonday + 7 * step);
-    }
+      return zonedStart(y, m, d + step, timeZone);
+    case 2:
+      return zonedStart(y, m, d - sinceMonday(y, m, d) + 7 * step, timeZone);
     case 3:
-      return new Date(y, m + step, 1);
+      return zonedStart(y, m + step, 1, timeZone);
     case 4:
-      return new Date(y, m - (m % 3) + 3 * step, 1);
+      return zonedStart(y, m - ((m - 1) % 3) + 3 * step, 1, timeZone);
     case 5:
-      return new Date(y + step, 0, 1);
+      return zonedStart(y + step, 1, 1, timeZone);
   }
 }
 
 /**
- * The range of the given type holding `anchorMs`. Unit types span the start of the unit to its last
- * millisecond (start of the next unit − 1). Custom types (6, 7) give the anchor's whole day.
+ * The range of the given type holding `anchorMs` in `timeZone`. Unit types span the start of the unit
+ * to its last millisecond (start of the next unit − 1). Custom types (6, 7) give the anchor's whole day.
  */
-export function rangeOf(type: DateRangeType, anchorMs: number): DateRange {
-  if (!isUnitType(type)) return { startTime: startOfDay(anchorMs), endTime: endOfDay(anchorMs), type };
-  const startTime = unitStart(type, anchorMs, 0).getTime();
-  const endTime = unitStart(type, anchorMs, 1).getTime() - 1;
+export function rangeOf(type: DateRangeType, anchorMs: number, timeZone: string): DateRange {
+  if (!isUnitType(type)) return { startTime: startOfDay(anchorMs, timeZone), endTime: endOfDay(anchorMs, timeZone), type };
+  const startTime = unitStart(type, anchorMs, 0, timeZone);
+  const endTime = unitStart(type, anchorMs, 1, timeZone) - 1;
   return { startTime, endTime, type };
 }
 
-/** Custom date range (type 6): start of the first day to the last millisecond of the last day. */
-export function customDateRange(startDayMs: number, endDayMs: number): DateRange {
+/** Custom date range (type 6): start of the first day to the last millisecond of the last day, in `timeZone`. */
+export function customDateRange(startDayMs: number, endDayMs: number, timeZone: string): DateRange {
   const [a, b] = startDayMs <= endDayMs ? [startDayMs, endDayMs] : [endDayMs, startDayMs];
-  return { startTime: startOfDay(a), endTime: endOfDay(b), type: 6 };
+  return { startTime: startOfDay(a, timeZone), endTime: endOfDay(b, timeZone), type: 6 };
 }
 
 /** Custom date-time range (type 7): the exact times, ordered. */
@@ -101,21 +108,23 @@ export function customDateTimeRange(startMs: number, endMs: number): DateRange {
   return { startTime: Math.min(startMs, endMs), endTime: Math.max(startMs, endMs), type: 7 };
 }
 
+/** Whole calendar days from the day of `fromMs` to the day of `toMs` in `timeZone` (a 23- or 25-hour day counts as one). */
+export function calendarDaysBetween(fromMs: number, toMs: number, timeZone: string): number {
+  const a = localParts(fromMs, timeZone);
+  const b = localParts(toMs, timeZone);
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
+}
+
 /**
  * The previous (`step` −1) or next (+1) range: one day, week, month, quarter or year for unit types;
  * the same number of calendar days for type 6; the same duration for type 7.
  */
-export function shift(range: DateRange, step: number): DateRange {
+export function shift(range: DateRange, step: number, timeZone: string): DateRange {
   const { type } = range;
-  if (isUnitType(type)) return rangeOf(type, unitStart(type, range.startTime, step).getTime());
+  if (isUnitType(type)) return rangeOf(type, unitStart(type, range.startTime, step, timeZone), timeZone);
   if (type === 6) {
-    const s = new Date(range.startTime);
-    const e = new Date(range.endTime);
-    const days = Math.round((startOfDay(range.endTime) - range.startTime) / DAY_MS) + 1;
-    return customDateRange(
-      new Date(s.getFullYear(), s.getMonth(), s.getDate() + days * step).getTime(),
-      new Date(e.getFullYear(), e.getMonth(), e.getDate() + days * step).getTime(),
-    );
+    const days = calendarDaysBetween(range.startTime, range.endTime, timeZone) + 1;
+    return customDateRange(zonedDayStart(range.startTime, timeZone, days * step), zonedDayStart(range.endTime, timeZone, days * step), timeZone);
   }
   const span = range.endTime - range.startTime;
   return customDateTimeRange(range.startTime + span * step, range.endTime + span * step);
@@ -131,10 +140,10 @@ export function isNextDisabled(range: DateRange, nowMs: number): boolean {
  * moment of the current range not later than now; type 6 keeps the current days; type 7 keeps the
  * exact times.
  */
-export function changeType(range: DateRange, type: DateRangeType, nowMs: number): DateRange {
-  if (type === 6) return customDateRange(range.startTime, range.endTime);
+export function changeType(range: DateRange, type: DateRangeType, nowMs: number, timeZone: string): DateRange {
+  if (type === 6) return customDateRange(range.startTime, range.endTime, timeZone);
   if (type === 7) return customDateTimeRange(range.startTime, range.endTime);
-  return rangeOf(type, Math.max(range.startTime, Math.min(range.endTime, nowMs)));
+  return rangeOf(type, Math.max(range.startTime, Math.min(range.endTime, nowMs)), timeZone);
 }
 
 /** Previous and next arrows show for unit types only (not for 6 and 7). */

@@ -15,6 +15,7 @@ import { EXTRA_PANELS } from './components/extra-panels';
 import { KpiCards } from './components/kpi-cards';
 import { RankingCard } from './components/ranking-card';
 import type { AnalysisPageDefinition } from './definitions';
+import { useProjectZone } from '../../lib/time';
 
 /**
  * The generic analysis page (spec section 2, issue 5): the project's node tree, an energy type, the
@@ -28,7 +29,8 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
   const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
-  const [range, setRange] = useState<DateRange>(() => rangeOf(definition.defaultDateType, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(definition.defaultDateType, Date.now(), zone));
   const [exporting, setExporting] = useState(false);
   const metric = METRICS[definition.metric];
 

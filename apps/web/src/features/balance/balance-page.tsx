@@ -13,6 +13,7 @@ import { LossTrendCard } from './components/loss-trend-card';
 import { NightCard } from './components/night-card';
 import { WorstNodesCard } from './components/worst-nodes-card';
 import { useDayLabel } from './use-day-label';
+import { useProjectZone } from '../../lib/time';
 
 /**
  * Energy balance (/balanceConsumption, DOMAIN §2): for an energy type over the selector's range, the
@@ -24,7 +25,8 @@ export default function BalancePage() {
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
   const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
-  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
   const [selected, setSelected] = useState<number | null>(null);
   const body = { projectId: projectId ?? 1, energyType, startTime: range.startTime, endTime: range.endTime };
   const tree = useQuery({ ...balanceTreeQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });

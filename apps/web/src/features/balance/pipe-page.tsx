@@ -10,6 +10,7 @@ import { exportPipe } from './api/export-balance';
 import { pipeQuery } from './api/get-pipe';
 import { PipeMediumCard } from './components/pipe-medium-card';
 import { useDayLabel } from './use-day-label';
+import { useProjectZone } from '../../lib/time';
 
 /**
  * Pipeline consumption (/pipeQueryAndAnalysis, DOMAIN §2): per medium (water, gas, steam,
@@ -20,7 +21,8 @@ export default function PipePage() {
   const { t, i18n } = useTranslation('balance');
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
-  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
   const body = { projectId: projectId ?? 1, startTime: range.startTime, endTime: range.endTime };
   const pipe = useQuery({ ...pipeQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
   const dayLabel = useDayLabel(pipe.data?.timezone);

@@ -11,6 +11,7 @@ import { trendDataQuery } from './api/get-trend-data';
 import { PointPicker } from './components/point-picker';
 import { MAX_TREND_LINES, lineKey, toggleLine, type SelectedLine } from './selection';
 
+import { useProjectZone } from '../../lib/time';
 /** Chart widths are rounded to this many px, so a small resize does not refetch. */
 const WIDTH_STEP_PX = 100;
 
@@ -40,7 +41,8 @@ export default function EquipmentTrendPage() {
   const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
   const [device, setDevice] = useState<TreeNodeRef | null>(null);
   const [selected, setSelected] = useState<SelectedLine[]>([]);
-  const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now(), zone));
   const [interval, setIntervalS] = useState<number>(0);
   const { ref, width } = useWidth();
   const request = { range, interval, lines: selected.map(({ deviceId, dataId }) => ({ deviceId, dataId })), pixelWidth: width };

@@ -3,12 +3,13 @@ import { EVENT_PAGES } from './definitions';
 import { defaultFilters, toQueryBody, type EventFilters } from './query-body';
 
 const range = { startTime: 1_700_000_000_000, endTime: 1_702_000_000_000 - 1, type: 3 as const };
-const filters = (over: Partial<EventFilters> = {}): EventFilters => ({ ...defaultFilters(), range, ...over });
+const filters = (over: Partial<EventFilters> = {}): EventFilters => ({ ...defaultFilters('Asia/Shanghai'), range, ...over });
 
 describe('filters → EventQueryBody', () => {
-  it('default: this month (date selector default type month), the page log types, nothing else', () => {
-    const f = defaultFilters(new Date(2025, 4, 17, 12).getTime());
-    expect(f.range).toEqual({ startTime: new Date(2025, 4, 1).getTime(), endTime: new Date(2025, 5, 1).getTime() - 1, type: 3 });
+  it('default: this month in the project zone (date selector default type month), the page log types, nothing else', () => {
+    // 17 May 2025 12:00 in Shanghai; the month runs from 1 May 00:00 +08:00 (30 Apr 16:00 UTC)
+    const f = defaultFilters('Asia/Shanghai', Date.UTC(2025, 4, 17, 4));
+    expect(f.range).toEqual({ startTime: Date.UTC(2025, 3, 30, 16), endTime: Date.UTC(2025, 4, 31, 16) - 1, type: 3 });
     expect(toQueryBody(EVENT_PAGES.demandevent, filters())).toEqual({ startTime: range.startTime, endTime: range.endTime, logTypes: [704, 705] });
   });
 

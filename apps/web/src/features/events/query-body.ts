@@ -16,9 +16,9 @@ export interface EventFilters {
   keyword: string;
 }
 
-/** Default filters: this month (spec section 9, default date-selector type month), nothing else set. */
-export function defaultFilters(now = Date.now()): EventFilters {
-  return { range: rangeOf(3, now), node: null, eventTypes: [], levels: [], status: null, confirmState: null, keyword: '' };
+/** Default filters: this month in the project's zone (spec section 9, default date-selector type month), nothing else set. */
+export function defaultFilters(timeZone: string, now = Date.now()): EventFilters {
+  return { range: rangeOf(3, now, timeZone), node: null, eventTypes: [], levels: [], status: null, confirmState: null, keyword: '' };
 }
 
 /** Table paging as antd counts it: page from 1. */

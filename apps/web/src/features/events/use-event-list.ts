@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type Key } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
+import { useProjectZone } from '../../lib/time';
 import { usePermission } from '../../lib/permission';
 import { TABLE_PAGE_SIZE } from '../../widgets';
 import { eventsQuery } from './api/query-events';
@@ -26,7 +27,8 @@ export function eventIdOf(search: string, state: unknown): number | null {
 export function useEventList(def: EventPageDefinition) {
   const projectId = useSession((s) => s.projectId);
   const canConfirm = usePermission()(CONFIRM_PERMISSION);
-  const [filters, setFiltersState] = useState<EventFilters>(() => defaultFilters());
+  const zone = useProjectZone();
+  const [filters, setFiltersState] = useState<EventFilters>(() => defaultFilters(zone));
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState<TablePage>({ current: 1, pageSize: TABLE_PAGE_SIZE });
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -65,7 +67,7 @@ export function useEventList(def: EventPageDefinition) {
     },
     reset: () => {
       setKeyword('');
-      setFilters(defaultFilters());
+      setFilters(defaultFilters(zone));
     },
     page,
     setPage,

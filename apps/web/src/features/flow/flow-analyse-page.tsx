@@ -13,6 +13,7 @@ import { FlowFaults } from './components/flow-faults';
 import { FlowKpis } from './components/flow-kpis';
 import { FlowTable } from './components/flow-table';
 import { sankeyHeight, sankeyOption } from './sankey-view';
+import { useProjectZone } from '../../lib/time';
 
 /**
  * Energy flow analysis (/energyFlowAnalyse, DOMAIN §1, §2): for a node, energy type and range, the
@@ -25,7 +26,8 @@ export default function FlowAnalysePage() {
   const projectId = useSession((s) => s.projectId);
   const flowNode = useFlowNode(projectId);
   const { node, energyType, setEnergyType } = flowNode;
-  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
   const [exporting, setExporting] = useState(false);
   const body: FlowQuery | null = node ? { nodeId: node.id, modelLabel: node.modelLabel, energyType, startTime: range.startTime, endTime: range.endTime, dateType: range.type } : null;
   const result = useQuery({ ...periodFlowQuery(body as FlowQuery), enabled: body !== null, placeholderData: keepPreviousData });

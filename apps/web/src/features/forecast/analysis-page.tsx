@@ -14,6 +14,7 @@ import { ForecastFrame, useForecastControls } from './components/forecast-frame'
 import { AnalysisTable } from './components/forecast-table';
 import { MetricCards } from './components/metric-cards';
 import { analysisRows, formatFigure } from './forecast-view';
+import { useProjectZone } from '../../lib/time';
 
 /** Day, week, month and custom dates: up to 93 days (quarter and year are too long to forecast day by day). */
 const TYPES: readonly DateRangeType[] = [1, 2, 3, 6];
@@ -26,7 +27,8 @@ const TYPES: readonly DateRangeType[] = [1, 2, 3, 6];
 export default function ForecastAnalysisPage() {
   const { t } = useTranslation('forecast');
   const c = useForecastControls();
-  const [range, setRange] = useState<DateRange>(() => rangeOf(2, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(2, Date.now(), zone));
   const body: ForecastAnalysisQuery | null = c.node
     ? { nodeId: c.node.id, modelLabel: c.node.modelLabel, energyType: c.energyType, method: c.method, startTime: range.startTime, endTime: range.endTime, dateType: range.type }
     : null;

@@ -11,6 +11,7 @@ import { analysisQuery, transformersQuery } from './api/get-analysis';
 import { etaOption, loadOption, spectrumOption, zoneHoursOption, type ChartTokens } from './analysis-charts';
 import { PqCards } from './components/pq-cards';
 import { gradeColor, pqTrendSeries, zonedTime } from './power-view';
+import { useProjectZone } from '../../lib/time';
 
 const pct = (v: number | null, d = 1) => (v === null ? '--' : `${formatNumber(v, d)}`);
 
@@ -26,7 +27,8 @@ export default function AnalysisPage() {
   const projectId = useSession((s) => s.projectId);
   const list = useQuery({ ...transformersQuery(projectId ?? 1), enabled: projectId !== null });
   const [picked, setPicked] = useState<number | null>(null);
-  const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now(), zone));
   // ?transformerId= from the overview's link, when it names one of the project's transformers
   const [params] = useSearchParams();
   const linked = list.data?.find((x) => String(x.id) === params.get('transformerId'))?.id;

@@ -11,6 +11,7 @@ import { DataTable, DateRangeSelector } from '../../widgets';
 import { exportFleet } from './api/export-power';
 import { fleetQuery } from './api/get-fleet';
 import { byNumber, gradeColor, worstIndex, zoneColor } from './power-view';
+import { useProjectZone } from '../../lib/time';
 
 const pct = (v: number | null, d = 1) => (v === null ? '--' : `${formatNumber(v, d)}%`);
 const kwh = (v: number | null) => (v === null ? '--' : formatThousands(v, 1));
@@ -21,7 +22,8 @@ export default function OverviewPage() {
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
   const navigate = useNavigate();
-  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
   const body = { projectId: projectId ?? 1, startTime: range.startTime, endTime: range.endTime };
   const fleet = useQuery({ ...fleetQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
   if (projectId === null) return <Empty description={t('noProject')} />;

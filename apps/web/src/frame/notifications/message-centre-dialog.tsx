@@ -11,6 +11,7 @@ import { DataTable } from '../../widgets/data-table/data-table';
 import { DateRangeSelector } from '../../widgets/date-range-selector/date-range-selector';
 import { NS } from './locales';
 import { fetchMessageCentre } from './notification-api';
+import { useProjectZone } from '../../lib/time';
 
 /** Message-centre table height (spec section 9). */
 export const MESSAGE_CENTRE_TABLE_HEIGHT_PX = 500;
@@ -22,7 +23,8 @@ const CENTRE_TYPES: readonly DateRangeType[] = [1, 2, 3];
 /** The message centre: records of a day, week or month, newest first, with paging. */
 export function MessageCentreDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now(), zone));
   const [page, setPage] = useState({ current: 1, pageSize: TABLE_PAGE_SIZE });
   const query = useQuery({
     queryKey: ['notifications', 'messageCentre', range.startTime, range.endTime, page.current, page.pageSize],

@@ -1,17 +1,36 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { ProjectInfo } from '@ems/contract';
 import { quarterRange, rangeOf, type DateRange } from '@ems/domain';
+import { useSession } from '../../lib/session';
 import { DateRangeSelector } from './date-range-selector';
 import { renderWidget } from '../test-utils';
 
-const at = (y: number, m: number, d: number, h = 0) => new Date(y, m, d, h).getTime();
-const NOW = at(2026, 4, 15, 10); // Fri 15 May 2026
+// The browser sits in Los Angeles, the project in Shanghai (16 h ahead): every day, month and "now"
+// the selector shows, picks and emits must be Shanghai's.
+const SH = 'Asia/Shanghai';
+const browserTz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/Los_Angeles';
+});
+afterAll(() => {
+  process.env.TZ = browserTz;
+});
+
+/** Midnight of a Shanghai date (month 0-based), as an instant. */
+const sh = (y: number, m: number, d: number) => Date.UTC(y, m, d) - 8 * 3_600_000;
+// Sun 31 May 2026 13:00 in Los Angeles = Mon 1 Jun 2026 04:00 in Shanghai
+const NOW = Date.UTC(2026, 4, 31, 20);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
+  useSession.setState({ projectInfo: { projectId: 1, timezone: SH } as ProjectInfo });
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  useSession.setState({ projectInfo: null });
+});
 
 const prev = () => screen.queryByRole('button', { name: 'Previous period' });
 const next = () => screen.queryByRole('button', { name: 'Next period' });
@@ -24,47 +43,69 @@ function chooseType(label: string) {
   fireEvent.click(option);
 }
 
-describe('spec 2/4: date-range selector', () => {
-  it('defaults to month, showing the current month, with arrows and next disabled at the present', () => {
+describe('spec 2/4: date-range selector, in the project time zone', () => {
+  it('the browser zone is not the project zone in these tests', () => {
+    expect([new Date(NOW).getDate(), new Date(NOW).getHours()]).toEqual([31, 13]); // the browser still has 31 May, 13:00
+  });
+
+  it("defaults to month, showing the project's current month, with arrows and next disabled at the present", () => {
     renderWidget(<DateRangeSelector />);
     expect(screen.getByText('Month')).toBeTruthy();
-    expect(screen.getByDisplayValue('2026-05')).toBeTruthy();
+    expect(screen.getByDisplayValue('2026-06')).toBeTruthy();
     expect(prev()).toBeTruthy();
     expect((next() as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('previous shifts by one month and then next is enabled again', () => {
+  it('previous shifts by one Shanghai month (1 May 00:00 +08:00) and then next is enabled again', () => {
     const onChange = vi.fn();
     renderWidget(<DateRangeSelector onChange={onChange} />);
     fireEvent.click(prev()!);
-    expect(onChange).toHaveBeenLastCalledWith({ startTime: at(2026, 3, 1), endTime: at(2026, 4, 1) - 1, type: 3 });
-    expect(screen.getByDisplayValue('2026-04')).toBeTruthy();
+    expect(onChange).toHaveBeenLastCalledWith({ startTime: sh(2026, 4, 1), endTime: sh(2026, 5, 1) - 1, type: 3 });
+    expect(screen.getByDisplayValue('2026-05')).toBeTruthy();
     expect((next() as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(next()!);
-    expect(onChange).toHaveBeenLastCalledWith(rangeOf(3, NOW));
+    expect(onChange).toHaveBeenLastCalledWith(rangeOf(3, NOW, SH));
   });
 
-  it('changing type emits the range for the new type (day: today)', () => {
+  it("changing type emits the range for the new type (day: the project's today)", () => {
     const onChange = vi.fn();
     renderWidget(<DateRangeSelector onChange={onChange} />);
     chooseType('Day');
-    expect(onChange).toHaveBeenLastCalledWith({ startTime: at(2026, 4, 15), endTime: at(2026, 4, 16) - 1, type: 1 });
-    expect(screen.getByDisplayValue('2026-05-15')).toBeTruthy();
+    expect(onChange).toHaveBeenLastCalledWith({ startTime: sh(2026, 5, 1), endTime: sh(2026, 5, 2) - 1, type: 1 });
+    expect(screen.getByDisplayValue('2026-06-01')).toBeTruthy();
   });
 
-  it('week starts Monday: previous week of Fri 15 May is Mon 4 to Sun 10 May', () => {
+  it("the day picker offers the project's today and blocks its tomorrow, and a picked day is the project's day", () => {
+    const onChange = vi.fn();
+    renderWidget(<DateRangeSelector defaultType={1} onChange={onChange} />);
+    fireEvent.mouseDown(screen.getByDisplayValue('2026-06-01'));
+    fireEvent.click(screen.getByDisplayValue('2026-06-01'));
+    const cell = (day: string) => document.querySelector<HTMLElement>(`td[title="${day}"]`)!;
+    expect(cell('2026-06-01').className).not.toContain('ant-picker-cell-disabled');
+    expect(cell('2026-06-02').className).toContain('ant-picker-cell-disabled');
+    fireEvent.click(document.querySelector('.ant-picker-header-prev-btn')!);
+    fireEvent.click(cell('2026-05-15').querySelector('.ant-picker-cell-inner')!);
+    expect(onChange).toHaveBeenLastCalledWith({ startTime: sh(2026, 4, 15), endTime: sh(2026, 4, 16) - 1, type: 1 });
+  });
+
+  it('week starts Monday: the week of Mon 1 Jun is the current one, the previous is Mon 25 to Sun 31 May', () => {
     const onChange = vi.fn();
     renderWidget(<DateRangeSelector defaultType={2} onChange={onChange} />);
+    expect((next() as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(prev()!);
-    expect(onChange).toHaveBeenLastCalledWith({ startTime: at(2026, 4, 4), endTime: at(2026, 4, 11) - 1, type: 2 });
+    expect(onChange).toHaveBeenLastCalledWith({ startTime: sh(2026, 4, 25), endTime: sh(2026, 5, 1) - 1, type: 2 });
   });
 
-  it('custom types have no arrows', () => {
+  it("custom types have no arrows and show the project's today", () => {
     renderWidget(<DateRangeSelector defaultType={6} />);
     expect(prev()).toBeNull();
     expect(next()).toBeNull();
-    expect(screen.getAllByDisplayValue('2026-05-15')).toHaveLength(2); // start and end of today
+    expect(screen.getAllByDisplayValue('2026-06-01')).toHaveLength(2); // start and end of today
+  });
 
+  it('a timeZone prop overrides the project zone', () => {
+    renderWidget(<DateRangeSelector defaultType={1} timeZone="America/Los_Angeles" />);
+    expect(screen.getByDisplayValue('2026-05-31')).toBeTruthy();
   });
 
   it('season picker: year header, four quarters, future quarters blocked, previous year Q4', () => {
@@ -77,7 +118,8 @@ describe('spec 2/4: date-range selector', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous year' }));
     expect(screen.getByText('2025')).toBeTruthy();
     fireEvent.click(q(4));
-    expect(onChange).toHaveBeenLastCalledWith(quarterRange(2025, 4));
+    expect(onChange).toHaveBeenLastCalledWith(quarterRange(2025, 4, SH));
+    expect(quarterRange(2025, 4, SH).startTime).toBe(sh(2025, 9, 1));
   });
 
   it('select width is 90 px with range types and 65 px without (English words always take 90 px)', () => {

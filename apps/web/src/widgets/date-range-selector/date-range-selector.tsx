@@ -1,5 +1,4 @@
 import { useState, type CSSProperties } from 'react';
-import dayjs from 'dayjs';
 import { Button, DatePicker, Select, Space } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import {
   type DateRange,
   type DateRangeType,
 } from '@ems/domain';
+import { fromPickerValue, toPickerValue, useProjectZone } from '../../lib/time';
 import { pickerLocale } from './picker-locale';
 import { SeasonPicker } from './season-picker';
 import { CustomRangePicker } from './range-picker';
@@ -30,8 +30,10 @@ export interface DateRangeSelectorProps {
   types?: readonly DateRangeType[];
   /** Fired with {startTime, endTime, type} in ms on every change, including a change of type. */
   onChange?: (range: DateRange) => void;
-  /** Disabled-date rule (ms of the day, now); default blocks future dates. Pass `false` to allow every date. */
-  disabledDate?: ((dateMs: number, nowMs: number) => boolean) | false;
+  /** Disabled-date rule (ms of the day, now, the zone's name); default blocks future dates. Pass `false` to allow every date. */
+  disabledDate?: ((dateMs: number, nowMs: number, timeZone: string) => boolean) | false;
+  /** The zone whose calendar the selector shows and picks in (default: the current project's). */
+  timeZone?: string;
   style?: CSSProperties;
   className?: string;
 }
@@ -42,14 +44,17 @@ const FORMAT = { 1: 'YYYY-MM-DD', 2: undefined, 3: 'YYYY-MM', 5: 'YYYY' } as con
 /**
  * Shared date-range selector (spec sections 2 and 4): type dropdown, a picker per type, previous/next
  * arrows for the unit types, next disabled at the present, weeks from Monday, future dates blocked.
+ * Days, weeks, months and "now" are the project's (its time zone), whatever the browser's zone.
  */
 export function DateRangeSelector(props: DateRangeSelectorProps) {
   const { value, defaultType = DEFAULT_DATE_RANGE_TYPE, types = DATE_RANGE_TYPES, onChange, disabledDate = blocksFuture } = props;
   const { t, i18n } = useTranslation('widgets');
-  const [inner, setInner] = useState<DateRange>(() => rangeOf(defaultType, Date.now()));
+  const projectZone = useProjectZone();
+  const zone = props.timeZone ?? projectZone;
+  const [inner, setInner] = useState<DateRange>(() => rangeOf(defaultType, Date.now(), zone));
   const range = value ?? inner;
   const { type } = range;
-  const blocked = disabledDate ? (ms: number) => disabledDate(ms, Date.now()) : undefined;
+  const blocked = disabledDate ? (ms: number) => disabledDate(ms, Date.now(), zone) : undefined;
 
   const emit = (next: DateRange) => {
     setInner(next);
@@ -57,17 +62,17 @@ export function DateRangeSelector(props: DateRangeSelectorProps) {
   };
 
   const picker = (() => {
-    if (type === 4) return <SeasonPicker value={range.startTime} onChange={emit} blockFuture={disabledDate !== false} />;
-    if (type === 6 || type === 7) return <CustomRangePicker type={type} value={range} onChange={emit} disabledDate={blocked} />;
+    if (type === 4) return <SeasonPicker value={range.startTime} onChange={emit} blockFuture={disabledDate !== false} timeZone={zone} />;
+    if (type === 6 || type === 7) return <CustomRangePicker type={type} value={range} onChange={emit} disabledDate={blocked} timeZone={zone} />;
     return (
       <DatePicker
         picker={PICKER[type]}
         format={FORMAT[type]}
         locale={pickerLocale(i18n.language)}
         allowClear={false}
-        value={dayjs(range.startTime)}
-        disabledDate={blocked ? (d) => blocked(d.valueOf()) : undefined}
-        onChange={(d) => d && emit(rangeOf(type, d.valueOf()))}
+        value={toPickerValue(range.startTime, zone)}
+        disabledDate={blocked ? (d) => blocked(fromPickerValue(d, zone)) : undefined}
+        onChange={(d) => d && emit(rangeOf(type, fromPickerValue(d, zone), zone))}
       />
     );
   })();
@@ -81,10 +86,10 @@ export function DateRangeSelector(props: DateRangeSelectorProps) {
         popupMatchSelectWidth={false}
         value={type}
         options={types.map((x) => ({ value: x, label: t(`dateRange.type${x}`) }))}
-        onChange={(next) => emit(changeType(range, next, Date.now()))}
+        onChange={(next) => emit(changeType(range, next, Date.now(), zone))}
       />
       {hasArrows(type) && (
-        <Button aria-label={t('dateRange.previous')} icon={<LeftOutlined />} onClick={() => emit(shift(range, -1))} />
+        <Button aria-label={t('dateRange.previous')} icon={<LeftOutlined />} onClick={() => emit(shift(range, -1, zone))} />
       )}
       {picker}
       {hasArrows(type) && (
@@ -92,7 +97,7 @@ export function DateRangeSelector(props: DateRangeSelectorProps) {
           aria-label={t('dateRange.next')}
           icon={<RightOutlined />}
           disabled={disabledDate !== false && isNextDisabled(range, Date.now())}
-          onClick={() => emit(shift(range, 1))}
+          onClick={() => emit(shift(range, 1, zone))}
         />
       )}
     </Space>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Popover, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { quarterOf, seasonPicker, type DateRange } from '@ems/domain';
+import { localParts, quarterOf, seasonPicker, type DateRange } from '@ems/domain';
 
 export interface SeasonPickerProps {
   /** Start of the selected quarter (ms). */
@@ -10,15 +10,18 @@ export interface SeasonPickerProps {
   onChange: (range: DateRange) => void;
   /** Block quarters that start after now and years after this one (default true). */
   blockFuture?: boolean;
+  /** The zone whose calendar years and quarters are shown. */
+  timeZone: string;
 }
 
 /** Season (quarter) picker: a year header with previous/next year buttons and four quarter buttons. */
-export function SeasonPicker({ value, onChange, blockFuture = true }: SeasonPickerProps) {
+export function SeasonPicker({ value, onChange, blockFuture = true, timeZone }: SeasonPickerProps) {
   const { t } = useTranslation('widgets');
   const [open, setOpen] = useState(false);
-  const [year, setYear] = useState(() => new Date(value).getFullYear());
-  const picker = seasonPicker(year, value, Date.now());
-  const label = `${new Date(value).getFullYear()} ${t(`dateRange.quarter${quarterOf(value)}`)}`;
+  const yearOf = (ms: number) => localParts(ms, timeZone).year;
+  const [year, setYear] = useState(() => yearOf(value));
+  const picker = seasonPicker(year, value, Date.now(), timeZone);
+  const label = `${yearOf(value)} ${t(`dateRange.quarter${quarterOf(value, timeZone)}`)}`;
 
   const content = (
     <Flex vertical gap={8} style={{ width: 216 }}>
@@ -59,7 +62,7 @@ export function SeasonPicker({ value, onChange, blockFuture = true }: SeasonPick
       placement="bottomLeft"
       open={open}
       onOpenChange={(next) => {
-        if (next) setYear(new Date(value).getFullYear());
+        if (next) setYear(yearOf(value));
         setOpen(next);
       }}
       content={content}

@@ -5,6 +5,7 @@ import { gridRangeForRequest, gridShortcut, type GridRange, type GridShortcutKey
 import { DataTable, type SelectionMode } from '../data-table/data-table';
 import { pagingDefaults } from '../data-table/paging';
 import { GRID_PAGE_SIZE, GRID_PAGE_SIZES } from '../constants';
+import { useProjectZone } from '../../lib/time';
 import { GridDateFilter } from './grid-date-filter';
 import { loadGridRange, saveGridRange } from './grid-range-storage';
 
@@ -37,7 +38,8 @@ export interface GridProps<T> {
 export function Grid<T extends object>(props: GridProps<T>) {
   const { gridId, load, defaultShortcut = 'today', reloadKey } = props;
   const { t } = useTranslation('widgets');
-  const [range, setRange] = useState<GridRange>(() => loadGridRange(gridId) ?? gridShortcut(defaultShortcut, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<GridRange>(() => loadGridRange(gridId) ?? gridShortcut(defaultShortcut, Date.now(), zone));
   const [page, setPage] = useState({ current: 1, pageSize: GRID_PAGE_SIZE });
   const [data, setData] = useState<{ rows: T[]; total: number }>({ rows: [], total: 0 });
   const [loading, setLoading] = useState(false);

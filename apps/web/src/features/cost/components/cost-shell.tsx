@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { rangeOf, type DateRange, type DateRangeType } from '@ems/domain';
 import { modelTreeQuery, type TreeNodeRef } from '../../../lib/api/model-tree';
 import { useSession } from '../../../lib/session';
+import { useProjectZone } from '../../../lib/time';
 import { DateRangeSelector, ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
 
 export interface CostShellProps {
@@ -24,7 +25,8 @@ export function CostShell({ pageKey, title, types, defaultType, extra, children 
   const projectId = useSession((s) => s.projectId);
   const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
-  const [range, setRange] = useState<DateRange>(() => rangeOf(defaultType, Date.now()));
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(defaultType, Date.now(), zone));
   // the tree's root is the project itself: its bills are asked for at once, beside the tree (not after it)
   const node = picked ?? (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? (projectId !== null ? { id: projectId, modelLabel: 'project', name: '' } : null);
   if (projectId === null) return <Empty />;

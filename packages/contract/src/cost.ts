@@ -69,14 +69,17 @@ export const TariffVersionSchema = Type.Object(
     capacityKva: Type.Number({ minimum: 0, maximum: 1e7 }),
     priceKvaMonth: PriceText,
     priceKwMonth: PriceText,
-    /** contracted demand, kW; at least 40 % of the capacity when the basis is demand by contract */
+    /** contracted demand, kW; one below 40 % of the capacity is saved with a warning and billed at 40 % of the capacity */
     contractKw: Type.Number({ minimum: 0, maximum: 1e7 }),
     /** 'contract' (合同最大需量) or 'actual' (按实际最大需量) */
     demandElection: Type.Union([Type.Literal('contract'), Type.Literal('actual')]),
     /** power-factor standard; null: no adjustment */
     pfStandard: Type.Union([Type.Literal('0.90'), Type.Literal('0.85'), Type.Literal('0.80'), Type.Null()]),
-    /** add reverse (capacitive) kvarh into Q (some provinces) */
-    addReverseKvarh: Type.Boolean(),
+    /**
+     * count reverse (capacitive) kvarh into the month's Q = |Q forward| + |Q reverse| where it is
+     * metered (the 1983 功率因数调整电费办法); omitted: true. false only where a province leaves it out.
+     */
+    addReverseKvarh: Type.Optional(Type.Boolean()),
     /** meter-reading day 1–28; null: the calendar month */
     meterReadingDay: Type.Union([Type.Integer({ minimum: 1, maximum: 28 }), Type.Null()]),
     /** ¥/kWh per period */
@@ -118,6 +121,8 @@ export const CostScheme = Type.Object({
   versions: Type.Array(TariffVersionSchema),
   nodes: Type.Array(Type.Object({ nodeId: Type.Integer(), modelLabel: Type.String(), name: Type.String() })),
   updateTime: Type.Integer(),
+  /** on a save: what was saved but deserves a look (e.g. a contracted demand below 40 % of the capacity, billed at 40 %) */
+  warnings: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
 });
 export type CostScheme = Static<typeof CostScheme>;
 
@@ -163,9 +168,9 @@ export const CostBillLine = Type.Object({
   fen: Type.Integer(),
   /** a share of a monthly fee shown on a day or week view, not a billed amount */
   allocated: Type.Optional(Type.Boolean()),
-  /** a monthly fee pro-rated for part of its billing period (metering began, or a tariff version started, inside it): the days billed */
+  /** a monthly fee for part of its billing period (metering began, or a tariff version started, inside it): the days billed */
   days: Type.Optional(Type.Integer()),
-  /** the days of the billing period, with `days` */
+  /** with `days`, the divisor: 30 (供电营业规则 第84条: each day is 1/30 of the monthly fee, whatever the month's length) */
   daysInPeriod: Type.Optional(Type.Integer()),
 });
 export type CostBillLine = Static<typeof CostBillLine>;
@@ -187,13 +192,16 @@ export const MonthSummary = Type.Object({
   basis: Type.Union([Type.Literal('capacity'), Type.Literal('demand'), Type.Null()]),
   basicFen: Type.Integer(),
   capacityFeeFen: Type.Integer(),
-  /** max(MD, 40 % capacity) × price per kW (the comparison's demand side) */
+  /** the comparison's demand side, like with like: what the demand basis bills under the version's own election, the 105 % double-price excess and the 40 % floor included (= Σ demandLines) */
   demandFeeFen: Type.Integer(),
   cheaper: Type.Union([Type.Literal('capacity'), Type.Literal('demand'), Type.Literal('equal'), Type.Null()]),
   mdKw: NumOrNull,
   /** start of the 15-min block of the MD */
   mdTime: Type.Union([Type.Integer(), Type.Null()]),
+  /** the contracted demand of the version in force at the period's end (null: it elects actual MD, or no version is in force) */
   contractKw: NumOrNull,
+  /** 40 % of that version's capacity: the least demand billed (a contract or actual MD below it is billed at it) */
+  minDemandKw: NumOrNull,
   kvarh: NumOrNull,
   cosPhi: NumOrNull,
   pfStandard: Type.Union([Type.String(), Type.Null()]),

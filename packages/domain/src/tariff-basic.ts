@@ -18,10 +18,33 @@ export interface DemandRules {
 }
 export const DEFAULT_DEMAND_RULES: DemandRules = { toleranceRatio: '1.05', excessMultiplier: '2', minContractRatio: '0.4' };
 
-/** A part of the month: `days` of `daysInPeriod` (pro-rating of a monthly fee). */
+/**
+ * Days of a monthly basic fee billed for part of a month (新装、增容、变更与终止用电当月, and a change
+ * of tariff version inside a billing month). 供电营业规则 第84条: the basic fee of such a month is
+ * billed by the days in use, each day at one thirtieth of the monthly fee, in 28-, 30- and 31-day
+ * months alike ({@link BASIC_FEE_DAY_DIVISOR}). A whole billing month is the monthly fee itself.
+ */
 export interface ProRate {
+  /** days in use (a day with less than 24 h of supply counts as a day), 1–30 */
   days: number;
-  daysInPeriod: number;
+}
+
+/** 供电营业规则 第84条: one day of basic fee is 1/30 of the monthly fee, whatever the month's length. */
+export const BASIC_FEE_DAY_DIVISOR = 30;
+
+/**
+ * The days of each stretch of a billing month that bills a part of the monthly fee, in order, so
+ * that together they never bill more than a month (30/30): a 31-day month cut 15 + 16 bills 15/30
+ * and 15/30. Stretches covering the whole month are not pro-rated (null).
+ */
+export function proRatedDays(stretchDays: readonly number[], daysInPeriod: number): (ProRate | null)[] {
+  if (stretchDays.length === 1 && stretchDays[0] === daysInPeriod) return [null];
+  let left = BASIC_FEE_DAY_DIVISOR;
+  return stretchDays.map((d) => {
+    const days = Math.max(0, Math.min(d, left));
+    left -= days;
+    return { days };
+  });
 }
 
 const neg = (d: Decimal): Decimal => ({ units: -d.units, scale: d.scale });
@@ -33,12 +56,13 @@ const line = (key: string, qty: Decimal, price: Decimal, pro?: ProRate): BillLin
   key,
   quantity: decimalToNumber(qty),
   unitPriceYuan: decimalToString(price),
-  fen: pro ? toFen(mulDecimal(qty, price), pro.days, pro.daysInPeriod) : amountFen(qty, price),
+  fen: pro ? toFen(mulDecimal(qty, price), pro.days, BASIC_FEE_DAY_DIVISOR) : amountFen(qty, price),
+  ...(pro ? { days: pro.days, daysInPeriod: BASIC_FEE_DAY_DIVISOR } : {}),
 });
 
 /**
  * Capacity basis: Fee_B = kVA (transformers plus HV motors without a transformer) × ¥/kVA·month,
- * pro-rated by days for a partial month (× days / daysInPeriod, rounded once).
+ * for part of a month × days / 30 (供电营业规则 第84条), rounded once.
  */
 export function capacityBasicFee(capacityKva: number | string, priceYuanPerKvaMonth: number | string, pro?: ProRate): BillLine {
   return line('capacity', decimal(capacityKva), decimal(priceYuanPerKvaMonth), pro);
@@ -56,49 +80,66 @@ export interface DemandBasisInput {
   election: 'contract' | 'actual';
 }
 
-export type DemandBasicFee =
-  | { ok: true; lines: BillLine[]; fen: Fen; billedKw: number }
-  | { ok: false; error: 'contractBelowMinimum'; minKw: number };
+export type DemandBasicFee = {
+  lines: BillLine[];
+  fen: Fen;
+  billedKw: number;
+  /** capacity × minContractRatio (40 %): the least demand billed */
+  minKw: number;
+  /** the contracted demand (or, electing actual, the MD) was below minKw and is billed at minKw */
+  raisedToMinimum: boolean;
+};
+
+const maxDecimal = (a: Decimal, b: Decimal) => (cmp(a, b) >= 0 ? a : b);
 
 /**
- * Demand basis: billing demand × ¥/kW·month.
- * - contract: MD ≤ contract × 1.05 bills the contract; above, the contract plus (MD − 1.05 ×
- *   contract) at double price, as two lines. A contract below 40 % of capacity is refused.
- * - actual: bills max(MD, 40 % of capacity), the floor the "which basis is cheaper" rule uses.
+ * Demand basis: billing demand × ¥/kW·month (发改办价格〔2016〕1583号 / 发改价格〔2023〕526号). A
+ * contracted (or actual) maximum demand below 40 % of the capacity is billed at 40 % of the
+ * capacity (`raisedToMinimum`).
+ * - contract: the contract C' = max(contract, 40 % of capacity) is billed; the MD above 105 % of C'
+ *   is billed at double price, as a second line.
+ * - actual: bills max(MD, 40 % of capacity).
  */
 export function demandBasicFee(input: DemandBasisInput, rules: DemandRules = DEFAULT_DEMAND_RULES, pro?: ProRate): DemandBasicFee {
   const price = decimal(input.priceYuanPerKwMonth);
   const md = decimal(input.actualMdKw);
   const minKw = mulDecimal(input.capacityKva, rules.minContractRatio);
   let lines: BillLine[];
+  let raisedToMinimum: boolean;
   if (input.election === 'actual') {
-    lines = [line('demandActual', cmp(md, minKw) >= 0 ? md : minKw, price, pro)];
+    raisedToMinimum = cmp(md, minKw) < 0;
+    lines = [line('demandActual', maxDecimal(md, minKw), price, pro)];
   } else {
-    const contract = decimal(input.contractKw);
-    if (cmp(contract, minKw) < 0) return { ok: false, error: 'contractBelowMinimum', minKw: decimalToNumber(minKw) };
+    const declared = decimal(input.contractKw);
+    raisedToMinimum = cmp(declared, minKw) < 0;
+    const contract = maxDecimal(declared, minKw);
     const excess = sumDecimal([md, neg(mulDecimal(contract, rules.toleranceRatio))]);
     lines = [line('demandContract', contract, price, pro)];
     if (excess.units > 0n) lines.push(line('demandExcess', excess, mulDecimal(price, rules.excessMultiplier), pro));
   }
   const billed = sumDecimal(lines.map((l) => decimal(l.quantity ?? 0)));
-  return { ok: true, lines, fen: sumFen(lines.map((l) => l.fen)), billedKw: decimalToNumber(billed) };
+  return { lines, fen: sumFen(lines.map((l) => l.fen)), billedKw: decimalToNumber(billed), minKw: decimalToNumber(minKw), raisedToMinimum };
 }
 
 /**
- * "Which basis is cheaper": capacity × price_kVA against max(MD, 0.4 · capacity) × price_kW, each in
- * fen; ties are 'equal'.
+ * "Which basis is cheaper", like with like: the capacity fee (capacity × price_kVA) against what
+ * the demand basis would bill under the same election, the 105 % double-price excess included
+ * ({@link demandBasicFee}); with election 'actual' the demand side is max(MD, 40 % of capacity) ×
+ * price_kW (DOMAIN §3). Each in fen; ties are 'equal'.
  */
-export function cheaperBasicFeeBasis(input: {
-  capacityKva: number | string;
-  priceYuanPerKvaMonth: number | string;
-  actualMdKw: number | string;
-  priceYuanPerKwMonth: number | string;
-  minContractRatio?: number | string;
-}): { capacityFen: Fen; demandFen: Fen; cheaper: 'capacity' | 'demand' | 'equal' } {
+export function cheaperBasicFeeBasis(
+  input: {
+    capacityKva: number | string;
+    priceYuanPerKvaMonth: number | string;
+    actualMdKw: number | string;
+    priceYuanPerKwMonth: number | string;
+    election: 'contract' | 'actual';
+    contractKw: number | string;
+  },
+  rules: DemandRules = DEFAULT_DEMAND_RULES,
+): { capacityFen: Fen; demandFen: Fen; cheaper: 'capacity' | 'demand' | 'equal' } {
   const capacityFen = amountFen(input.capacityKva, input.priceYuanPerKvaMonth);
-  const floor = mulDecimal(input.capacityKva, input.minContractRatio ?? DEFAULT_DEMAND_RULES.minContractRatio);
-  const md = decimal(input.actualMdKw);
-  const demandFen = amountFen(cmp(md, floor) >= 0 ? md : floor, input.priceYuanPerKwMonth);
+  const demandFen = demandBasicFee({ ...input }, rules).fen;
   return { capacityFen, demandFen, cheaper: capacityFen < demandFen ? 'capacity' : demandFen < capacityFen ? 'demand' : 'equal' };
 }
 
@@ -139,7 +180,8 @@ export function billingPeriodOf(ts: number, timeZone: string, meterReadingDay?: 
 
 /**
  * Day and week views: the monthly basic fee × days / days-in-month, rounded half-up, labelled
- * allocated (DOMAIN §3 cycles) — not a billed amount.
+ * allocated (DOMAIN §3 cycles) — a share of the month's bill shown on a shorter view, so a month's
+ * days add up to its bill; not a billed amount (a part-month bill is {@link ProRate}'s 1/30 a day).
  */
 export function allocatedBasicFee(monthlyFen: Fen, days: number, daysInMonth: number): BillLine {
   return { key: 'basicAllocated', fen: toFen({ units: BigInt(monthlyFen), scale: 2 }, days, daysInMonth), allocated: true };

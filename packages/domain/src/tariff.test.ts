@@ -14,6 +14,7 @@ import {
   demandBasicFee,
   energyFee,
   monthlyBill,
+  proRatedDays,
   splitByPeriod,
   validateCalendar,
   versionAt,
@@ -196,42 +197,88 @@ describe('checkTouPrices: 1093号 frame (peak/valley ≥ 3:1 or 4:1, sharp ≥ p
 
 describe('basic fee by capacity and by demand (DOMAIN §3)', () => {
   it('capacity: 2 000 kVA × ¥25/kVA·month = ¥50 000.00', () => expect(capacityBasicFee(2000, 25).fen).toBe(5000000));
-  it('capacity pro-rated for a partial month: 50 000 × 10 / 30 days = 16 666.666… → ¥16 666.67', () =>
-    expect(capacityBasicFee(2000, 25, { days: 10, daysInPeriod: 30 }).fen).toBe(1666667));
 
   const base = { capacityKva: 2000, contractKw: 1200, priceYuanPerKwMonth: 38, election: 'contract' as const };
+  const fee = (lines: { key: string; quantity?: number; unitPriceYuan?: string; fen: number }[]) => ({ minKw: 800, raisedToMinimum: false, lines, fen: lines.reduce((a, l) => a + l.fen, 0) });
   it('MD 1 250 kW ≤ 105 % of 1 200 (1 260): the contract is billed, 1 200 × 38 = ¥45 600.00', () => {
-    const f = demandBasicFee({ ...base, actualMdKw: 1250 });
-    expect(f).toEqual({ ok: true, billedKw: 1200, fen: 4560000, lines: [{ key: 'demandContract', quantity: 1200, unitPriceYuan: '38', fen: 4560000 }] });
+    expect(demandBasicFee({ ...base, actualMdKw: 1250 })).toEqual({ ...fee([{ key: 'demandContract', quantity: 1200, unitPriceYuan: '38', fen: 4560000 }]), billedKw: 1200 });
   });
-  it('MD exactly 1 260 kW (105 %): still only the contract', () => expect(demandBasicFee({ ...base, actualMdKw: 1260 })).toMatchObject({ ok: true, fen: 4560000, billedKw: 1200 }));
+  it('MD exactly 1 260 kW (105 %): still only the contract', () => expect(demandBasicFee({ ...base, actualMdKw: 1260 })).toMatchObject({ fen: 4560000, billedKw: 1200 }));
   it('MD 1 300 kW: contract ¥45 600.00 + (1 300 − 1 260) = 40 kW at double price 76 = ¥3 040.00 → ¥48 640.00', () => {
     const f = demandBasicFee({ ...base, actualMdKw: 1300 });
-    expect(f.ok && f.lines.map((l) => [l.key, l.quantity, l.unitPriceYuan, l.fen])).toEqual([
+    expect(f.lines.map((l) => [l.key, l.quantity, l.unitPriceYuan, l.fen])).toEqual([
       ['demandContract', 1200, '38', 4560000],
       ['demandExcess', 40, '76', 304000],
     ]);
-    expect(f.ok && f.fen).toBe(4864000);
+    expect(f.fen).toBe(4864000);
   });
-  it('a contract below 40 % of capacity (700 < 800 kW) is a validation error', () =>
-    expect(demandBasicFee({ ...base, contractKw: 700, actualMdKw: 600 })).toEqual({ ok: false, error: 'contractBelowMinimum', minKw: 800 }));
-  it("'actual MD' election bills the MD: 1 300 × 38 = ¥49 400.00", () => expect(demandBasicFee({ ...base, election: 'actual', actualMdKw: 1300 })).toMatchObject({ ok: true, fen: 4940000, billedKw: 1300 }));
-  it("'actual MD' below 40 % of capacity bills 40 %: max(600, 800) × 38 = ¥30 400.00", () =>
-    expect(demandBasicFee({ ...base, election: 'actual', actualMdKw: 600 })).toMatchObject({ ok: true, fen: 3040000, billedKw: 800 }));
+  it("'actual MD' election bills the MD: 1 300 × 38 = ¥49 400.00", () => expect(demandBasicFee({ ...base, election: 'actual', actualMdKw: 1300 })).toMatchObject({ fen: 4940000, billedKw: 1300, raisedToMinimum: false }));
   it('rules are data: 110 % tolerance and 3× excess → 1 400 − 1 320 = 80 kW × 114 = ¥9 120.00 extra', () => {
     const f = demandBasicFee({ ...base, actualMdKw: 1400 }, { toleranceRatio: 1.1, excessMultiplier: 3, minContractRatio: 0.4 });
-    expect(f.ok && f.lines[1]).toMatchObject({ quantity: 80, fen: 912000 });
+    expect(f.lines[1]).toMatchObject({ quantity: 80, fen: 912000 });
   });
+});
 
+describe('发改办价格〔2016〕1583号: a contracted (or actual) maximum demand below 40 % of the capacity is billed at 40 % of the capacity', () => {
+  const base = { capacityKva: 2000, priceYuanPerKwMonth: 38 };
+  // 40 % of 2 000 kVA = 800 kW
+  it('contract 700 kW < 800 kW, MD 600 kW: billed 800 × 38 = ¥30 400.00, flagged, not refused', () =>
+    expect(demandBasicFee({ ...base, election: 'contract', contractKw: 700, actualMdKw: 600 })).toEqual({
+      lines: [{ key: 'demandContract', quantity: 800, unitPriceYuan: '38', fen: 3040000 }],
+      fen: 3040000,
+      billedKw: 800,
+      minKw: 800,
+      raisedToMinimum: true,
+    }));
+  // the 105 % tolerance is on the contract as billed: 1.05 × 800 = 840; MD 900 → 60 kW × 76 = 4 560.00
+  it('contract 700 kW, MD 900 kW: 800 × 38 = ¥30 400.00 + (900 − 840) = 60 kW × 76 = ¥4 560.00 → ¥34 960.00', () => {
+    const f = demandBasicFee({ ...base, election: 'contract', contractKw: 700, actualMdKw: 900 });
+    expect(f.lines.map((l) => [l.key, l.quantity, l.fen])).toEqual([
+      ['demandContract', 800, 3040000],
+      ['demandExcess', 60, 456000],
+    ]);
+    expect(f.fen).toBe(3496000);
+  });
+  it("electing actual MD, MD 600 kW: max(600, 800) × 38 = ¥30 400.00", () =>
+    expect(demandBasicFee({ ...base, election: 'actual', contractKw: 0, actualMdKw: 600 })).toMatchObject({ fen: 3040000, billedKw: 800, raisedToMinimum: true }));
+  it('a contract of exactly 40 % (800 kW) is not raised', () => expect(demandBasicFee({ ...base, election: 'contract', contractKw: 800, actualMdKw: 600 })).toMatchObject({ fen: 3040000, raisedToMinimum: false }));
+});
+
+describe('供电营业规则 第84条: the basic fee of part of a month is the days in use × 1/30 of the monthly fee', () => {
+  // ¥50 000.00 a month (2 000 kVA × ¥25)
   it.each([
-    // capacity 2 000 × 25 = 50 000; demand max(1 300, 800) × 38 = 49 400 → demand
-    ['MD 1 300 kW: capacity ¥50 000 vs demand ¥49 400 → demand', 1300, 5000000, 4940000, 'demand'],
-    // demand max(1 400, 800) × 38 = 53 200 → capacity
-    ['MD 1 400 kW: demand ¥53 200 → capacity', 1400, 5000000, 5320000, 'capacity'],
-    // max(500, 800) = 800 × 38 = 30 400 → demand (the 40 % floor applies)
-    ['MD 500 kW is floored at 0.4 × 2 000 = 800 kW → ¥30 400', 500, 5000000, 3040000, 'demand'],
-  ] as const)('which basis is cheaper: %s', (_rule, md, capacityFen, demandFen, cheaper) =>
-    expect(cheaperBasicFeeBasis({ capacityKva: 2000, priceYuanPerKvaMonth: 25, actualMdKw: md, priceYuanPerKwMonth: 38 })).toEqual({ capacityFen, demandFen, cheaper }));
+    // February 2025 has 28 days: 10 days → 50 000 × 10 / 30 = 16 666.666… → ¥16 666.67 (not 10/28)
+    ['10 days of a 28-day February: 50 000 × 10/30 = ¥16 666.67', 10, 1666667],
+    // a 30-day month: 20 days → 50 000 × 20 / 30 = 33 333.33
+    ['20 days of a 30-day June: 50 000 × 20/30 = ¥33 333.33', 20, 3333333],
+    // July has 31 days: 21 days → 50 000 × 21 / 30 = 35 000.00 (not 21/31 = 33 870.97)
+    ['21 days of a 31-day July: 50 000 × 21/30 = ¥35 000.00', 21, 3500000],
+  ] as const)('%s', (_rule, days, fen) => expect(capacityBasicFee(2000, 25, { days })).toEqual({ key: 'capacity', quantity: 2000, unitPriceYuan: '25', fen, days, daysInPeriod: 30 }));
+  it('the demand basis is pro-rated the same way: contract 1 200 × 38 × 21/30 = ¥31 920.00', () =>
+    expect(demandBasicFee({ capacityKva: 2000, contractKw: 1200, actualMdKw: 1000, priceYuanPerKwMonth: 38, election: 'contract' }, undefined, { days: 21 }).fen).toBe(3192000));
+  it.each([
+    ['a whole month is the monthly fee, not pro-rated (31 of 31 days)', [31], 31, [null]],
+    ['a whole 28-day February too', [28], 28, [null]],
+    ['metering from day 11 of July: 21 days', [21], 31, [{ days: 21 }]],
+    ['a 31-day month cut by a tariff change 15 + 16: 15/30 + 15/30, never more than a month', [15, 16], 31, [{ days: 15 }, { days: 15 }]],
+    ['a 28-day February cut 14 + 14: 14/30 + 14/30', [14, 14], 28, [{ days: 14 }, { days: 14 }]],
+  ] as const)('proRatedDays: %s', (_rule, stretches, daysInPeriod, expected) => expect(proRatedDays(stretches, daysInPeriod)).toEqual(expected));
+});
+
+describe('which basis is cheaper, like with like: the demand side bills as the version would, 105 % double-price excess included', () => {
+  const q = { capacityKva: 2000, priceYuanPerKvaMonth: 25, priceYuanPerKwMonth: 38, contractKw: 1200 };
+  it.each([
+    // contract 1 200 × 38 = 45 600 + (1 300 − 1 260) × 76 = 3 040 → 48 640 < capacity 50 000 → demand
+    ['contract, MD 1 300 kW: ¥48 640 (45 600 + 3 040 excess) vs capacity ¥50 000 → demand', 'contract', 1300, 4864000, 'demand'],
+    // 45 600 + (1 400 − 1 260) × 76 = 10 640 → 56 240 > 50 000 → capacity
+    ['contract, MD 1 400 kW: ¥56 240 (45 600 + 10 640 excess) → capacity', 'contract', 1400, 5624000, 'capacity'],
+    // actual: max(1 300, 800) × 38 = 49 400
+    ['actual MD 1 300 kW: ¥49 400 → demand', 'actual', 1300, 4940000, 'demand'],
+    // actual: max(500, 800) = 800 × 38 = 30 400 (the 40 % floor)
+    ['actual MD 500 kW is floored at 0.4 × 2 000 = 800 kW → ¥30 400', 'actual', 500, 3040000, 'demand'],
+  ] as const)('%s', (_rule, election, md, demandFen, cheaper) => expect(cheaperBasicFeeBasis({ ...q, election, actualMdKw: md })).toEqual({ capacityFen: 5000000, demandFen, cheaper }));
+  it('the demo factory in June: MD 2 337.6 kW against a 2 000 kW contract at ¥40 → 80 000 + 237.6 × 80 = ¥99 008, not ¥93 504 (MD × price)', () =>
+    expect(cheaperBasicFeeBasis({ capacityKva: 4000, priceYuanPerKvaMonth: 30, priceYuanPerKwMonth: 40, contractKw: 2000, election: 'contract', actualMdKw: 2337.6 })).toEqual({ capacityFen: 12000000, demandFen: 9900800, cheaper: 'demand' }));
 });
 
 describe('billing month: calendar month unless a meter-reading day is set', () => {
@@ -283,7 +330,6 @@ describe('worked example: the bill of June 2025, to the cent', () => {
 
   it('bill lines and total on the demand basis', () => {
     const basic = demandBasicFee({ capacityKva: 2000, contractKw: 1200, actualMdKw: 1300, priceYuanPerKwMonth: 38, election: 'contract' });
-    if (!basic.ok) throw new Error('demand basis refused');
     const cosPhi = monthlyCosPhi({ kwh: energy.totalKwh, kvarh: 216000 });
     expect(cosPhi).toBe(0.88);
     const pf = powerFactorAdjustment({ basicFen: basic.fen, energyFeeFen: energy.totalFen, cosPhi: cosPhi ?? 1, standard: '0.90' });

@@ -1,48 +1,50 @@
 import type { TariffVersion } from '@ems/contract';
-import { DEFAULT_DEMAND_RULES, capacityBasicFee, demandBasicFee, sumFen, type BillLine, type Fen, type ProRate, type VersionSpan } from '@ems/domain';
+import { DEFAULT_DEMAND_RULES, capacityBasicFee, demandBasicFee, proRatedDays, sumFen, type BillLine, type Fen, type VersionSpan } from '@ems/domain';
 
 /** The basic fee of a billing period and both sides of "which basis is cheaper" (DOMAIN §3). */
 export interface BasicPart {
   /** the lines billed: each version's own basis over the days it is in force */
   basic: BillLine[];
-  /** the demand-basis lines as each version's election would bill them */
+  /** the demand-basis lines as each version's election would bill them (the 105 % excess included) */
   demandLines: BillLine[];
   /** the capacity line of the last version in use (the one in force when the meter is read) */
   capacityLine: BillLine | null;
   capacityFen: Fen;
-  /** Σ max(MD of the version's days, 40 % of capacity) × price per kW, pro-rated as the capacity side */
+  /** Σ of the demand lines: what the demand basis bills under each version's own election, penalty included (like with like) */
   demandFen: Fen;
   cheaper: 'capacity' | 'demand' | 'equal';
+  /** a version's contracted (or elected actual) demand was below 40 % of its capacity and is billed at 40 % */
+  raisedToMinimum: boolean;
 }
 
 /**
  * The basic fee over the stretches of the period in use (from the first day of metering), each
  * stretch by the version in force: capacity kVA × price, or the demand basis on the MD of the
- * stretch's own days, × days / daysInPeriod rounded once to the fen when the stretch is not the
- * whole period. A stretch before the first version bills nothing. One stretch covering the period
- * gives exactly the unpro-rated month.
+ * stretch's own days; a stretch that is not the whole period bills its days × 1/30 of the monthly
+ * fee (供电营业规则 第84条), at most 30 days in all, rounded once to the fen. A stretch before the
+ * first version bills nothing. One stretch covering the period gives exactly the monthly fee.
  */
 export function basicPart(spans: readonly VersionSpan<TariffVersion>[], daysInPeriod: number, blocks: readonly { time: number; kw: number }[]): BasicPart {
-  const out: BasicPart = { basic: [], demandLines: [], capacityLine: null, capacityFen: 0, demandFen: 0, cheaper: 'equal' };
-  for (const span of spans) {
-    const v = span.version;
-    if (v === null || span.days <= 0) continue;
-    const pro: ProRate | undefined = span.days === daysInPeriod ? undefined : { days: span.days, daysInPeriod };
-    const tag = (l: BillLine): BillLine => (pro ? { ...l, ...pro } : l);
+  const out: BasicPart = { basic: [], demandLines: [], capacityLine: null, capacityFen: 0, demandFen: 0, cheaper: 'equal', raisedToMinimum: false };
+  const used = spans.filter((s) => s.version !== null && s.days > 0);
+  const pros = proRatedDays(
+    used.map((s) => s.days),
+    daysInPeriod,
+  );
+  used.forEach((span, i) => {
+    const v = span.version as TariffVersion;
+    const pro = pros[i] ?? undefined;
     let md = 0;
     for (const b of blocks) if (b.time >= span.from && b.time < span.to && b.kw > md) md = b.kw;
-    const input = { capacityKva: v.capacityKva, contractKw: v.contractKw, actualMdKw: md, priceYuanPerKwMonth: v.priceKwMonth };
-    const capacity = tag(capacityBasicFee(v.capacityKva, v.priceKvaMonth, pro));
-    const demand = demandBasicFee({ ...input, election: v.demandElection }, DEFAULT_DEMAND_RULES, pro);
-    const demandLines = demand.ok ? demand.lines.map(tag) : [];
-    // the comparison's demand side: max(MD, 40 % of capacity) × price, i.e. the 'actual MD' election
-    const compared = demandBasicFee({ ...input, election: 'actual' }, DEFAULT_DEMAND_RULES, pro);
-    out.basic.push(...(v.basis === 'capacity' ? [capacity] : demandLines));
-    out.demandLines.push(...demandLines);
+    const capacity = capacityBasicFee(v.capacityKva, v.priceKvaMonth, pro);
+    const demand = demandBasicFee({ capacityKva: v.capacityKva, contractKw: v.contractKw, actualMdKw: md, priceYuanPerKwMonth: v.priceKwMonth, election: v.demandElection }, DEFAULT_DEMAND_RULES, pro);
+    out.basic.push(...(v.basis === 'capacity' ? [capacity] : demand.lines));
+    out.demandLines.push(...demand.lines);
     out.capacityLine = capacity;
     out.capacityFen = sumFen([out.capacityFen, capacity.fen]);
-    out.demandFen = sumFen([out.demandFen, compared.ok ? compared.fen : 0]);
-  }
+    out.demandFen = sumFen([out.demandFen, demand.fen]);
+    out.raisedToMinimum ||= demand.raisedToMinimum;
+  });
   out.cheaper = out.capacityFen < out.demandFen ? 'capacity' : out.demandFen < out.capacityFen ? 'demand' : 'equal';
   return out;
 }

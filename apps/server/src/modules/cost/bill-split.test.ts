@@ -25,25 +25,26 @@ const B: TariffVersion = { ...A, effectiveFrom: '2025-05-16', basis: 'demand', p
  *   capacity 100 kVA × 20 × 20/30 = 1 333.333… → 1 333.33; comparison demand max(4, 40) × 30 × 20/30 = 800.00
  *   cosφ 1/√1.25 = 0.894 → 0.89, standard 0.90 → +0.5 %: (1 333.33 + 960.00) × 0.5 % = 11.46665 → 11.47
  *   funds 1 920 × 0.03 = 57.60                          TOTAL 960.00 + 1 333.33 + 11.47 + 57.60 = 2 362.40
- * MAY (31 days; A over 1–15, B over 16–31):
+ * MAY (31 days; A over 1–15, B over 16–31; each day 1/30 of the monthly fee, 供电营业规则 第84条,
+ * at most 30 days in the month: A 15, B 16 → 15):
  *   energy A 1 440 kWh × 0.5 = 720.00; B 1 536 + 11.5 = 1 547.5 kWh × 0.6 = 928.50 → 1 648.50
- *   basic A capacity 2 000 × 15/31 = 967.741… → 967.74
- *   basic B demand (MD of B's days 50 kW > 42): contract 40 × 36 × 16/31 = 743.225… → 743.23,
- *     excess 8 kW × 72 × 16/31 = 297.290… → 297.29                       basic = 2 008.26
- *   comparison: capacity 967.74 + 2 000 × 16/31 = 1 032.26 → 2 000.00;
- *     demand max(4, 40) × 30 × 15/31 = 580.65 + max(50, 40) × 36 × 16/31 = 929.03 → 1 509.68 → demand
+ *   basic A capacity 2 000 × 15/30 = 1 000.00
+ *   basic B demand (MD of B's days 50 kW > 42): contract 40 × 36 × 15/30 = 720.00,
+ *     excess 8 kW × 72 × 15/30 = 288.00                                     basic = 2 008.00
+ *   comparison, like with like: capacity 1 000.00 + 2 000 × 15/30 = 2 000.00; demand as each version
+ *     elects: A contract 40 × 30 × 15/30 = 600.00 + B 720.00 + 288.00 → 1 608.00 → demand
  *   cosφ 2 987.5 / √(2 987.5² + 1 488²) = 0.8951 → 0.90; the standard at the month's end is B's 0.85 → −0.5 %:
- *     (2 008.26 + 1 648.50) × −0.5 % = −18.2838 → −18.28
+ *     (2 008.00 + 1 648.50) × −0.5 % = −18.2825 → −18.28
  *   funds A 1 440 × 0.03 = 43.20; B 1 547.5 × 0.04 = 61.90
- *   TOTAL 1 648.50 + 2 008.26 − 18.28 + 43.20 + 61.90 = 3 743.58
+ *   TOTAL 1 648.50 + 2 008.00 − 18.28 + 43.20 + 61.90 = 3 743.32
  */
 const APRIL = { totalFen: 236240, capacity: { key: 'capacity', quantity: 100, unitPriceYuan: '20', fen: 133333, days: 20, daysInPeriod: 30 } };
 const MAY_LINES = [
   { key: 'flat', quantity: 1440, unitPriceYuan: '0.5', fen: 72000 },
   { key: 'flat', quantity: 1547.5, unitPriceYuan: '0.6', fen: 92850 },
-  { key: 'capacity', quantity: 100, unitPriceYuan: '20', fen: 96774, days: 15, daysInPeriod: 31 },
-  { key: 'demandContract', quantity: 40, unitPriceYuan: '36', fen: 74323, days: 16, daysInPeriod: 31 },
-  { key: 'demandExcess', quantity: 8, unitPriceYuan: '72', fen: 29729, days: 16, daysInPeriod: 31 },
+  { key: 'capacity', quantity: 100, unitPriceYuan: '20', fen: 100000, days: 15, daysInPeriod: 30 },
+  { key: 'demandContract', quantity: 40, unitPriceYuan: '36', fen: 72000, days: 15, daysInPeriod: 30 },
+  { key: 'demandExcess', quantity: 8, unitPriceYuan: '72', fen: 28800, days: 15, daysInPeriod: 30 },
   { key: 'powerFactor', fen: -1828 },
   { key: 'funds', name: '政府性基金及附加', quantity: 1440, unitPriceYuan: '0.03', fen: 4320 },
   { key: 'funds', name: '政府性基金及附加', quantity: 1547.5, unitPriceYuan: '0.04', fen: 6190 },
@@ -105,13 +106,13 @@ for (const { kind, skip } of STORES) {
       expect(d.lines).toEqual(MAY_LINES);
       expect([d.basis, d.pfStandard, d.pfPct, d.cosPhi, d.mdKw, d.mdTime, d.contractKw]).toEqual(['demand', '0.85', -0.5, 0.9, 50, SPIKE, 40]);
       expect([d.energyFen, d.basicFen, d.capacityFeeFen, d.demandFeeFen, d.cheaper, d.pfFen, d.surchargeFen, d.totalFen]).toEqual([
-        164850, 200826, 200000, 150968, 'demand', -1828, 10510, 374358,
+        164850, 200800, 200000, 160800, 'demand', -1828, 10510, 374332,
       ]);
       expect(d.versions).toEqual(['2025-01-01', '2025-05-16']);
       expect(d.demandLines.map((l) => [l.key, l.unitPriceYuan, l.fen, l.days])).toEqual([
-        ['demandContract', '30', 58065, 15],
-        ['demandContract', '36', 74323, 16],
-        ['demandExcess', '72', 29729, 16],
+        ['demandContract', '30', 60000, 15],
+        ['demandContract', '36', 72000, 15],
+        ['demandExcess', '72', 28800, 15],
       ]);
     });
 
@@ -121,9 +122,9 @@ for (const { kind, skip } of STORES) {
       expect(y.data.months.map((m) => m.billed)).toEqual([false, false, false, true, true, false, false, false, false, false, false, false]);
       expect(y.data.months.slice(3, 5).map((m) => [m.basicFen, m.capacityFeeFen, m.demandFeeFen, m.totalFen])).toEqual([
         [133333, 133333, 80000, APRIL.totalFen],
-        [200826, 200000, 150968, 374358],
+        [200800, 200000, 160800, 374332],
       ]);
-      expect(y.data.totalFen).toBe(APRIL.totalFen + 374358);
+      expect(y.data.totalFen).toBe(APRIL.totalFen + 374332);
     });
 
     it('the consumption call reads the node, its project and the tree once: the time-of-use split reuses them', async () => {

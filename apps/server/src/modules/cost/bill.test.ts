@@ -57,14 +57,18 @@ describe('period bill', () => {
     expect([b.summary.energyFen, b.summary.totalFen, b.summary.pfFen, b.summary.cosPhi]).toEqual([148800, 348800, 0, null]);
   });
 
-  it('reverse kvarh counts into Q only with addReverseKvarh: 2 976 kWh, 1 200 kvarh + 245 reverse → cosφ 0.93 without, 0.90 with (|Q_import| + |Q_export|)', () => {
-    const bill = (add: boolean) =>
-      periodBill({ period, versions: [version('2025-01-01', '0.5', { addReverseKvarh: add, pfStandard: '0.90' })], timeZone: TZ, kwhRows: rows(1, 32), kvarh: 1200, reverseKvarh: 245, elapsedHours: 744 }).summary;
+  it('1983 rule: reverse kvarh counts into Q (|Q_import| + |Q_export|) by default, not when a version sets addReverseKvarh false: 2 976 kWh, 1 200 kvarh + 245 reverse → 0.90, 0.93', () => {
+    const bill = (add: boolean | undefined) => {
+      const v = version('2025-01-01', '0.5', { pfStandard: '0.90' });
+      if (add === undefined) delete v.addReverseKvarh;
+      else v.addReverseKvarh = add;
+      return periodBill({ period, versions: [v], timeZone: TZ, kwhRows: rows(1, 32), kvarh: 1200, reverseKvarh: 245, elapsedHours: 744 }).summary;
+    };
     // 2976 / √(2976² + 1200²) = 0.9274 → 0.93; 2976 / √(2976² + 1445²) = 0.8996 → 0.90
-    expect([bill(false).cosPhi, bill(true).cosPhi]).toEqual([0.93, 0.9]);
+    expect([bill(undefined).cosPhi, bill(true).cosPhi, bill(false).cosPhi]).toEqual([0.9, 0.9, 0.93]);
     // against the 0.90 standard: 0.93 earns a reduction, 0.90 neither
     expect(bill(false).pfFen).toBeLessThan(0);
-    expect(bill(true).pfFen).toBe(0);
+    expect(bill(undefined).pfFen).toBe(0);
   });
 
   it('a month without a version, or without any rollup, is unbilled', () => {
@@ -74,7 +78,7 @@ describe('period bill', () => {
   });
 });
 
-describe('period bill: partial months and a change of tariff inside the month (DOMAIN §3 "pro-rate for partial months")', () => {
+describe('period bill: partial months and a change of tariff inside the month (供电营业规则 第84条: each day in use is 1/30 of the monthly basic fee)', () => {
   it('capacity basis, metering starts on 11 June (30 days): 20 days in use, 100 kVA × 20 × 20 / 30 = 1 333.33', () => {
     const june = billingPeriod(2025, 6, TZ);
     const b = periodBill({ period: june, versions: [version('2025-01-01', '0.5')], timeZone: TZ, kwhRows: rows(11, 31, 1, 6), kvarh: null, elapsedHours: 720, meteringFrom: at(2025, 6, 11) });
@@ -94,11 +98,11 @@ describe('period bill: partial months and a change of tariff inside the month (D
     expect([fee(at(2025, 6, 1, 10)), fee(null)]).toEqual([200000, 200000]);
   });
 
-  it('the only version starting on 16 March bills its 16 of 31 days: 2 000.00 × 16 / 31 = 1 032.26', () => {
+  it('the only version starting on 16 March bills its 16 days × 1/30: 2 000.00 × 16 / 30 = 1 066.67 (not 16/31)', () => {
     const b = periodBill({ period: billingPeriod(2025, 3, TZ), versions: [version('2025-03-16', '0.5')], timeZone: TZ, kwhRows: rows(1, 32), kvarh: null, elapsedHours: 744 });
-    // 1 032.258… → 1 032.26; the energy of 1–15 March has no price (unpriced)
-    expect([b.summary.basicFen, b.summary.energyFen, b.unpricedKwh]).toEqual([103226, 76800, 1440]);
-    expect(b.capacityLine).toMatchObject({ days: 16, daysInPeriod: 31, fen: 103226 });
+    // 1 066.666… → 1 066.67; the energy of 1–15 March has no price (unpriced)
+    expect([b.summary.basicFen, b.summary.energyFen, b.unpricedKwh]).toEqual([106667, 76800, 1440]);
+    expect(b.capacityLine).toMatchObject({ days: 16, daysInPeriod: 30, fen: 106667 });
   });
 
   /*
@@ -107,14 +111,15 @@ describe('period bill: partial months and a change of tariff inside the month (D
    * Version B from 16 March: ¥36/kW·month, flat 0.6, funds 0.04, standard 0.85.
    * 1 kWh every 15 min, plus a 12.5 kWh block on 5 March 10:00: MD of A's days 50 kW, of B's 4 kW.
    *   energy A (1–15): 1 440 + 11.5 = 1 451.5 kWh × 0.5 = 725.75; B (16–31): 1 536 × 0.6 = 921.60 → 1 647.35
-   *   basic A: contract 40 × 30 × 15/31 = 580.645… → 580.65; excess (50 − 42) = 8 × 60 × 15/31 = 232.258… → 232.26
-   *   basic B: contract 40 × 36 × 16/31 = 743.225… → 743.23 (MD 4 kW ≤ 42)         basic = 1 556.14
-   *   comparison: capacity 2 000 × 15/31 = 967.74 + 2 000 × 16/31 = 1 032.26 = 2 000.00;
-   *     demand max(50, 40) × 30 × 15/31 = 725.81 + max(4, 40) × 36 × 16/31 = 743.23 = 1 469.04 → demand
+   *   basic fee by days × 1/30 (供电营业规则 第84条), at most 30 days in the month: A 15 days, B 16 → 15
+   *   basic A: contract 40 × 30 × 15/30 = 600.00; excess (50 − 42) = 8 × 60 × 15/30 = 240.00
+   *   basic B: contract 40 × 36 × 15/30 = 720.00 (MD 4 kW ≤ 42)                    basic = 1 560.00
+   *   comparison, like with like: capacity 2 000 × 15/30 + 2 000 × 15/30 = 2 000.00;
+   *     demand as each version elects (contract + excess) = 600.00 + 240.00 + 720.00 = 1 560.00 → demand
    *   cosφ = 2 987.5 / √(2 987.5² + 1 488²) = 0.8951 → 0.90; B's standard 0.85 (the one at the month's
-   *     end) gives −0.5 % (A's 0.90 would give 0): (1 556.14 + 1 647.35) × −0.5 % = −16.01745 → −16.02
+   *     end) gives −0.5 % (A's 0.90 would give 0): (1 560.00 + 1 647.35) × −0.5 % = −16.03675 → −16.04
    *   funds A 1 451.5 × 0.03 = 43.545 → 43.55; B 1 536 × 0.04 = 61.44
-   *   TOTAL 1 647.35 + 1 556.14 − 16.02 + 43.55 + 61.44 = 3 292.46
+   *   TOTAL 1 647.35 + 1 560.00 − 16.04 + 43.55 + 61.44 = 3 296.30
    */
   it('a new version from 16 March: basic fee A over 15 days + B over 16 days, surcharges per version, the standard of the later version', () => {
     const demand = { basis: 'demand' as const, pfStandard: '0.90' as const };
@@ -125,17 +130,17 @@ describe('period bill: partial months and a change of tariff inside the month (D
     expect(bill.lines).toEqual([
       { key: 'flat', quantity: 1451.5, unitPriceYuan: '0.5', fen: 72575 },
       { key: 'flat', quantity: 1536, unitPriceYuan: '0.6', fen: 92160 },
-      { key: 'demandContract', quantity: 40, unitPriceYuan: '30', fen: 58065, days: 15, daysInPeriod: 31 },
-      { key: 'demandExcess', quantity: 8, unitPriceYuan: '60', fen: 23226, days: 15, daysInPeriod: 31 },
-      { key: 'demandContract', quantity: 40, unitPriceYuan: '36', fen: 74323, days: 16, daysInPeriod: 31 },
-      { key: 'powerFactor', fen: -1602 },
+      { key: 'demandContract', quantity: 40, unitPriceYuan: '30', fen: 60000, days: 15, daysInPeriod: 30 },
+      { key: 'demandExcess', quantity: 8, unitPriceYuan: '60', fen: 24000, days: 15, daysInPeriod: 30 },
+      { key: 'demandContract', quantity: 40, unitPriceYuan: '36', fen: 72000, days: 15, daysInPeriod: 30 },
+      { key: 'powerFactor', fen: -1604 },
       { key: 'funds', name: '基金', quantity: 1451.5, unitPriceYuan: '0.03', fen: 4355 },
       { key: 'funds', name: '基金', quantity: 1536, unitPriceYuan: '0.04', fen: 6144 },
     ]);
     const s = bill.summary;
-    expect([s.energyFen, s.basicFen, s.capacityFeeFen, s.demandFeeFen, s.cheaper]).toEqual([164735, 155614, 200000, 146904, 'demand']);
-    expect([s.cosPhi, s.pfStandard, s.pfPct, s.pfFen, s.surchargeFen, s.totalFen]).toEqual([0.9, '0.85', -0.5, -1602, 10499, 329246]);
-    expect([s.mdKw, s.contractKw]).toEqual([50, 40]);
-    expect(bill.capacityLine).toEqual({ key: 'capacity', quantity: 100, unitPriceYuan: '20', fen: 103226, days: 16, daysInPeriod: 31 });
+    expect([s.energyFen, s.basicFen, s.capacityFeeFen, s.demandFeeFen, s.cheaper]).toEqual([164735, 156000, 200000, 156000, 'demand']);
+    expect([s.cosPhi, s.pfStandard, s.pfPct, s.pfFen, s.surchargeFen, s.totalFen]).toEqual([0.9, '0.85', -0.5, -1604, 10499, 329630]);
+    expect([s.mdKw, s.contractKw, s.minDemandKw]).toEqual([50, 40, 40]);
+    expect(bill.capacityLine).toEqual({ key: 'capacity', quantity: 100, unitPriceYuan: '20', fen: 100000, days: 15, daysInPeriod: 30 });
   });
 });

@@ -1,5 +1,6 @@
 import { PERIOD_CODE_VALUES, type CostBillLine, type MonthSummary, type TariffVersion } from '@ems/contract';
 import {
+  DEFAULT_DEMAND_RULES,
   averagePriceYuanPerKwh,
   compensationKvar,
   decimalToNumber,
@@ -7,6 +8,7 @@ import {
   localParts,
   monthlyBill,
   monthlyCosPhi,
+  mulDecimal,
   powerFactorAdjustment,
   splitByPeriod,
   sumDecimal,
@@ -152,7 +154,7 @@ export function periodBill(input: {
   kwhRows: readonly IntervalRow[];
   /** the month's kvarh of the same meters; null when none of them has a kvarh counter */
   kvarh: number | null;
-  /** the month's reverse (capacitive) kvarh of the same meters (DATA_ID.reactiveEnergyExport); added into Q when the version sets addReverseKvarh */
+  /** the month's reverse (capacitive) kvarh of the same meters (DATA_ID.reactiveEnergyExport); added into Q (|Q forward| + |Q reverse|) unless the version sets addReverseKvarh false */
   reverseKvarh?: number | null;
   /** hours of the period elapsed (for the average kW of the compensation) */
   elapsedHours: number;
@@ -189,8 +191,9 @@ export function periodBill(input: {
     mdKw: md?.kw ?? null,
     mdTime: md?.time ?? null,
     contractKw: null,
+    minDemandKw: null,
     kvarh: input.kvarh,
-    cosPhi: input.kvarh === null ? null : monthlyCosPhi({ kwh, kvarh: input.kvarh, reverseKvarh: input.reverseKvarh ?? 0, addReverseKvarh: v?.addReverseKvarh ?? false }),
+    cosPhi: input.kvarh === null ? null : monthlyCosPhi({ kwh, kvarh: input.kvarh, reverseKvarh: input.reverseKvarh ?? 0, addReverseKvarh: v?.addReverseKvarh ?? true }),
     pfStandard: null,
     pfPct: null,
     pfFen: 0,
@@ -229,7 +232,9 @@ export function periodBill(input: {
       capacityFeeFen: basic.capacityFen,
       demandFeeFen: basic.demandFen,
       cheaper: basic.cheaper,
-      contractKw: v.basis === 'demand' && v.demandElection === 'contract' ? v.contractKw : null,
+      // the contract of the version in force (the demand side of the comparison bills it on either basis)
+      contractKw: v.demandElection === 'contract' ? v.contractKw : null,
+      minDemandKw: decimalToNumber(mulDecimal(v.capacityKva, DEFAULT_DEMAND_RULES.minContractRatio)),
       pfStandard: v.pfStandard,
       pfPct: pf?.ratePct ?? null,
       pfFen: pf?.fen ?? 0,

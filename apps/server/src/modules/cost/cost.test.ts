@@ -177,10 +177,18 @@ for (const { kind, skip } of STORES) {
       expect(y.data.months[4]?.totalFen).toBe(mayBefore);
     });
 
-    it('400 naming the field: a contract below 40 % of capacity, a calendar with a gap, a period without a price', async () => {
+    it('a contract below 40 % of capacity is saved with a warning, not refused (发改办价格〔2016〕1583号: billed at 40 %)', async () => {
+      const low = await post<CostScheme>(COST_API.create, { ...scheme([{ ...VERSION_A, contractKw: 199 }]) }, { ...admin, 'accept-language': 'en-US' });
+      expect(low.status).toBe(200);
+      expect(low.data.versions[0]?.contractKw).toBe(199);
+      expect(low.data.warnings).toEqual([{ field: 'versions[0].contractKw', message: 'the contracted demand is below 40 % of the capacity: the basic fee bills 40 % of it (200 kW)' }]);
+      const ok = await post<CostScheme>(COST_API.create, { ...scheme([VERSION_A]) }, admin);
+      expect(ok.data.warnings).toBeUndefined();
+      for (const id of [low.data.id, ok.data.id]) expect((await t.app.inject({ method: 'DELETE', url: COST_API.remove.replace(':id', String(id)), headers: admin })).statusCode).toBe(200);
+    });
+
+    it('400 naming the field: a calendar with a gap, a period without a price', async () => {
       const bad = async (v: Partial<TariffVersion>) => post<null>(COST_API.create, { ...scheme([{ ...VERSION_A, ...v }]) }, { ...admin, 'accept-language': 'en-US' });
-      const low = await bad({ contractKw: 199 });
-      expect([low.status, low.msg]).toEqual([400, 'invalid field versions[0].contractKw: the contracted demand is below 40 % of the capacity']);
       const gap = await bad({ calendar: { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [{ start: '00:00', end: '23:00', period: 'flat' }] }] } });
       expect([gap.status, gap.msg]).toEqual([400, 'invalid field versions[0].calendar: season all: 23:00 is not covered']);
       const price = await bad({ touPrices: { peak: '1', flat: '0.6', valley: '0.3' } });

@@ -1,5 +1,5 @@
 import { ErrorCode, PERIOD_CODE_VALUES, type CostScheme, type CostSchemeInput, type CostSchemeNodesInput, type TariffVersion } from '@ems/contract';
-import { decimal, mulDecimal, validateCalendar } from '@ems/domain';
+import { DEFAULT_DEMAND_RULES, decimalToNumber, mulDecimal, validateCalendar } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
@@ -10,7 +10,7 @@ const TEXT = {
   duplicate: ['生效日期重复', 'two versions take effect on the same date'],
   date: ['不是有效日期', 'not a valid date'],
   price: ['时段有电量但没有电价', 'a period of the calendar has no price'],
-  contract: ['合同需量低于容量的40%', 'the contracted demand is below 40 % of the capacity'],
+  contract: ['合同需量低于容量的40%，按容量的40%（$0 kW）计收基本电费', 'the contracted demand is below 40 % of the capacity: the basic fee bills 40 % of it ($0 kW)'],
   node: ['节点不存在或不属于该方案的项目', "the node does not exist or is not in the scheme's project"],
 } as const;
 
@@ -23,8 +23,15 @@ const validDate = (d: string) => {
   return t.getUTCFullYear() === y && t.getUTCMonth() + 1 === m && t.getUTCDate() === day;
 };
 
-/** 400 naming the first bad field of a scheme's versions (calendar, dates, prices, the 40 % rule). */
-export function validateVersions(lang: Lang, versions: readonly TariffVersion[]): void {
+type Warning = NonNullable<CostScheme['warnings']>[number];
+
+/**
+ * 400 naming the first bad field of a scheme's versions (calendar, dates, prices); returns the
+ * warnings of what is saved all the same: a contracted demand below 40 % of the capacity is billed
+ * at 40 % of the capacity (发改办价格〔2016〕1583号), not refused.
+ */
+export function validateVersions(lang: Lang, versions: readonly TariffVersion[]): Warning[] {
+  const warnings: Warning[] = [];
   const seen = new Set<string>();
   versions.forEach((v, i) => {
     const at = `versions[${i}]`;
@@ -38,13 +45,12 @@ export function validateVersions(lang: Lang, versions: readonly TariffVersion[])
     const used = new Set([...v.calendar.seasons.flatMap((s) => s.schedule), ...(v.calendar.holidays ?? []).flatMap((h) => h.schedule)].map((r) => r.period));
     const missing = PERIOD_CODE_VALUES.find((p) => used.has(p) && v.touPrices[p] === undefined);
     if (missing) throw invalid(lang, `${at}.touPrices.${missing}`, text(lang, 'price'));
-    if (v.basis === 'demand' && v.demandElection === 'contract') {
-      const min = mulDecimal(v.capacityKva, '0.4');
-      const c = decimal(v.contractKw);
-      const scale = Math.max(min.scale, c.scale);
-      if (c.units * 10n ** BigInt(scale - c.scale) < min.units * 10n ** BigInt(scale - min.scale)) throw invalid(lang, `${at}.contractKw`, text(lang, 'contract'));
+    if (v.demandElection === 'contract') {
+      const min = mulDecimal(v.capacityKva, DEFAULT_DEMAND_RULES.minContractRatio);
+      if (v.contractKw < decimalToNumber(min)) warnings.push({ field: `${at}.contractKw`, message: text(lang, 'contract').replace('$0', String(decimalToNumber(min))) });
     }
   });
+  return warnings;
 }
 
 const sorted = (versions: readonly TariffVersion[]) => [...versions].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
@@ -85,7 +91,7 @@ async function one(ems: Ems, scope: readonly number[], id: number): Promise<Cost
 
 export async function createScheme(ems: Ems, lang: Lang, scope: readonly number[], input: CostSchemeInput): Promise<CostScheme> {
   if (!scope.includes(input.projectId)) throw noPermission();
-  validateVersions(lang, input.versions);
+  const warnings = validateVersions(lang, input.versions);
   const id = await costRepository(ems.db).insert({
     projectId: input.projectId,
     name: input.name.trim(),
@@ -93,16 +99,18 @@ export async function createScheme(ems: Ems, lang: Lang, scope: readonly number[
     versions: JSON.stringify(sorted(input.versions)),
     updateTime: ems.config.now(),
   });
-  return one(ems, scope, id);
+  return withWarnings(await one(ems, scope, id), warnings);
 }
+
+const withWarnings = (s: CostScheme, warnings: Warning[]): CostScheme => (warnings.length > 0 ? { ...s, warnings } : s);
 
 export async function updateScheme(ems: Ems, lang: Lang, scope: readonly number[], id: number, input: CostSchemeInput): Promise<CostScheme> {
   const repo = costRepository(ems.db);
   const row = await repo.scheme(id);
   if (!row || !scope.includes(row.projectId) || row.projectId !== input.projectId) throw noPermission();
-  validateVersions(lang, input.versions);
+  const warnings = validateVersions(lang, input.versions);
   await repo.update(id, { name: input.name.trim(), description: input.description ?? '', versions: JSON.stringify(sorted(input.versions)), updateTime: ems.config.now() });
-  return one(ems, scope, id);
+  return withWarnings(await one(ems, scope, id), warnings);
 }
 
 export async function removeScheme(ems: Ems, scope: readonly number[], id: number): Promise<number> {

@@ -5,6 +5,7 @@ import { noPermission } from '../../lib/errors.js';
 import { resolveRange } from '../analysis/periods.js';
 import { analysisRepository } from '../analysis/repository.js';
 import { buildTree, subtreeCounters, type NodeTree } from '../analysis/tree.js';
+import type { NodeRow } from '../analysis/repository.js';
 import { contractLine } from './basic-fee.js';
 import { blockDemands, energyPart, headVersion, maxOf, periodBill, type PeriodBill } from './bill.js';
 import { costRepository, intervalRepository } from './repository.js';
@@ -58,19 +59,18 @@ export async function costContext(ems: Ems, scope: readonly number[], q: NodeRef
     .filter((m) => m.topLevel && m.energyType === ELECTRICITY)
     .map((m) => m.id);
 
+  return { projectId, name: root?.name ?? project.name, timezone: project.timezone, meterIds, scheme: await schemeOf(ems, projectId, tree, root) };
+}
+
+/** The scheme attached to the node `root` (null: the project) or to its nearest ancestor, the project's own attachment last. */
+export async function schemeOf(ems: Ems, projectId: number, tree: NodeTree, root: NodeRow | null): Promise<CostContext['scheme']> {
   const repo = costRepository(ems.db);
   const attached = new Map((await repo.attachments([projectId])).map((a) => [`${a.modelLabel}_${a.nodeId}`, a.schemeId]));
   let schemeId: number | undefined;
   for (let n = root; n && schemeId === undefined; n = n.parentId === null ? null : (tree.byId.get(n.parentId) ?? null)) schemeId = attached.get(`${n.modelLabel}_${n.id}`);
   schemeId ??= attached.get(`project_${projectId}`);
   const row = schemeId === undefined ? undefined : await repo.scheme(schemeId);
-  return {
-    projectId,
-    name: root?.name ?? project.name,
-    timezone: project.timezone,
-    meterIds,
-    scheme: row ? { id: row.id, name: row.name, versions: versionsOf(row) } : null,
-  };
+  return row ? { id: row.id, name: row.name, versions: versionsOf(row) } : null;
 }
 
 /** The billing period labelled year-month, with the meter-reading day of the version in force at the calendar month's start. */

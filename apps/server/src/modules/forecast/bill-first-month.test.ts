@@ -20,9 +20,10 @@ const CAPACITY = flatCapacityVersion('2025-01-01', '0.5');
  * Its load is flat, so the similar-day forecast of the rest of July is the same flat load (the
  * back-test residuals are all 0: the band is the forecast itself) and the projection is exact:
  *   energy   21 × 96 = 2 016 kWh × 0.5                       = 1 008.00
- *   basic    100 kVA × 20 × 21/31 = 1 354.838… → 1 354.84     (pro-rated, rounded once)
- *   P50      1 008.00 + 1 354.84                             = 2 362.84
- *   so far (the cost page, to 30 July 12:00): 19.5 × 96 = 1 872 kWh × 0.5 = 936.00 + 1 354.84 = 2 290.84
+ *   basic    100 kVA × 20 × 21/30 = 1 400.00                  (供电营业规则 第84条: each day in use is
+ *            1/30 of the monthly fee, in a 31-day month too — not 21/31 = 1 354.84)
+ *   P50      1 008.00 + 1 400.00                             = 2 408.00
+ *   so far (the cost page, to 30 July 12:00): 19.5 × 96 = 1 872 kWh × 0.5 = 936.00 + 1 400.00 = 2 336.00
  * The project (NEW + RETIRED): its July rollups also begin on 11 July, but RETIRED's June rollups
  * mean July is not its first month of metering: no pro-rating.
  *   basic    100 × 20                                        = 2 000.00
@@ -32,7 +33,7 @@ const CAPACITY = flatCapacityVersion('2025-01-01', '0.5');
  */
 const CAPACITY_LINE = { key: 'capacity', quantity: 100, unitPriceYuan: '20' };
 const HAND = {
-  NEW: { basicFen: 135484, energyFen: 100800, p50Fen: 236284, toDateFen: 229084, capacity: { ...CAPACITY_LINE, fen: 135484, days: 21, daysInPeriod: 31 } },
+  NEW: { basicFen: 140000, energyFen: 100800, p50Fen: 240800, toDateFen: 233600, capacity: { ...CAPACITY_LINE, fen: 140000, days: 21, daysInPeriod: 30 } },
   project: { basicFen: 200000, toDateFen: 293600, capacity: { ...CAPACITY_LINE, fen: 200000 } },
 };
 
@@ -69,7 +70,7 @@ for (const { kind, skip } of STORES) {
       await store?.dispose();
     });
 
-    it('a meter first read on 11 July: the projected July bill pro-rates the capacity fee to 21 of 31 days, as the cost page does', async () => {
+    it('a meter first read on 11 July: the projected July bill bills the capacity fee for 21 days × 1/30 (第84条), as the cost page does', async () => {
       const bill = await projected(ids.NEW as number, 'meter');
       expect(bill).toMatchObject({ billed: true, year: 2025, month: 7, basicFen: HAND.NEW.basicFen, energyFen: HAND.NEW.energyFen, pfFen: 0, surchargeFen: 0, p50Fen: HAND.NEW.p50Fen });
       // the cost page's July bill so far: the same capacity line, pro-rated the same way

@@ -42,6 +42,10 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
   if (y.isError || b.isError || d.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;
   if (!y.data || !b.data || !option) return <Skeleton active />;
   const bill = b.data;
+  const version = bill.versions[bill.versions.length - 1];
+  // the contract of the version in force, and the 40 % floor when the contract is below it
+  const raised = bill.contractKw !== null && bill.minDemandKw !== null && bill.contractKw < bill.minDemandKw;
+  const contractNote = [version ? t('basic.versionInForce', { date: version }) : null, raised ? t('basic.raisedToMin', { kw: fixed(bill.minDemandKw) }) : null].filter(Boolean).join(' · ') || undefined;
   const cheaper = (basis: 'capacity' | 'demand') => (bill.cheaper === basis ? <Tag color="success">{t('basic.cheaper')}</Tag> : null);
   return (
     <>
@@ -50,12 +54,12 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
         items={[
           { key: 'basic', title: t('kpi.basic'), value: yuan(bill.basicFen), unit: t('chart.yuan'), note: bill.basis ? `${t('basic.billed')}: ${t(bill.basis === 'capacity' ? 'basic.byCapacity' : 'basic.byDemand')}` : undefined },
           { key: 'md', title: t('basic.md'), value: fixed(bill.mdKw), unit: 'kW', note: `${t('basic.mdTime')} ${time(bill.mdTime)}` },
-          { key: 'contract', title: t('basic.contract'), value: fixed(bill.contractKw), unit: 'kW' },
+          { key: 'contract', title: t('basic.contract'), value: fixed(bill.contractKw), unit: 'kW', note: contractNote },
         ]}
       />
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={8}>
-          <Card size="small" title={t('basic.compare')}>
+          <Card size="small" title={t('basic.compare')} extra={<span style={{ color: token.colorTextSecondary }}>{t('basic.likeWithLike')}</span>}>
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label={t('basic.byCapacity')}>
                 <span data-testid="cost-capacity-fee">{yuan(bill.capacityFeeFen)}</span> {cheaper('capacity')}

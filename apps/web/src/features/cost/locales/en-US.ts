@@ -59,6 +59,9 @@ const cost: typeof zh = {
     md: 'Maximum demand',
     mdTime: 'At',
     contract: 'Contract demand',
+    versionInForce: 'tariff version in force from {{date}}',
+    raisedToMin: 'below 40 % of the capacity: billed at {{kw}} kW',
+    likeWithLike: 'demand side as the scheme bills it: 40 % floor and double price above 105 % included',
     mdTable: 'Monthly maximum demand',
   },
   pf: {

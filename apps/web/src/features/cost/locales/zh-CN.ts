@@ -57,6 +57,9 @@ const cost = {
     md: '最大需量',
     mdTime: '出现时间',
     contract: '合同需量',
+    versionInForce: '{{date}} 起生效的电价版本',
+    raisedToMin: '低于容量的40%，按 {{kw}} kW 计收',
+    likeWithLike: '需量侧按方案的需量计费方式计，含40%下限与超105%部分的双倍电费',
     mdTable: '月度最大需量',
   },
   pf: {

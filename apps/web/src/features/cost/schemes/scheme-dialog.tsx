@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Collapse, Form, Input } from 'antd';
+import { App, Button, Collapse, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ export function SchemeDialog({ open, scheme, projectId, onClose, onSaved }: { op
   const { t } = useTranslation('cost');
   const [form] = Form.useForm<SchemeFormValues>();
   const [active, setActive] = useState<string[]>(['0']);
+  const { message } = App.useApp();
   useEffect(() => {
     if (!open) return;
     const values = scheme ? toForm(scheme) : { name: '', description: '', versions: [blankVersion(dayjs().startOf('month').format('YYYY-MM-DD'))] };
@@ -22,7 +23,9 @@ export function SchemeDialog({ open, scheme, projectId, onClose, onSaved }: { op
   }, [open, scheme, form]);
   const confirm = async () => {
     const values = await form.validateFields();
-    await saveScheme(scheme?.id ?? null, toInput(projectId, values));
+    const saved = await saveScheme(scheme?.id ?? null, toInput(projectId, values));
+    // saved all the same, but worth a look (a contract below 40 % of the capacity is billed at 40 %)
+    for (const w of saved.warnings ?? []) void message.warning(w.message, 8);
     return true;
   };
   return (

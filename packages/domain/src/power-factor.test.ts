@@ -76,10 +76,12 @@ describe('monthlyCosPhi = P / √(P² + Q²), rounded half-up to 2 decimals', ()
     // 400 000 / √(400 000² + 216 000²): 216/400 = 0.54, √(1 + 0.2916) = 1.136486 → 0.87990 → 0.88
     ['P 400 000, Q 216 000 → 0.8799 → 0.88', { kwh: 400000, kvarh: 216000 }, 0.88],
     ['no reactive energy → 1.00', { kwh: 1000, kvarh: 0 }, 1],
-    // flag off: reverse kvarh ignored → 0.60; flag on: Q = 300 000 + 100 000 → 0.60 … see next
-    ['reverse kvarh ignored unless the flag is set', { kwh: 300000, kvarh: 300000, reverseKvarh: 100000 }, 0.71],
-    // Q = 400 000 with the reverse part → 3-4-5 → 0.60
-    ['flag set: reverse kvarh added into Q (300 000 + 100 000 → 0.60)', { kwh: 300000, kvarh: 300000, reverseKvarh: 100000, addReverseKvarh: true }, 0.6],
+    // 1983 功率因数调整电费办法: where reverse reactive energy is metered, Q = |Q forward| + |Q reverse|.
+    // Q = 300 000 + 100 000 = 400 000 → the 3-4-5 triangle → 0.60 (by default, without naming the flag)
+    ['1983 rule, by default: reverse kvarh counts into Q (|300 000| + |100 000| → 0.60)', { kwh: 300000, kvarh: 300000, reverseKvarh: 100000 }, 0.6],
+    ['reverse kvarh given as a negative register difference counts by its magnitude (|−100 000|)', { kwh: 300000, kvarh: 300000, reverseKvarh: -100000 }, 0.6],
+    // a province that leaves it out: Q = 300 000 → 300 000 / √(2 · 300 000²) = 0.7071 → 0.71
+    ['flag false (a province leaving it out): reverse kvarh ignored → 0.71', { kwh: 300000, kvarh: 300000, reverseKvarh: 100000, addReverseKvarh: false }, 0.71],
     ['no energy at all → null', { kwh: 0, kvarh: 0 }, null],
   ] as const)('%s', (_rule, e, cos) => expect(monthlyCosPhi(e)).toBe(cos));
 });

@@ -20,22 +20,28 @@ const COLUMN: Record<PfStandard, 1 | 2 | 3> = { '0.90': 1, '0.85': 2, '0.80': 3 
 export interface MonthlyEnergyForPf {
   /** P: the month's active energy, kWh */
   kwh: number;
-  /** Q: the month's (forward, inductive) reactive energy, kvarh */
+  /** the month's forward (inductive, import) reactive energy, kvarh */
   kvarh: number;
-  /** the month's reverse (capacitive) reactive energy, kvarh; counted only with `addReverseKvarh` */
+  /** the month's reverse (capacitive, export) reactive energy, kvarh, where it is metered (0 or omitted: none) */
   reverseKvarh?: number;
-  /** provinces that add reverse kvarh into Q (DOMAIN §3: a flag, default false) */
+  /**
+   * Whether reverse kvarh counts into Q. Default true: the 1983 功率因数调整电费办法 takes the
+   * month's reactive energy as |Q forward| + |Q reverse| where reverse reactive energy is metered
+   * (a capacitor bank left on at light load is penalised, not rewarded); false only where a
+   * province's rule leaves it out (DOMAIN §3: a flag).
+   */
   addReverseKvarh?: boolean;
 }
 
 /**
- * Monthly cosφ = P / √(P² + Q²), rounded half-up to 2 decimals (the rule: 取小数后二位, 四舍五入).
- * Null when both P and Q are 0 or an input is missing/negative.
+ * Monthly cosφ = P / √(P² + Q²) with Q = |Q forward| + |Q reverse| (the reverse part unless
+ * `addReverseKvarh` is false), rounded half-up to 2 decimals (the rule: 取小数后二位, 四舍五入).
+ * Null when both P and Q are 0 or an input is missing or P is negative.
  */
 export function monthlyCosPhi(e: MonthlyEnergyForPf): number | null {
-  const q = e.kvarh + (e.addReverseKvarh ? (e.reverseKvarh ?? 0) : 0);
+  const q = Math.abs(e.kvarh) + (e.addReverseKvarh ?? true ? Math.abs(e.reverseKvarh ?? 0) : 0);
   const p = e.kwh;
-  if (!Number.isFinite(p) || !Number.isFinite(q) || p < 0 || q < 0 || p + q === 0) return null;
+  if (!Number.isFinite(p) || !Number.isFinite(q) || p < 0 || p + q === 0) return null;
   return Math.round((p / Math.hypot(p, q)) * 100) / 100;
 }
 

@@ -55,7 +55,7 @@ const factory: TariffVersion = {
   contractKw: 2000,
   demandElection: 'contract',
   pfStandard: '0.90',
-  addReverseKvarh: false,
+  addReverseKvarh: true,
   meterReadingDay: null,
   touPrices: { sharp: '1.2247', peak: '1.0206', flat: '0.6212', valley: '0.2718', deepValley: '0.1631' },
   surcharges: [

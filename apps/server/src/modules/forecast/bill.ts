@@ -37,8 +37,8 @@ const sumKwh = (rows: readonly IntervalRow[]) => rows.reduce((a, r) => a + (r.va
 /**
  * The month-end projected bill: the billing period's 15-min energy so far (the rollups) followed by
  * the forecast hours, each split into four equal 15-min blocks, priced by the cost module's
- * periodBill with the scheme's versions — at the forecast's P10, P50 and P90. kvarh so far is
- * scaled with the kWh so the projected cosφ stays the month's so far. A projection, not a bill:
+ * periodBill with the scheme's versions — at the forecast's P10, P50 and P90. kvarh so far (forward
+ * and reverse) is scaled with the kWh so the projected cosφ stays the month's so far. A projection, not a bill:
  * the MD of the forecast part is an hour's average, so it never raises the demand charge.
  */
 export async function projectBill(
@@ -51,13 +51,16 @@ export async function projectBill(
 ): Promise<ProjectedBill> {
   const { ctx, period } = w;
   const ir = intervalRepository(ems.db);
-  const [kwhRows, kvarhRows, toDate] = await Promise.all([
+  const [kwhRows, kvarhRows, reverseRows, toDate] = await Promise.all([
     ir.intervals(ctx.meterIds, DATA_ID.activeEnergyImport, period.from, origin),
     ir.intervals(ctx.meterIds, DATA_ID.reactiveEnergyImport, period.from, origin),
+    ir.intervals(ctx.meterIds, DATA_ID.reactiveEnergyExport, period.from, origin),
     monthBill(ems, scope, { ...q, year: period.year, month: period.month }),
   ]);
   const actualKwh = sumKwh(kwhRows);
   const kvarh = kvarhRows.some((r) => r.value !== null) ? sumKwh(kvarhRows) : null;
+  // reverse kvarh counts into Q as the cost page's bill counts it (the 1983 rule, unless the version says not)
+  const reverseKvarh = sumKwh(reverseRows);
   const rest = hours.filter((h) => h.time >= origin && h.time < period.to);
   // the first month of metering pro-rates the basic fee, as the cost page's bill does (cost/service.ts billOf)
   const first = kwhRows.reduce((a, r) => Math.min(a, r.start), Infinity);
@@ -70,12 +73,14 @@ export async function projectBill(
       for (let k = 0; k < 4; k++) future.push({ deviceId: -1, start: h.time + k * 900_000, value });
     }
     const projectedKwh = actualKwh + sumKwh(future);
+    const scale = (q: number) => (actualKwh > 0 ? Math.round(((q * projectedKwh) / actualKwh) * 1e6) / 1e6 : q);
     return periodBill({
       period,
       versions: ctx.scheme?.versions ?? [],
       timeZone: ctx.timezone,
       kwhRows: kwhRows.concat(future),
-      kvarh: kvarh === null ? null : actualKwh > 0 ? Math.round(((kvarh * projectedKwh) / actualKwh) * 1e6) / 1e6 : kvarh,
+      kvarh: kvarh === null ? null : scale(kvarh),
+      reverseKvarh: scale(reverseKvarh),
       elapsedHours: (period.to - period.from) / HOUR_MS,
       meteringFrom,
     }).summary;
@@ -87,6 +92,7 @@ export async function projectBill(
     JSON.stringify(period),
     JSON.stringify(ctx.scheme?.versions ?? []),
     kvarh,
+    reverseKvarh,
     meteringFrom,
     digest(kwhRows.map((r) => r.start)),
     digest(kwhRows.map((r) => r.value)),

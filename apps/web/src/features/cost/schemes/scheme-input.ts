@@ -11,7 +11,7 @@ export function blankVersion(effectiveFrom: string): TariffVersion {
     contractKw: 400,
     demandElection: 'contract',
     pfStandard: '0.90',
-    addReverseKvarh: false,
+    addReverseKvarh: true,
     meterReadingDay: null,
     touPrices: { flat: '0.6' },
     surcharges: [],
@@ -36,7 +36,7 @@ export function toInput(projectId: number, v: SchemeFormValues): CostSchemeInput
       ...x,
       meterReadingDay: x.meterReadingDay ?? null,
       pfStandard: x.pfStandard ?? null,
-      addReverseKvarh: x.addReverseKvarh ?? false,
+      addReverseKvarh: x.addReverseKvarh ?? true,
       surcharges: x.surcharges ?? [],
       touPrices: Object.fromEntries(Object.entries(x.touPrices ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')),
       calendar: { seasons: x.calendar.seasons, holidays: x.calendar.holidays ?? [] },
@@ -44,4 +44,5 @@ export function toInput(projectId: number, v: SchemeFormValues): CostSchemeInput
   };
 }
 
-export const toForm = (s: CostScheme): SchemeFormValues => ({ name: s.name, description: s.description, versions: s.versions });
+/** A stored scheme → form values; a version saved without addReverseKvarh counts reverse kvarh (the default), so its box shows ticked. */
+export const toForm = (s: CostScheme): SchemeFormValues => ({ name: s.name, description: s.description, versions: s.versions.map((v) => ({ ...v, addReverseKvarh: v.addReverseKvarh ?? true })) });

@@ -10,8 +10,8 @@ import { exportAnalysis } from './api/export-power';
 import { analysisQuery, transformersQuery } from './api/get-analysis';
 import { etaOption, loadOption, spectrumOption, zoneHoursOption, type ChartTokens } from './analysis-charts';
 import { PqCards } from './components/pq-cards';
-import { gradeColor, pqTrendSeries, zonedTime } from './power-view';
-import { useProjectZone } from '../../lib/time';
+import { gradeColor, pqTrendSeries } from './power-view';
+import { formatTime, useProjectZone } from '../../lib/time';
 
 const pct = (v: number | null, d = 1) => (v === null ? '--' : `${formatNumber(v, d)}`);
 
@@ -48,11 +48,10 @@ export default function AnalysisPage() {
     infoBg: token.colorInfoBg,
   };
   const data = a.data;
-  const tz = data?.timezone ?? 'Asia/Shanghai';
   const zones = { light: t('zone.light'), economic: t('zone.economic'), optimal: t('zone.optimal'), over: t('zone.over') };
   const options = useMemo(() => {
     if (!data) return null;
-    const time = (ts: number) => zonedTime(ts, tz, range.type === 1 ? 'time' : 'md-hm');
+    const time = (ts: number) => formatTime(ts, zone, range.type === 1 ? 'HH:mm' : 'MM-DD HH:mm');
     return {
       load: loadOption(data, c, { loadRate: t('analysis.loadRate'), power: t('analysis.activePower'), zones }, time),
       zones: zoneHoursOption(data, c, zones, t('analysis.hours')),
@@ -63,7 +62,7 @@ export default function AnalysisPage() {
     };
     // c and zones follow token and t
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, token, t, tz, range.type]);
+  }, [data, token, t, zone, range.type]);
   if (projectId === null) return <Empty description={t('noProject')} />;
   if (list.data && list.data.length === 0) return <Empty description={t('noTransformer')} />;
   const row = data?.row;
@@ -145,7 +144,7 @@ export default function AnalysisPage() {
           {data.row.pq && (
             <Card
               size="small"
-              title={t('analysis.pq', { from: zonedTime(data.row.pq.from, tz), to: zonedTime(data.row.pq.to, tz) })}
+              title={t('analysis.pq', { from: formatTime(data.row.pq.from, zone, 'YYYY-MM-DD HH:mm'), to: formatTime(data.row.pq.to, zone, 'YYYY-MM-DD HH:mm') })}
               extra={data.row.pq.complete === false && <Tag color="processing" data-testid="pq-pending">{t('analysis.pqPending')}</Tag>}
               data-testid="pq-section"
             >

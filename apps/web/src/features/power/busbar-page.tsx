@@ -9,7 +9,8 @@ import { DataTable, usePeriodicTask } from '../../widgets';
 import { exportBusbar } from './api/export-power';
 import { busbarQuery } from './api/get-busbar';
 import { SingleLine } from './components/single-line';
-import { bayRows, byNumber, zonedTime, type BayRow } from './power-view';
+import { bayRows, byNumber, type BayRow } from './power-view';
+import { formatTime, useProjectZone } from '../../lib/time';
 
 const num = (v: number | null | undefined, d = 1) => (v === null || v === undefined ? '--' : formatNumber(v, d));
 
@@ -22,6 +23,7 @@ export default function BusbarPage() {
   const { t } = useTranslation('power');
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
+  const zone = useProjectZone();
   const body = { projectId: projectId ?? 1 };
   const view = useQuery({ ...busbarQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
   usePeriodicTask(async () => {
@@ -29,7 +31,6 @@ export default function BusbarPage() {
   }, { enabled: projectId !== null });
   const rows = useMemo(() => (view.data ? bayRows(view.data) : []), [view.data]);
   if (projectId === null) return <Empty description={t('noProject')} />;
-  const tz = view.data?.timezone ?? 'Asia/Shanghai';
   const sw = (s: 0 | 1 | null) => (s === null ? <Tag>{t('unknown')}</Tag> : s === 1 ? <Tag color="error">{t('closed')}</Tag> : <Tag color="success">{t('open')}</Tag>);
   const columns: ColumnsType<BayRow> = [
     { title: t('busbar.transformer'), dataIndex: 'transformer', key: 't', width: 130, render: (v: string | null) => v ?? '' },
@@ -41,7 +42,7 @@ export default function BusbarPage() {
     { title: 'Ua (V)', key: 'ua', align: 'right', width: 90, render: (_, r) => num(r.bay.meter?.ua) },
     { title: 'Ia (A)', key: 'ia', align: 'right', width: 90, sorter: byNumber((r: BayRow) => r.bay.meter?.ia ?? null), render: (_, r) => num(r.bay.meter?.ia) },
     { title: 'PF', key: 'pf', align: 'right', width: 80, render: (_, r) => num(r.bay.meter?.pf, 3) },
-    { title: t('busbar.time'), key: 'ts', width: 150, render: (_, r) => zonedTime(r.bay.meter?.ts ?? r.bay.switchTs, tz) },
+    { title: t('busbar.time'), key: 'ts', width: 150, render: (_, r) => formatTime(r.bay.meter?.ts ?? r.bay.switchTs, zone, 'YYYY-MM-DD HH:mm') },
     {
       title: t('busbar.status'),
       key: 'online',
@@ -63,7 +64,7 @@ export default function BusbarPage() {
               <Tag>M {t('busbar.meter')}</Tag>
               <Tag style={{ color: token.colorTextDisabled }}>{t('offline')}</Tag>
             </Flex>
-            {view.data && <Typography.Text type="secondary">{t('busbar.updated', { time: zonedTime(view.data.now, tz, 'datetime') })}</Typography.Text>}
+            {view.data && <Typography.Text type="secondary">{t('busbar.updated', { time: formatTime(view.data.now, zone, 'YYYY-MM-DD HH:mm') })}</Typography.Text>}
             <Button onClick={() => void exportBusbar(body)} disabled={!view.data} data-testid="busbar-export">
               {t('export')}
             </Button>

@@ -1,20 +1,6 @@
 import type { Bay, BusbarView, PqIndex, PqTrendPoint, TransformerRow } from '@ems/contract';
 import type { TrendSeries } from '@ems/domain';
 
-/** 'YYYY-MM-DD HH:mm' (or a part) of a time in the project's timezone (the browser may sit in another one). */
-export function zonedTime(ts: number | null, timeZone: string, part: 'datetime' | 'time' | 'date' | 'md-hm' = 'datetime'): string {
-  if (ts === null) return '--';
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(ts))
-      .map((x) => [x.type, x.value]),
-  ) as Record<string, string>;
-  if (part === 'time') return `${p.hour}:${p.minute}`;
-  if (part === 'date') return `${p.year}-${p.month}-${p.day}`;
-  if (part === 'md-hm') return `${p.month}-${p.day} ${p.hour}:${p.minute}`;
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
-}
-
 /** One row of the live feeder table: a bay with its transformer and busbar. */
 export interface BayRow {
   key: string;

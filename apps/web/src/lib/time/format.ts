@@ -77,7 +77,8 @@ export function toWallClock(ms: number, timeZone: string): number {
 
 /**
  * The instant at which the zone's clock shows the wall-clock time `wallMs` (fields read as UTC). A time
- * skipped by a DST change resolves to the same wall time in the offset that held just before it.
+ * shown twice (the hour repeated when DST ends) gives the first; a time skipped when DST starts gives
+ * an instant within that hour of it.
  */
 export function fromWallClock(wallMs: number, timeZone: string): number {
   let t = wallMs - utcOffsetMs(wallMs, timeZone);

@@ -2,8 +2,12 @@
 import type { TrendParam, TrendSeries } from '@ems/domain';
 
 export const H = 3_600_000;
-/** 2024-03-01 08:00 local time. */
-export const T0 = new Date(2024, 2, 1, 8).getTime();
+/** The zone the tests' project is in. */
+export const TZ = 'Asia/Shanghai';
+/** 2024-03-01 08:00 in Shanghai (00:00 UTC). */
+export const T0 = Date.UTC(2024, 2, 1);
+/** The Shanghai wall clock of `t` read as UTC (what the chart draws with useUTC). */
+export const wall = (t: number) => t + 8 * H;
 
 export const param = (over: Partial<TrendParam> = {}): TrendParam => ({
   deviceName: 'Compressor 1',

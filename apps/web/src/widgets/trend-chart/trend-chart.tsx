@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, type TrendSeries } from '@ems/domain';
 import { notify } from '../../lib/notify';
+import { useProjectZone } from '../../lib/time';
 import { DataTable } from '../data-table/data-table';
 import { EChart } from '../echart/echart';
 import { EmptyState } from '../empty-state/empty-state';
@@ -27,6 +28,8 @@ export interface TrendChartProps {
   exportName?: string;
   /** Chart renderer (default canvas). */
   renderer?: 'canvas' | 'svg';
+  /** The zone whose wall clock the axis, tooltip and table show (default: the current project's). */
+  timeZone?: string;
 }
 
 /**
@@ -34,8 +37,10 @@ export interface TrendChartProps {
  * line, limit lines, point markers, raw-data marks and the difference view; exports the table to
  * .xlsx in the browser.
  */
-export function TrendChart({ series, loading = false, height = 400, options, defaultView = 'curve', exportName, renderer }: TrendChartProps) {
+export function TrendChart({ series, loading = false, height = 400, options, defaultView = 'curve', exportName, renderer, timeZone }: TrendChartProps) {
   const { t } = useTranslation('widgets');
+  const projectZone = useProjectZone();
+  const zone = timeZone ?? projectZone;
   const { token } = theme.useToken();
   const [view, setView] = useState<TrendView>(defaultView);
   const [toggles, setToggles] = useState<TrendToggles>({ ...DEFAULT_TREND_TOGGLES, ...options });
@@ -53,8 +58,8 @@ export function TrendChart({ series, loading = false, height = 400, options, def
     }),
     [t],
   );
-  const option = useMemo(() => buildTrendOption(series, toggles, token, labels), [series, toggles, token, labels]);
-  const table = useMemo(() => buildTrendTable(series, toggles.diff, t('trendChart.time')), [series, toggles.diff, t]);
+  const option = useMemo(() => buildTrendOption(series, toggles, token, labels, zone), [series, toggles, token, labels, zone]);
+  const table = useMemo(() => buildTrendTable(series, toggles.diff, t('trendChart.time'), zone), [series, toggles.diff, t, zone]);
   const columns: ColumnsType<TrendTableViewRow> = useMemo(
     () => [
       { key: 'time', dataIndex: 'time', title: table.titles[0], width: 180, fixed: 'left' },

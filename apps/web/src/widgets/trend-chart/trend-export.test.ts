@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { buildTrendWorkbook, loadExcel } from './trend-export';
 import { buildTrendTable, trendRowTexts } from './trend-table';
-import { H, T0, line } from './fixtures';
+import { H, T0, TZ, line } from './fixtures';
 
 /** Every row of the first sheet as the texts a person would read (numbers shown with 2 decimals). */
 async function readBack(buffer: ArrayBuffer): Promise<string[][]> {
@@ -25,7 +25,7 @@ describe('trend table export (spec 9: xlsx written in the browser)', () => {
   const series = [line([1.234, null, 3], { unit: 'kW' }), line([2147483648, 5.5], { deviceName: 'Pump 2', dataName: 'Flow', unit: 'm3/h' }, [], H, T0 + H)];
 
   it('round trip: the workbook rows equal the table rows, header first', async () => {
-    const table = buildTrendTable(series, false, 'Time');
+    const table = buildTrendTable(series, false, 'Time', TZ);
     const buffer = await buildTrendWorkbook(ExcelJS, table).xlsx.writeBuffer();
     const rows = await readBack(buffer as ArrayBuffer);
     expect(rows).toEqual([table.titles, ...table.rows.map(trendRowTexts)]);
@@ -38,14 +38,14 @@ describe('trend table export (spec 9: xlsx written in the browser)', () => {
   });
 
   it('values are stored as numbers, not text', async () => {
-    const table = buildTrendTable(series, false, 'Time');
+    const table = buildTrendTable(series, false, 'Time', TZ);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await buildTrendWorkbook(ExcelJS, table).xlsx.writeBuffer()) as ArrayBuffer);
     expect(wb.worksheets[0]!.getRow(4).getCell(2).value).toBe(3);
   });
 
   it('the difference view exports the differences', async () => {
-    const table = buildTrendTable([line([10, 12.5, 20])], true, 'Time');
+    const table = buildTrendTable([line([10, 12.5, 20])], true, 'Time', TZ);
     const rows = await readBack((await buildTrendWorkbook(ExcelJS, table).xlsx.writeBuffer()) as ArrayBuffer);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['2.50', '7.50', '0.00']);
   });

@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { LineSeriesOption } from 'echarts';
 import { buildTrendOption, type TrendLabels } from './trend-option';
 import { DEFAULT_TREND_TOGGLES, type TrendToggles } from './trend-toggles';
-import { H, T0, line } from './fixtures';
+import { H, T0, TZ, line, wall } from './fixtures';
 
 const tokens = { colorWarningBg: 'tok-warning-bg', colorWarningBorder: 'tok-warning-border', colorTextSecondary: 'tok-text-2' };
 const labels: TrendLabels = { max: 'Max', min: 'Min', average: 'Average', upperLimit: 'Upper limit', lowerLimit: 'Lower limit', rawMark: 'Raw' };
-const build = (on: Partial<TrendToggles>, ...series: ReturnType<typeof line>[]) => buildTrendOption(series, { ...DEFAULT_TREND_TOGGLES, ...on }, tokens, labels);
+const build = (on: Partial<TrendToggles>, ...series: ReturnType<typeof line>[]) => buildTrendOption(series, { ...DEFAULT_TREND_TOGGLES, ...on }, tokens, labels, TZ);
 const first = (o: ReturnType<typeof build>) => (o.series as LineSeriesOption[])[0]!;
 const limits = line([10, 50, 30, 2147483648], { upperLimit: 45, lowerLimit: 5 });
 
 describe('spec 4 trend chart option', () => {
+  it("rule 15: the time axis is the project's wall clock (values shifted, formatted in UTC), not the browser's", () => {
+    const o = build({}, limits);
+    expect(o.useUTC).toBe(true);
+    expect(o.xAxis).toEqual({ type: 'time' });
+    // 00:00 UTC is 08:00 in Shanghai: drawn at 08:00 on a UTC-formatted axis
+    expect((first(o).data as [number, number][])[0]![0]).toBe(Date.UTC(2024, 2, 1, 8));
+  });
+
   it('all overlays off: plain line, no markers, symbols hidden, sentinels as gaps', () => {
     const s = first(build({}, limits));
     expect(s).toMatchObject({ type: 'line', name: 'Compressor 1 - Active power', showSymbol: false, connectNulls: false });
@@ -18,10 +26,10 @@ describe('spec 4 trend chart option', () => {
     expect(s.markLine).toBeUndefined();
     expect(s.markArea).toBeUndefined();
     expect(s.data).toEqual([
-      [T0, 10],
-      [T0 + H, 50],
-      [T0 + 2 * H, 30],
-      [T0 + 3 * H, null],
+      [wall(T0), 10],
+      [wall(T0 + H), 50],
+      [wall(T0 + 2 * H), 30],
+      [wall(T0 + 3 * H), null],
     ]);
   });
 
@@ -54,8 +62,8 @@ describe('spec 4 trend chart option', () => {
   it('max/min: markers at the highest and lowest point', () => {
     const data = first(build({ maxMin: true }, limits)).markPoint?.data;
     expect(data).toEqual([
-      expect.objectContaining({ name: 'Max', coord: [T0 + H, 50], value: 50 }),
-      expect.objectContaining({ name: 'Min', coord: [T0, 10], value: 10 }),
+      expect.objectContaining({ name: 'Max', coord: [wall(T0 + H), 50], value: 50 }),
+      expect.objectContaining({ name: 'Min', coord: [wall(T0), 10], value: 10 }),
     ]);
   });
 
@@ -70,8 +78,8 @@ describe('spec 4 trend chart option', () => {
   it('raw mark: areas from status 3 to the next status 0, tinted with theme tokens', () => {
     const s = first(build({ rawMark: true }, line([1, 2, 3, 4, 5], {}, [0, 3, 1, 0, 3])));
     expect(s.markArea?.data).toEqual([
-      [{ name: 'Raw', xAxis: T0 + H }, { xAxis: T0 + 3 * H }],
-      [{ name: 'Raw', xAxis: T0 + 4 * H }, { xAxis: T0 + 4 * H }],
+      [{ name: 'Raw', xAxis: wall(T0 + H) }, { xAxis: wall(T0 + 3 * H) }],
+      [{ name: 'Raw', xAxis: wall(T0 + 4 * H) }, { xAxis: wall(T0 + 4 * H) }],
     ]);
     expect(s.markArea?.itemStyle).toMatchObject({ color: 'tok-warning-bg', borderColor: 'tok-warning-border' });
   });
@@ -86,7 +94,7 @@ describe('spec 4 trend chart option', () => {
     expect((o.series as LineSeriesOption[]).map((s) => s.yAxisIndex)).toEqual([0, 1, 0, 2]);
   });
 
-  it('no lines (still loading): one plain y axis', () => expect(buildTrendOption([], DEFAULT_TREND_TOGGLES, tokens, labels).yAxis).toEqual([{ type: 'value' }]));
+  it('no lines (still loading): one plain y axis', () => expect(buildTrendOption([], DEFAULT_TREND_TOGGLES, tokens, labels, TZ).yAxis).toEqual([{ type: 'value' }]));
 
   it('time axis, zoom no narrower than 1 hour, legend, tooltip with 2 decimals and the unit', () => {
     const o = build({}, limits);

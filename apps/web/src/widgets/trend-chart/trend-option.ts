@@ -12,6 +12,7 @@ import {
   trendValue,
   type TrendSeries,
 } from '@ems/domain';
+import { toWallClock } from '../../lib/time';
 import { MIN_ZOOM_SPAN_MS } from '../constants';
 import { Y_AXIS_OFFSET_PX, type TrendToggles } from './trend-toggles';
 
@@ -30,8 +31,9 @@ export interface TrendLabels {
 
 type MarkLineItem = NonNullable<NonNullable<LineSeriesOption['markLine']>['data']>[number];
 
-function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, tokens: TrendChartTokens, labels: TrendLabels): LineSeriesOption {
+function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, tokens: TrendChartTokens, labels: TrendLabels, timeZone: string): LineSeriesOption {
   const { param } = s;
+  const x = (t: number) => toWallClock(t, timeZone);
   const points = toggles.diff ? differenceView(s.data) : s.data;
   const stats = trendStats(points);
   const label = (v: unknown) => formatNumber(v as number);
@@ -44,8 +46,8 @@ function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, t
   }
   const extremes = toggles.maxMin
     ? [
-        stats.max && { name: labels.max, coord: [stats.max.time, stats.max.value], value: stats.max.value },
-        stats.min && { name: labels.min, coord: [stats.min.time, stats.min.value], value: stats.min.value, symbolRotate: 180, label: { offset: [0, 8] } },
+        stats.max && { name: labels.max, coord: [x(stats.max.time), stats.max.value], value: stats.max.value },
+        stats.min && { name: labels.min, coord: [x(stats.min.time), stats.min.value], value: stats.min.value, symbolRotate: 180, label: { offset: [0, 8] } },
       ].filter((m) => m !== null)
     : [];
   const spans = toggles.rawMark ? rawMarkSpans(s.data) : [];
@@ -55,7 +57,7 @@ function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, t
     yAxisIndex,
     showSymbol: toggles.point,
     connectNulls: false,
-    data: points.map((p) => [p.time, trendValue(p.value)]),
+    data: points.map((p) => [x(p.time), trendValue(p.value)]),
     tooltip: { valueFormatter: (v) => formatWithUnit(v as number, param.unit) },
     markPoint: extremes.length ? { symbolSize: 40, label: { formatter: (p) => label((p as { value: unknown }).value) }, data: extremes } : undefined,
     markLine: lines.length ? { symbol: 'none', label: { formatter: (p) => `${p.name} ${label(p.value)}`, position: 'insideEndTop' }, data: lines } : undefined,
@@ -64,7 +66,7 @@ function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, t
           silent: true,
           itemStyle: { color: tokens.colorWarningBg, borderColor: tokens.colorWarningBorder, borderWidth: 1, borderType: 'dashed', opacity: 0.6 },
           label: { color: tokens.colorTextSecondary },
-          data: spans.map((span) => [{ name: labels.rawMark, xAxis: span.start }, { xAxis: span.end }]),
+          data: spans.map((span) => [{ name: labels.rawMark, xAxis: x(span.start) }, { xAxis: x(span.end) }]),
         }
       : undefined,
   };
@@ -81,9 +83,11 @@ function axisRange(limits: readonly number[]): { min?: (v: { min: number }) => n
 /**
  * The ECharts option of the trend chart: time axis, one y axis per unit (left, right, then offset
  * further out on alternating sides), zoom no narrower than 1 hour, 'device - data point' legend,
- * 2-decimal tooltip with units, and the overlays switched on in `toggles`.
+ * 2-decimal tooltip with units, and the overlays switched on in `toggles`. Times are drawn on the
+ * wall clock of `timeZone` (the project's): x values are that clock read as UTC, and the chart
+ * formats in UTC, so ticks, labels and tooltips are the plant's hours whatever the browser's zone.
  */
-export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendToggles, tokens: TrendChartTokens, labels: TrendLabels): EChartsOption {
+export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendToggles, tokens: TrendChartTokens, labels: TrendLabels, timeZone: string): EChartsOption {
   const { units, yIndex } = assignYAxes(series.map((s) => s.param));
   // shown limit lines stay on the chart: each axis stretches to its series' limits
   const limitsOf = (axis: number): number[] =>
@@ -92,6 +96,7 @@ export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendT
       : [];
   const axesOn = (side: 0 | 1) => units.filter((_, i) => i % 2 === side).length;
   return {
+    useUTC: true,
     legend: { type: 'scroll', top: 0 },
     tooltip: { trigger: 'axis' },
     grid: { top: 40, bottom: 60, left: 16 + Math.max(0, axesOn(0) - 1) * Y_AXIS_OFFSET_PX, right: 16 + Math.max(0, axesOn(1) - 1) * Y_AXIS_OFFSET_PX },
@@ -110,6 +115,6 @@ export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendT
       { type: 'inside', minValueSpan: MIN_ZOOM_SPAN_MS },
       { type: 'slider', minValueSpan: MIN_ZOOM_SPAN_MS, bottom: 10 },
     ],
-    series: series.map((s, k) => lineSeries(s, yIndex[k] ?? 0, toggles, tokens, labels)),
+    series: series.map((s, k) => lineSeries(s, yIndex[k] ?? 0, toggles, tokens, labels, timeZone)),
   };
 }

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { differenceView, displayUnit, formatNumber, mergeTrendRows, trendSeriesName, type TrendSeries } from '@ems/domain';
+import { formatInZone } from '../../lib/time';
 import { DEFAULT_DATE_FORMAT } from '../constants';
 
 /** A row of the trend table as shown: the time text and one value per line (raw number or null). */
@@ -21,12 +21,12 @@ export function trendColumnTitle(s: TrendSeries): string {
   return unit ? `${trendSeriesName(s.param)} (${unit})` : trendSeriesName(s.param);
 }
 
-/** The table of the lines (in difference view when `diff`): time YYYY-MM-DD HH:mm:ss, one column a line. */
-export function buildTrendTable(series: readonly TrendSeries[], diff: boolean, timeTitle: string): TrendTable {
+/** The table of the lines (in difference view when `diff`): time YYYY-MM-DD HH:mm:ss in `timeZone`, one column a line. */
+export function buildTrendTable(series: readonly TrendSeries[], diff: boolean, timeTitle: string, timeZone: string): TrendTable {
   const lines = series.map((s) => (diff ? differenceView(s.data) : s.data));
   return {
     titles: [timeTitle, ...series.map(trendColumnTitle)],
-    rows: mergeTrendRows(lines).map((r) => ({ key: r.time, time: dayjs(r.time).format(DEFAULT_DATE_FORMAT), values: r.values })),
+    rows: mergeTrendRows(lines).map((r) => ({ key: r.time, time: formatInZone(r.time, timeZone, DEFAULT_DATE_FORMAT), values: r.values })),
   };
 }
 

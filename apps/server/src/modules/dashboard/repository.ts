@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { latestPerDevice } from '../../db/latest.js';
 
 /** Consumption of one counter series over a range: Σ value, buckets with a value, Σ good intervals. */
 export interface SeriesSum {
@@ -56,14 +56,10 @@ export function dashboardRepository(db: Db) {
       }));
     },
 
-    /** The latest reading of a data point for each device (one index probe per device). */
+    /** The latest reading of a data point for each device (two index probes per device, db/latest.ts). */
     async latest(deviceIds: readonly number[], dataId: number): Promise<{ deviceId: number; ts: number; value: number }[]> {
-      if (deviceIds.length === 0) return [];
-      const r = await sql<{ device_id: number; ts: number; value: number }>`
-        select r.device_id, r.ts, r.value from reading r
-        where r.device_id in (${sql.join(deviceIds.map((id) => sql`${id}`))}) and r.data_id = ${dataId}
-          and r.ts = (select max(r2.ts) from reading r2 where r2.device_id = r.device_id and r2.data_id = ${dataId})`.execute(db);
-      return r.rows.map((x) => ({ deviceId: Number(x.device_id), ts: Number(x.ts), value: Number(x.value) }));
+      const rows = await latestPerDevice(db, 'reading', deviceIds, dataId);
+      return rows.flatMap((r) => (r.value === null ? [] : [{ deviceId: r.deviceId, ts: r.ts, value: r.value }]));
     },
   };
 }

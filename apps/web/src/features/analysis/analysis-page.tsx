@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ENERGY_TYPE, ENERGY_TYPE_VALUES, type ConsumptionQuery } from '@ems/contract';
 import { rangeOf, type DateRange } from '@ems/domain';
-import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
+import { useModelTreeNodes, type TreeNodeRef } from '../../lib/api/model-tree';
 import { useSession } from '../../lib/session';
 import { DateRangeSelector, ModelTree, SidePanel, type ModelTreeNode } from '../../widgets';
 import { METRICS } from './api/metrics';
@@ -26,7 +26,7 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
   const { t, i18n } = useTranslation('analysis');
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
-  const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
+  const tree = useModelTreeNodes(projectId);
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
   const zone = useProjectZone();

@@ -6,7 +6,7 @@ import type { MonitorDevice } from '@ems/contract';
 import { useSession } from '../../lib/session';
 import { EmptyState, ModelTree, SidePanel, usePeriodicTask, type ModelTreeNode } from '../../widgets';
 import { devicesQuery } from './api/get-devices';
-import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
+import { useModelTreeNodes, type TreeNodeRef } from '../../lib/api/model-tree';
 import { DeviceCard } from './components/device-card';
 import { ImportReadingsButton } from './components/import-readings-button';
 
@@ -23,7 +23,7 @@ export default function DeviceMonitorPage() {
   const { t } = useTranslation('device-monitor');
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
-  const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
+  const tree = useModelTreeNodes(projectId);
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const node = picked ?? (projectId === null ? null : { id: projectId, modelLabel: 'project', name: '' });
   const devices = useQuery({ ...devicesQuery(node?.id ?? -1, node?.modelLabel ?? 'project'), enabled: node !== null });

@@ -27,9 +27,14 @@ const trend: SensorTrend = {
 };
 
 describe('sensorTrendOption', () => {
-  const o = sensorTrendOption(trend, { colorWarning: 'orange', colorError: 'red' }, { preAlarm: '预警', alarm: '报警' });
+  const o = sensorTrendOption(trend, { colorWarning: 'orange', colorError: 'red' }, { preAlarm: '预警', alarm: '报警' }, 'Asia/Shanghai');
   const s = (o.series as LineSeriesOption[])[0]!;
-  it('one line per channel with its points', () => expect(s.data).toEqual([[60_000, 2.1], [120_000, 31.4]]));
+  const H8 = 8 * 3_600_000;
+  it("one line per channel with its points, on the project's wall clock (Shanghai, +8 h, drawn in UTC)", () => {
+    expect(s.data).toEqual([[60_000 + H8, 2.1], [120_000 + H8, 31.4]]);
+    expect(o.useUTC).toBe(true);
+    expect(o.xAxis).toEqual({ type: 'time', min: H8, max: 86_400_000 + H8 });
+  });
   it('a dashed line per limit: alarm 50 in the error colour, pre-alarm 25 in the warning colour', () =>
     expect((s.markLine?.data as { name: string; yAxis: number; lineStyle: { color: string } }[]).map((d) => [d.name, d.yAxis, d.lineStyle.color])).toEqual([
       ['报警', 50, 'red'],

@@ -1,5 +1,6 @@
 import type { EChartsOption, LineSeriesOption } from 'echarts';
 import type { SensorTrend } from '@ems/contract';
+import { toWallClock } from '../../lib/time';
 
 export interface TrendTokens {
   colorWarning: string;
@@ -14,9 +15,11 @@ export interface TrendTexts {
 /**
  * The 24 h trend of a sensor: one line per channel (its own y axis per unit, at most two shown side
  * by side), each limit a dashed line — pre-alarm in the warning colour, alarm in the error colour —
- * and each axis stretched to whole units that take its limits in.
+ * and each axis stretched to whole units that take its limits in. Times on the wall clock of
+ * `timeZone` (the project's), drawn with useUTC.
  */
-export function sensorTrendOption(trend: SensorTrend, tokens: TrendTokens, texts: TrendTexts): EChartsOption {
+export function sensorTrendOption(trend: SensorTrend, tokens: TrendTokens, texts: TrendTexts, timeZone: string): EChartsOption {
+  const x = (t: number) => toWallClock(t, timeZone);
   const channels = trend.channels.slice(0, 2);
   const series: LineSeriesOption[] = channels.map((c, i) => ({
     type: 'line',
@@ -24,7 +27,7 @@ export function sensorTrendOption(trend: SensorTrend, tokens: TrendTokens, texts
     yAxisIndex: i,
     showSymbol: false,
     connectNulls: false,
-    data: c.points.map(([ts, v]) => [ts, v]),
+    data: c.points.map(([ts, v]) => [x(ts), v]),
     markLine: c.limits.length
       ? {
           symbol: 'none',
@@ -52,10 +55,11 @@ export function sensorTrendOption(trend: SensorTrend, tokens: TrendTokens, texts
     };
   });
   return {
+    useUTC: true,
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 56, right: 56, top: 40, bottom: 56 },
-    xAxis: { type: 'time', min: trend.from, max: trend.to },
+    xAxis: { type: 'time', min: x(trend.from), max: x(trend.to) },
     yAxis,
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
     series,

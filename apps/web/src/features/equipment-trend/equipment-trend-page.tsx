@@ -6,12 +6,13 @@ import { TREND_INTERVALS, TREND_MAX_ROWS_PER_LINE } from '@ems/contract';
 import { assignYAxes, rangeOf, type DateRange, type TrendSeries } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { DateRangeSelector, ModelTree, SidePanel, TrendChart, type ModelTreeNode } from '../../widgets';
-import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
-import { trendDataQuery } from './api/get-trend-data';
+import { useModelTreeNodes, type TreeNodeRef } from '../../lib/api/model-tree';
+import { trendSeriesQuery } from '../../lib/api/trend-series';
+import { trendRequestBody } from './api/get-trend-data';
 import { PointPicker } from './components/point-picker';
 import { MAX_TREND_LINES, lineKey, toggleLine, type SelectedLine } from './selection';
-
 import { useProjectZone } from '../../lib/time';
+
 /** Chart widths are rounded to this many px, so a small resize does not refetch. */
 const WIDTH_STEP_PX = 100;
 
@@ -38,7 +39,7 @@ export default function EquipmentTrendPage() {
   const { t } = useTranslation('equipment-trend');
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
-  const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
+  const tree = useModelTreeNodes(projectId);
   const [device, setDevice] = useState<TreeNodeRef | null>(null);
   const [selected, setSelected] = useState<SelectedLine[]>([]);
   const zone = useProjectZone();
@@ -46,7 +47,7 @@ export default function EquipmentTrendPage() {
   const [interval, setIntervalS] = useState<number>(0);
   const { ref, width } = useWidth();
   const request = { range, interval, lines: selected.map(({ deviceId, dataId }) => ({ deviceId, dataId })), pixelWidth: width };
-  const trend = useQuery(trendDataQuery(request));
+  const trend = useQuery(trendSeriesQuery(trendRequestBody(request)));
 
   const series: TrendSeries[] = useMemo(() => {
     const lines = trend.data ?? [];

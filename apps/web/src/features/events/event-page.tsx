@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EventRecord } from '@ems/contract';
-import { modelTreeQuery, type TreeNodeRef } from '../../lib/api/model-tree';
+import { useModelTreeNodes, type TreeNodeRef } from '../../lib/api/model-tree';
 import { DataTable, ModelTree, SidePanel, type ModelTreeNode } from '../../widgets';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { CLOSE_ORDER_PERMISSION, OrderDialog, type OrderAction } from './components/order-dialog';
@@ -25,7 +24,7 @@ export function EventPage({ definition: def }: { definition: EventPageDefinition
   const c = useEventList(def);
   const [orderAction, setOrderAction] = useState<OrderAction>(null);
   const canClose = usePermission()(CLOSE_ORDER_PERMISSION) && def.orders;
-  const tree = useQuery({ ...modelTreeQuery(c.projectId ?? -1), enabled: c.projectId !== null });
+  const tree = useModelTreeNodes(c.projectId);
   const now = c.list.dataUpdatedAt || Date.now();
   const onConfirm = c.canConfirm ? (ids: number[]) => c.setConfirmIds(ids) : undefined;
   const columns = useMemo(

@@ -6,6 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { ProjectDashboard } from '@ems/contract';
 import widgetsZh from '../../widgets/locales/zh-CN';
 import widgetsEn from '../../widgets/locales/en-US';
+import { browserInZone } from '../../lib/time/browser-zone.test-helper';
 import { DashboardView } from './components/project-dashboard';
 import { changeTone, consumersOption, energyTitle, formatChange } from './dashboard-view';
 import zh from './locales/zh-CN';
@@ -77,6 +78,16 @@ describe('dashboard view rules', () => {
 });
 
 describe('DashboardView', () => {
+  describe("rule 15: times in the project's zone (Shanghai), the browser in Los Angeles", () => {
+    browserInZone();
+    it('the load reading time and the "compared until" clock are the plant\'s', () => {
+      renderView('en-US');
+      // NOW is 06:37 UTC, 14:37 in Shanghai, 22:37 the day before in Los Angeles
+      expect(screen.getByTestId('dash-load-time').textContent).toContain('2025-03-10 14:27:00');
+      expect(screen.getByTestId('dash-footnote').textContent).toContain('14:00');
+    });
+  });
+
   it('energy cards with today, month, 同比/环比 coloured by direction; load, tce/CO₂, completeness (en-US)', () => {
     renderView('en-US');
     const elec = screen.getByTestId('dash-energy-2');

@@ -3,14 +3,15 @@ import { App, Flex, Skeleton, theme } from 'antd';
 import type { ModelInfo, ModelNode } from '@ems/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidate } from '../../lib/api/define-query';
+import { modelTreeQuery, nodeName } from '../../lib/api/model-tree';
 import { useSession } from '../../lib/session';
 // module paths rather than the widgets index, which also registers the ECharts charts
 import { EmptyState } from '../../widgets/empty-state/empty-state';
 import { ModelTree } from '../../widgets/model-tree/model-tree';
 import { SidePanel } from '../../widgets/side-panel/side-panel';
 import { deleteNode } from './api/delete-node';
-import { modelMetaQuery } from './api/get-model-meta';
-import { modelTreeQuery } from './api/get-model-tree';
+import { metaByLabel, modelMetaQuery } from './api/get-model-meta';
 import { MoveDialog, type MoveRequest } from './components/move-dialog';
 import { NodeDetails } from './components/node-details';
 import { NodeFormDialog, type NodeFormTarget } from './components/node-form-dialog';
@@ -30,14 +31,11 @@ export default function ModelManagePage() {
   const queryClient = useQueryClient();
   const projectId = useSession((s) => s.projectId);
   const english = i18n.language === 'en-US';
-  const meta = useQuery(modelMetaQuery(i18n.language)).data ?? NO_META;
+  const meta = useQuery({ ...modelMetaQuery(i18n.language), select: metaByLabel }).data ?? NO_META;
   const treeQuery = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
   const root = treeQuery.data ?? undefined;
 
-  const nameOf = useCallback(
-    (n: ModelNode) => (english && n.modelLabel === 'project' && typeof n.enName === 'string' && n.enName ? n.enName : (n.name ?? '')),
-    [english],
-  );
+  const nameOf = useCallback((n: ModelNode) => nodeName(n, english), [english]);
   const index = useMemo(() => indexTree(root), [root]);
   const treeData = useMemo(() => toTreeNodes(root, nameOf), [root, nameOf]);
   const refOptions = useMemo(() => optionsByLabel(index, nameOf), [index, nameOf]);
@@ -48,7 +46,7 @@ export default function ModelManagePage() {
 
   const [formTarget, setFormTarget] = useState<NodeFormTarget | null>(null);
   const [moveRequest, setMoveRequest] = useState<MoveRequest | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: modelTreeQuery(projectId ?? -1).queryKey });
+  const refresh = () => invalidate(queryClient, modelTreeQuery);
 
   const openMove = (node: ModelNode, parent: ModelNode) =>
     setMoveRequest({

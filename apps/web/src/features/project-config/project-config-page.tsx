@@ -4,6 +4,7 @@ import { App, Button, Card, Flex, Space, Table, type TableColumnsType } from 'an
 import type { ProjectInfo } from '@ems/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidate } from '../../lib/api/define-query';
 import { projectsQuery } from '../../lib/api/projects';
 import { Permission } from '../../lib/permission';
 import { deleteProject } from './api/project-mutations';
@@ -18,7 +19,7 @@ export default function ProjectConfigPage() {
   const { data = [], isLoading } = useQuery(projectsQuery());
   const [editing, setEditing] = useState<{ project: ProjectInfo | null } | null>(null);
   const english = i18n.language === 'en-US';
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['projects'] });
+  const refresh = () => invalidate(queryClient, projectsQuery);
 
   const confirmDelete = (p: ProjectInfo) =>
     modal.confirm({

@@ -10,7 +10,7 @@ import { DEFAULT_DATE_FORMAT, EDIT_DIALOG_WIDTH, TABLE_PAGE_SIZE } from '../../w
 import { DataTable } from '../../widgets/data-table/data-table';
 import { DateRangeSelector } from '../../widgets/date-range-selector/date-range-selector';
 import { NS } from './locales';
-import { fetchMessageCentre } from './notification-api';
+import { messageCentreQuery } from './notification-api';
 import { useProjectZone } from '../../lib/time';
 
 /** Message-centre table height (spec section 9). */
@@ -27,16 +27,13 @@ export function MessageCentreDialog({ open, onClose }: { open: boolean; onClose:
   const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now(), zone));
   const [page, setPage] = useState({ current: 1, pageSize: TABLE_PAGE_SIZE });
   const query = useQuery({
-    queryKey: ['notifications', 'messageCentre', range.startTime, range.endTime, page.current, page.pageSize],
-    queryFn: () =>
-      fetchMessageCentre({
-        startTime: range.startTime,
-        endTime: range.endTime,
-        // index is the row offset, as in the generic model query
-        page: { index: (page.current - 1) * page.pageSize, limit: page.pageSize },
-      }),
+    ...messageCentreQuery({
+      startTime: range.startTime,
+      endTime: range.endTime,
+      // index is the row offset, as in the generic model query
+      page: { index: (page.current - 1) * page.pageSize, limit: page.pageSize },
+    }),
     enabled: open,
-    staleTime: 0,
   });
   const columns = [
     { key: 'recordTime', dataIndex: 'recordTime', title: t('recordTime'), width: 180, render: (ms: number) => dayjs(ms).format(DEFAULT_DATE_FORMAT) },

@@ -1,4 +1,5 @@
 import { MESSAGE_API, type MarkReadBody, type MessageCentreQuery, type MessageCentreRecord, type MessageLogQuery, type NotificationMessage } from '@ems/contract';
+import { defineQuery } from '../../lib/api/define-query';
 import { http } from '../../lib/http/client';
 
 /** Most messages the unread load asks for (the lists keep 200 per class). */
@@ -20,3 +21,6 @@ export async function fetchMessageCentre(query: MessageCentreQuery): Promise<{ r
   const reply = await http.post<MessageCentreRecord[]>(MESSAGE_API.messageCentre, query);
   return { records: reply.data ?? [], total: reply.total ?? reply.data?.length ?? 0 };
 }
+
+/** The message centre's records of a period and page; always fetched afresh (staleTime 0). */
+export const messageCentreQuery = defineQuery(['message-centre'], (query: MessageCentreQuery) => ({ key: [query], queryFn: () => fetchMessageCentre(query), staleTime: 0 }));

@@ -8,11 +8,13 @@ import type { NotificationMessage } from '@ems/contract';
 import { i18n } from '../../i18n';
 import { englishTexts, recordMessages } from '../../lib/http/test-helpers';
 import { ensureNotificationLocales } from './locales';
+import type * as NotificationApi from './notification-api';
 import { NotificationBell } from './notification-bell';
 import { loadUnread, resetNotifications } from './notification-store';
 import { targetPath } from './use-open-target';
 
-vi.mock('./notification-api', () => ({ postRead: vi.fn(async () => undefined), fetchMessageCentre: vi.fn(async () => ({ records: [], total: 0 })) }));
+// the message centre's query stays real (its dialog is closed here, so it never fetches)
+vi.mock('./notification-api', async (importOriginal) => ({ ...(await importOriginal<typeof NotificationApi>()), postRead: vi.fn(async () => undefined) }));
 
 const wire = (id: number, logType: number): NotificationMessage => ({
   id,

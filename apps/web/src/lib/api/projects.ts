@@ -1,6 +1,6 @@
 import { API, type ProjectInfo, type ProjectSummary } from '@ems/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { http } from '../http/client';
+import { defineQuery } from './define-query';
 
 /** GET /eem-service/v1/project/project?system=cloud: the caller's projects. */
 export async function fetchProjects(options?: { hideNotice?: boolean }): Promise<ProjectInfo[]> {
@@ -8,12 +8,11 @@ export async function fetchProjects(options?: { hideNotice?: boolean }): Promise
   return reply.data ?? [];
 }
 
-export const projectsQuery = () => queryOptions({ queryKey: ['projects'], queryFn: () => fetchProjects() });
+export const projectsQuery = defineQuery(['projects'], () => ({ key: [], queryFn: () => fetchProjects() }));
 
 /** GET /eem-service/v1/project/summary/{projectId}: project info plus node counts. */
 export async function fetchProjectSummary(projectId: number): Promise<ProjectSummary> {
   return (await http.get<ProjectSummary>(`${API.projectSummary}/${projectId}`)).data;
 }
 
-export const projectSummaryQuery = (projectId: number) =>
-  queryOptions({ queryKey: ['projectSummary', projectId], queryFn: () => fetchProjectSummary(projectId) });
+export const projectSummaryQuery = defineQuery(['projectSummary'], (projectId: number) => ({ key: [projectId], queryFn: () => fetchProjectSummary(projectId) }));

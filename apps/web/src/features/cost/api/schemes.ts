@@ -1,11 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
 import { COST_API, type CostScheme, type CostSchemeInput, type SchemeNode } from '@ems/contract';
 import { http } from '../../../lib/http/client';
+import { defineQuery } from '../../../lib/api/define-query';
 
 const withId = (path: string, id: number) => path.replace(':id', String(id));
 
 /** GET /eem-service/v1/cost/schemes: the tariff schemes of the caller's projects. */
-export const schemesQuery = () => queryOptions({ queryKey: ['cost', 'schemes'], queryFn: async () => (await http.get<CostScheme[]>(COST_API.schemes)).data });
+export const schemesQuery = defineQuery(['cost', 'schemes'], () => ({ key: [], queryFn: async () => (await http.get<CostScheme[]>(COST_API.schemes)).data }));
 
 /** POST (create) or PUT (update) a scheme. */
 export async function saveScheme(id: number | null, body: CostSchemeInput): Promise<CostScheme> {

@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rangeOf, type DateRange, type DateRangeType } from '@ems/domain';
-import { modelTreeQuery, type TreeNodeRef } from '../../../lib/api/model-tree';
+import { useModelTreeNodes, type TreeNodeRef } from '../../../lib/api/model-tree';
 import { useSession } from '../../../lib/session';
-import { useProjectZone } from '../../../lib/time';
 import { DateRangeSelector, ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
+import { useProjectZone } from '../../../lib/time';
 
 export interface CostShellProps {
   pageKey: string;
@@ -23,7 +22,7 @@ export function CostShell({ pageKey, title, types, defaultType, extra, children 
   const { t } = useTranslation('cost');
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
-  const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
+  const tree = useModelTreeNodes(projectId);
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const zone = useProjectZone();
   const [range, setRange] = useState<DateRange>(() => rangeOf(defaultType, Date.now(), zone));

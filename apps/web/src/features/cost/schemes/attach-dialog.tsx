@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CostScheme } from '@ems/contract';
-import { modelTreeQuery, type TreeNodeRef } from '../../../lib/api/model-tree';
+import { useModelTreeNodes, type TreeNodeRef } from '../../../lib/api/model-tree';
 import { EditDialog, type ModelTreeNode } from '../../../widgets';
 import { attachScheme } from '../api/schemes';
 
@@ -18,7 +17,7 @@ const toOptions = (nodes: readonly ModelTreeNode[]): TreeOption[] =>
 /** Attach a scheme to nodes of its project (costscheme_relate_node): the bill of a node uses the scheme of its nearest attached ancestor. */
 export function AttachDialog({ scheme, onClose, onSaved }: { scheme: CostScheme | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('cost');
-  const tree = useQuery({ ...modelTreeQuery(scheme?.projectId ?? -1), enabled: scheme !== null });
+  const tree = useModelTreeNodes(scheme?.projectId ?? null);
   const [value, setValue] = useState<string[]>([]);
   useEffect(() => setValue(scheme ? scheme.nodes.map((n) => `${n.modelLabel}_${n.nodeId}`) : []), [scheme]);
   const confirm = async () => {

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import { MONITOR_API, type MonitorDevices } from '@ems/contract';
 import { http } from '../../../lib/http/client';
+import { defineQuery } from '../../../lib/api/define-query';
 
 /**
  * POST /eem-service/v1/monitor/devices: the devices under the node with their latest readings.
@@ -10,5 +10,4 @@ export async function fetchDevices(nodeId: number, modelLabel: string): Promise<
   return (await http.post<MonitorDevices>(MONITOR_API.devices, { nodeId, modelLabel }, { hideNotice: true })).data;
 }
 
-export const devicesQuery = (nodeId: number, modelLabel: string) =>
-  queryOptions({ queryKey: ['device-monitor', 'devices', nodeId, modelLabel], queryFn: () => fetchDevices(nodeId, modelLabel) });
+export const devicesQuery = defineQuery(['device-monitor', 'devices'], (nodeId: number, modelLabel: string) => ({ key: [nodeId, modelLabel], queryFn: () => fetchDevices(nodeId, modelLabel) }));

@@ -1,9 +1,9 @@
 import { memo, type CSSProperties } from 'react';
 import { Card, Tag, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LimitState, MonitorDevice } from '@ems/contract';
 import { displayUnit, formatNumber } from '@ems/domain';
+import { useFormatTime } from '../../../lib/time';
 
 type Token = ReturnType<typeof theme.useToken>['token'];
 
@@ -24,6 +24,7 @@ const pointName: CSSProperties = { minWidth: 0, overflow: 'hidden', textOverflow
  */
 export const DeviceCard = memo(function DeviceCard({ device }: { device: MonitorDevice }) {
   const { t } = useTranslation('device-monitor');
+  const time = useFormatTime();
   const { token } = theme.useToken();
   const secondary: CSSProperties = { color: token.colorTextSecondary };
   return (
@@ -57,7 +58,7 @@ export const DeviceCard = memo(function DeviceCard({ device }: { device: Monitor
         ))}
       </div>
       <div style={{ ...secondary, fontSize: token.fontSizeSM }} data-testid="monitor-last">
-        {t('lastReading')}: {device.lastTs === null ? '--' : dayjs(device.lastTs).format('YYYY-MM-DD HH:mm:ss')}
+        {t('lastReading')}: {time(device.lastTs)}
       </div>
     </Card>
   );

@@ -1,13 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
 import { ENVIRONMENT_API, type HazardSource, type HazardSourceInput } from '@ems/contract';
 import { http } from '../../../lib/http/client';
+import { defineQuery } from '../../../lib/api/define-query';
 
 /** GET …/environment/hazards: the register of the current project. */
 export async function fetchHazards(): Promise<HazardSource[]> {
   return (await http.get<HazardSource[]>(ENVIRONMENT_API.hazards)).data;
 }
 
-export const hazardsQuery = (projectId: number) => queryOptions({ queryKey: ['environment', 'hazards', projectId], queryFn: fetchHazards });
+export const hazardsQuery = defineQuery(['environment', 'hazards'], (projectId: number) => ({ key: [projectId], queryFn: fetchHazards }));
 
 /** POST (new) or PUT (existing id) a hazard source; the server's 400 names the bad field. */
 export async function saveHazard(id: number | null, input: HazardSourceInput): Promise<HazardSource> {

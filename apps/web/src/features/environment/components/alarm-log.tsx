@@ -1,26 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONFIRM_STATE, EVENT_STATUS, type SensorAlarm, type SensorScope } from '@ems/contract';
 import { formatNumber } from '@ems/domain';
 import type { TreeNodeRef } from '../../../lib/api/model-tree';
 import { usePermission } from '../../../lib/permission';
+import { formatTime, useProjectZone } from '../../../lib/time';
 import { DataTable } from '../../../widgets/data-table/data-table';
 import { usePeriodicTask } from '../../../widgets/hooks/use-periodic-task';
 import { alarmsQuery } from '../api/get-alarms';
 import { exportEnvironment } from '../api/export-environment';
 import { eventPageOf } from '../event-route';
 
-const time = (ms: number | null) => (ms === null ? '--' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));
-
 /** The sensors' limit and offline events of the last 7 days (every 15 s); an unconfirmed one links to the event page of its log type, for those who may open it. */
 export function AlarmLog({ node, scope }: { node: TreeNodeRef; scope: SensorScope }) {
   const { t } = useTranslation('environment');
   const navigate = useNavigate();
   const can = usePermission();
+  const zone = useProjectZone();
+  const time = (ms: number | null) => formatTime(ms, zone);
   const alarms = useQuery(alarmsQuery(node.id, node.modelLabel, scope));
   usePeriodicTask(() => alarms.refetch().then(() => undefined));
   const columns: ColumnsType<SensorAlarm> = [

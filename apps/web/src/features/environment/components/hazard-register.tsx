@@ -4,6 +4,7 @@ import { Button, Card, Flex, Popconfirm, Tag, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { HazardSource, SensorRow } from '@ems/contract';
+import { invalidate } from '../../../lib/api/define-query';
 import type { TreeNodeRef } from '../../../lib/api/model-tree';
 import { notify } from '../../../lib/notify';
 import { Permission } from '../../../lib/permission';
@@ -21,7 +22,7 @@ export function HazardRegister({ projectId, node, places, sensors }: { projectId
   const client = useQueryClient();
   const list = useQuery(hazardsQuery(projectId));
   const [target, setTarget] = useState<HazardSource | 'new' | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['environment', 'hazards'] });
+  const refresh = () => void invalidate(client, hazardsQuery);
   const remove = async (h: HazardSource) => {
     try {
       await removeHazard(h.id);

@@ -1,9 +1,9 @@
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SensorChannelValue, SensorGrid, SensorRow, Thresholds } from '@ems/contract';
 import { formatNumber } from '@ems/domain';
+import { formatTime, useProjectZone } from '../../../lib/time';
 import { DataTable } from '../../../widgets/data-table/data-table';
 import { LEVEL_STATUS } from '../level';
 
@@ -24,6 +24,7 @@ const setpoints = (t: Thresholds) =>
 /** The real-time value grid: sensor, place, quantity, value, setpoints, level, time; a click opens the trend. */
 export function SensorTable({ grid, onPick, testId }: { grid: SensorGrid; onPick: (s: SensorRow) => void; testId: string }) {
   const { t } = useTranslation('environment');
+  const zone = useProjectZone();
   const columns: ColumnsType<ChannelRow> = [
     { key: 'sensor', title: t('columns.sensor'), render: (_, r) => r.sensor.name },
     { key: 'place', title: t('columns.place'), render: (_, r) => r.sensor.room?.name ?? r.sensor.building?.name ?? '' },
@@ -31,7 +32,7 @@ export function SensorTable({ grid, onPick, testId }: { grid: SensorGrid; onPick
     { key: 'value', title: t('columns.value'), align: 'right', render: (_, r) => (r.channel ? `${formatNumber(r.channel.value)} ${r.channel.unit}` : '') },
     { key: 'setpoints', title: t('columns.setpoints'), render: (_, r) => (r.channel ? setpoints(r.channel.thresholds) : '') },
     { key: 'level', title: t('columns.level'), render: (_, r) => { const level = r.channel?.level ?? r.sensor.level; return <Tag color={LEVEL_STATUS[level]}>{t(`level.${level}`)}</Tag>; } },
-    { key: 'time', title: t('columns.time'), render: (_, r) => (r.channel?.ts ? dayjs(r.channel.ts).format('YYYY-MM-DD HH:mm:ss') : '--') },
+    { key: 'time', title: t('columns.time'), render: (_, r) => formatTime(r.channel?.ts || null, zone) },
   ];
   return (
     <DataTable<ChannelRow>

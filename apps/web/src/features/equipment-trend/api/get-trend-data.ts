@@ -1,9 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import type { TrendQueryBody, TrendSeriesReply } from '@ems/contract';
+import type { TrendQueryBody } from '@ems/contract';
 import type { DateRange } from '@ems/domain';
-import { getTrendDataUrl } from '../../../lib/config';
-import { http } from '../../../lib/http/client';
 
 export interface TrendLineRef {
   deviceId: number;
@@ -35,10 +32,7 @@ export function trendRequestValid(r: TrendRequest): boolean {
   return r.lines.length > 0 && r.range.endTime > r.range.startTime;
 }
 
-/** POST to the configured trend data URL (system configuration `trendDataUrl`). */
-export async function fetchTrendData(r: TrendRequest): Promise<TrendSeriesReply[]> {
-  return (await http.post<TrendSeriesReply[]>(getTrendDataUrl(), trendBody(r))).data ?? [];
+/** The body to ask for, or null when the request is not worth sending. */
+export function trendRequestBody(r: TrendRequest): TrendQueryBody | null {
+  return trendRequestValid(r) ? trendBody(r) : null;
 }
-
-export const trendDataQuery = (r: TrendRequest) =>
-  queryOptions({ queryKey: ['equipment-trend', 'data', trendBody(r)], queryFn: () => fetchTrendData(r), enabled: trendRequestValid(r) });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { displayUnit } from '@ems/domain';
 import { EmptyState } from '../../../widgets';
-import { dataPointsQuery } from '../api/get-data-points';
+import { dataPointsQuery } from '../../../lib/api/data-points';
 import type { TreeNodeRef } from '../../../lib/api/model-tree';
 import { MAX_TREND_LINES, lineKey, type SelectedLine } from '../selection';
 
@@ -16,7 +16,7 @@ export interface PointPickerProps {
 /** The data points the chosen node has readings for, as checkboxes; at most MAX_TREND_LINES ticked overall. */
 export function PointPicker({ device, selected, onToggle }: PointPickerProps) {
   const { t } = useTranslation('equipment-trend');
-  const { data, isLoading } = useQuery({ ...dataPointsQuery(device?.id ?? -1), enabled: device !== null && device.modelLabel !== 'project' });
+  const { data, isLoading } = useQuery(dataPointsQuery(device !== null && device.modelLabel !== 'project' ? device.id : null));
   if (!device) return <EmptyState description={t('pickDevice')} size={100} />;
   if (isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (!data || data.length === 0) return <EmptyState description={t('noPoints')} size={100} />;

@@ -1,8 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import type { TrendQueryBody, TrendSeriesReply } from '@ems/contract';
-import { getTrendDataUrl } from '../../../lib/config';
-import { http } from '../../../lib/http/client';
+import type { TrendQueryBody } from '@ems/contract';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -25,14 +22,7 @@ export function eventTrendBody(r: EventTrendRequest): TrendQueryBody {
   };
 }
 
-/** POST to the configured trend data URL, as equipment trend analysis does. */
-export async function fetchEventTrend(r: EventTrendRequest): Promise<TrendSeriesReply[]> {
-  return (await http.post<TrendSeriesReply[]>(getTrendDataUrl(), eventTrendBody(r))).data ?? [];
+/** The body to ask for, or null when there is nothing to ask (no request, no data point, an empty window). */
+export function eventTrendRequestBody(r: EventTrendRequest | null): TrendQueryBody | null {
+  return r !== null && r.dataIds.length > 0 && r.endTime > r.startTime ? eventTrendBody(r) : null;
 }
-
-export const eventTrendQuery = (r: EventTrendRequest | null) =>
-  queryOptions({
-    queryKey: ['events', 'trend', r && eventTrendBody(r)],
-    queryFn: () => fetchEventTrend(r as EventTrendRequest),
-    enabled: r !== null && r.dataIds.length > 0 && r.endTime > r.startTime,
-  });

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EVENT_API, type CloseOrdersBody, type EventRecord, type RaiseOrderBody } from '@ems/contract';
+import { invalidate } from '../../../lib/api/define-query';
 import { http } from '../../../lib/http/client';
+import { eventDetailQuery } from './get-event-detail';
+import { eventsQuery } from './query-events';
 
 /** POST EVENT_API.raiseOrder: raises an inspection order (711) from an event; resolves with the order. */
 export async function raiseOrder(body: RaiseOrderBody): Promise<EventRecord | null> {
@@ -15,7 +18,7 @@ export async function closeOrders(body: CloseOrdersBody): Promise<number> {
 /** Raises or closes, then refetches every event list and detail. */
 export function useOrderActions() {
   const client = useQueryClient();
-  const onSuccess = () => client.invalidateQueries({ queryKey: ['events'] });
+  const onSuccess = () => invalidate(client, eventsQuery, eventDetailQuery);
   return {
     raise: useMutation({ mutationFn: raiseOrder, onSuccess }),
     close: useMutation({ mutationFn: closeOrders, onSuccess }),

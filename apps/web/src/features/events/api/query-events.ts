@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { EVENT_API, type EventQueryBody, type EventRecord } from '@ems/contract';
 import { http } from '../../../lib/http/client';
+import { defineQuery } from '../../../lib/api/define-query';
 
 export interface EventPage {
   rows: EventRecord[];
@@ -14,10 +15,8 @@ export async function fetchEvents(body: EventQueryBody): Promise<EventPage> {
   return { rows, total: reply.total ?? rows.length };
 }
 
-export const eventsQuery = (projectId: number | null, body: EventQueryBody) =>
-  queryOptions({
-    queryKey: ['events', 'list', projectId, body],
+export const eventsQuery = defineQuery(['events', 'list'], (projectId: number | null, body: EventQueryBody) => ({ key: [projectId, body],
     queryFn: () => fetchEvents(body),
     enabled: projectId !== null,
     placeholderData: keepPreviousData,
-  });
+  }));

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@ems/contract';
 import { EmptyState, TrendChart } from '../../../widgets';
-import { eventTrendQuery } from '../api/get-trend';
+import { trendSeriesQuery } from '../../../lib/api/trend-series';
+import { eventTrendRequestBody } from '../api/get-trend';
 import { deviceOf, trendWindow } from '../event-format';
 import { eventLine } from '../trend-series';
 
@@ -15,7 +16,7 @@ export function EventTrend({ detail, now }: { detail: EventDetail; now: number }
   const { t } = useTranslation('events');
   const span = trendWindow(detail, now);
   const request = detail.dataId === null ? null : { deviceId: deviceOf(detail), dataIds: [detail.dataId], ...span, pixelWidth: DETAIL_CHART_PX };
-  const trend = useQuery(eventTrendQuery(request));
+  const trend = useQuery(trendSeriesQuery(eventTrendRequestBody(request)));
   const series = useMemo(() => eventLine(detail, trend.data ?? []), [detail, trend.data]);
   if (detail.dataId === null) return <EmptyState description={t('detail.noDataPoint')} size={80} />;
   return (

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import { FLOW_API, type LiveFlowQuery, type LiveFlowReply } from '@ems/contract';
 import { http } from '../../../lib/http/client';
+import { defineQuery } from '../../../lib/api/define-query';
 
 /** POST /eem-service/v1/flow/live: each meter's latest value and the live flow. */
 export async function fetchLiveFlow(body: LiveFlowQuery): Promise<LiveFlowReply> {
@@ -8,4 +8,4 @@ export async function fetchLiveFlow(body: LiveFlowQuery): Promise<LiveFlowReply>
 }
 
 /** Refreshed by the page's periodic task, not by the query's own timer. */
-export const liveFlowQuery = (body: LiveFlowQuery) => queryOptions({ queryKey: ['flow', 'live', body], queryFn: () => fetchLiveFlow(body) });
+export const liveFlowQuery = defineQuery(['flow', 'live'], (body: LiveFlowQuery) => ({ key: [body], queryFn: () => fetchLiveFlow(body) }));

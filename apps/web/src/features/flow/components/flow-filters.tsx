@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ENERGY_TYPE, ENERGY_TYPE_VALUES } from '@ems/contract';
-import { modelTreeQuery, type TreeNodeRef } from '../../../lib/api/model-tree';
+import { useModelTreeNodes, type TreeNodeRef } from '../../../lib/api/model-tree';
 import { ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
 
 /**
@@ -11,7 +10,7 @@ import { ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
  * out with the tree's, not after it) and energy type both flow pages read.
  */
 export function useFlowNode(projectId: number | null) {
-  const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
+  const tree = useModelTreeNodes(projectId);
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
   const root = (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? (projectId === null ? null : { id: projectId, modelLabel: 'project', name: '' });

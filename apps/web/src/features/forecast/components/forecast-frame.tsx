@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Skeleton, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ENERGY_TYPE, ENERGY_TYPE_VALUES, FORECAST_METHOD_VALUES, type ForecastMethod } from '@ems/contract';
-import { modelTreeQuery, type TreeNodeRef } from '../../../lib/api/model-tree';
+import { useModelTreeNodes, type TreeNodeRef } from '../../../lib/api/model-tree';
 import { useSession } from '../../../lib/session';
 import { ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
 
@@ -13,7 +12,7 @@ import { ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
  */
 export function useForecastControls() {
   const projectId = useSession((s) => s.projectId);
-  const tree = useQuery({ ...modelTreeQuery(projectId ?? -1), enabled: projectId !== null });
+  const tree = useModelTreeNodes(projectId);
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
   const [method, setMethod] = useState<ForecastMethod>('auto');

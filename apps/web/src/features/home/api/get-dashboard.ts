@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import { DASHBOARD_API, type ProjectDashboard } from '@ems/contract';
 import { http } from '../../../lib/http/client';
+import { defineQuery } from '../../../lib/api/define-query';
 
 /**
  * GET /eem-service/v1/dashboard/project/{projectId}: the project home's figures. Quiet (no loading
@@ -10,5 +10,4 @@ export async function fetchDashboard(projectId: number): Promise<ProjectDashboar
   return (await http.get<ProjectDashboard>(`${DASHBOARD_API.project}/${projectId}`, undefined, { hideNotice: true })).data;
 }
 
-export const dashboardQuery = (projectId: number) =>
-  queryOptions({ queryKey: ['home', 'dashboard', projectId], queryFn: () => fetchDashboard(projectId) });
+export const dashboardQuery = defineQuery(['home', 'dashboard'], (projectId: number) => ({ key: [projectId], queryFn: () => fetchDashboard(projectId) }));

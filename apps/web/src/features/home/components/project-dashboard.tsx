@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Row, Skeleton, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDashboard } from '@ems/contract';
+import { useFormatTime } from '../../../lib/time';
 import { usePeriodicTask } from '../../../widgets';
 import { dashboardQuery } from '../api/get-dashboard';
 import { EnergyCard } from './energy-card';
@@ -13,6 +13,7 @@ import { TopConsumersCard } from './top-consumers-card';
 /** The dashboard's figures as cards (no fetching): energy types, load, tce/CO₂, completeness, top consumers. */
 export function DashboardView({ data }: { data: ProjectDashboard }) {
   const { t } = useTranslation('home');
+  const time = useFormatTime();
   const { token } = theme.useToken();
   return (
     <Row gutter={[token.margin, token.margin]} data-testid="project-dashboard">
@@ -44,7 +45,7 @@ export function DashboardView({ data }: { data: ProjectDashboard }) {
       </Col>
       <Col span={24}>
         <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="dash-footnote">
-          {t('dashboard.footnote', { until: dayjs(data.comparedUntil).format('HH:mm') })}
+          {t('dashboard.footnote', { until: time(data.comparedUntil, 'HH:mm') })}
         </Typography.Text>
       </Col>
     </Row>

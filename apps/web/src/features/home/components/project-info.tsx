@@ -1,8 +1,8 @@
 import { Card, Col, Descriptions, Row, Statistic } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ProjectSummary } from '@ems/contract';
 import { industryLabel } from '../../../lib/industry';
+import { formatTime, zoneOrDefault } from '../../../lib/time';
 import { formatFigure } from '../format';
 
 /** The project's information and its node counts. */
@@ -30,7 +30,7 @@ export function ProjectInfoCards({ summary }: { summary: ProjectSummary }) {
                 label: t('field.location'),
                 children: p.latitude !== null && p.longitude !== null ? `${p.latitude}, ${p.longitude}` : '--',
               },
-              { key: 'created', label: t('field.createTime'), children: p.createTime ? dayjs(p.createTime).format('YYYY-MM-DD') : '--' },
+              { key: 'created', label: t('field.createTime'), children: p.createTime ? formatTime(p.createTime, zoneOrDefault(p.timezone), 'YYYY-MM-DD') : '--' },
             ]}
           />
         </Card>

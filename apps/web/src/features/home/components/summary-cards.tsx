@@ -1,8 +1,8 @@
 import { Card, Flex, Progress, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDashboard } from '@ems/contract';
 import { formatNumber, formatThousands } from '@ems/domain';
+import { useFormatTime } from '../../../lib/time';
 
 function Big({ value, unit, testId }: { value: string; unit: string; testId: string }) {
   const { token } = theme.useToken();
@@ -19,12 +19,13 @@ function Big({ value, unit, testId }: { value: string; unit: string; testId: str
 /** Present total load of the top-level electricity meters, with the time of the reading. */
 export function LoadCard({ load }: { load: ProjectDashboard['load'] }) {
   const { t } = useTranslation('home');
+  const time = useFormatTime();
   return (
     <Card size="small" title={t('dashboard.load')} data-testid="dash-load" style={{ height: '100%' }}>
       <Flex vertical>
         <Big value={formatThousands(load.kw, 2)} unit="kW" testId="dash-load-kw" />
         <Typography.Text type="secondary" data-testid="dash-load-time">
-          {t('dashboard.readingTime')}: {load.ts === null ? '--' : dayjs(load.ts).format('YYYY-MM-DD HH:mm:ss')}
+          {t('dashboard.readingTime')}: {time(load.ts)}
         </Typography.Text>
       </Flex>
     </Card>

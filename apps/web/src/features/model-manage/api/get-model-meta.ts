@@ -1,5 +1,5 @@
 import { MODEL_API, type ModelInfo } from '@ems/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { defineQuery } from '../../../lib/api/define-query';
 import { http } from '../../../lib/http/client';
 
 /** GET /model-meta/v1/models/: every label with its attributes and allowed children, in the request's language. */
@@ -8,5 +8,7 @@ export async function fetchModelMeta(): Promise<ModelInfo[]> {
 }
 
 /** Keyed by language: the server answers names, units and enum texts in it. Static otherwise. */
-export const modelMetaQuery = (language: string) =>
-  queryOptions({ queryKey: ['model-meta', language], queryFn: fetchModelMeta, staleTime: Infinity, select: (list) => new Map(list.map((m) => [m.label, m])) });
+export const modelMetaQuery = defineQuery(['model-meta'], (language: string) => ({ key: [language], queryFn: fetchModelMeta, staleTime: Infinity }));
+
+/** The list by label (a `select` for modelMetaQuery). */
+export const metaByLabel = (list: ModelInfo[]): ReadonlyMap<string, ModelInfo> => new Map(list.map((m) => [m.label, m]));

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { displayUnit } from '@ems/domain';
 import { useFormRules } from '../../../widgets';
-import { dataPointsQuery } from '../api/get-data-points';
+import { dataPointsQuery } from '../../../lib/api/data-points';
 import { OPERATOR_CODES, OPERATOR_SYMBOLS } from '../conditions';
 import type { NodeRef } from './node-select';
 
@@ -15,7 +15,7 @@ export const MAX_CONDITIONS = 5;
 export function ConditionsEditor({ projectId, node }: { projectId: number; node: NodeRef | null }) {
   const { t } = useTranslation('rule-config');
   const rules = useFormRules();
-  const points = useQuery(dataPointsQuery(projectId, node?.id ?? null));
+  const points = useQuery(dataPointsQuery(node?.id ?? null, projectId));
   const options = (points.data ?? []).map((p) => ({ value: p.dataId, label: `${p.name}${p.unit ? ` (${displayUnit(p.unit)})` : ''}` }));
   if (!node) return <Typography.Text type="secondary">{t('form.pickNodeFirst')}</Typography.Text>;
   return (

@@ -3,10 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Input, Select, Switch, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { invalidate } from '../../../lib/api/define-query';
 import { projectsQuery } from '../../../lib/api/projects';
 import { Permission, usePermission } from '../../../lib/permission';
 import { useSession } from '../../../lib/session';
+import { useFormatTime } from '../../../lib/time';
 import { DataTable, DEFAULT_DATE_FORMAT, TABLE_PAGE_SIZE, useTableActions } from '../../../widgets';
 import type { ConfigApi } from '../api/config-api';
 import type { ConfigDialogProps } from './config-dialog';
@@ -37,6 +38,7 @@ export interface ConfigResource<T extends Configured, I> {
  */
 export function ConfigListPage<T extends Configured, I>({ resource }: { resource: ConfigResource<T, I> }) {
   const { t, i18n } = useTranslation('rule-config');
+  const time = useFormatTime();
   const english = i18n.language === 'en-US';
   const { token } = theme.useToken();
   const actions = useTableActions();
@@ -51,14 +53,8 @@ export function ConfigListPage<T extends Configured, I>({ resource }: { resource
   const [page, setPage] = useState({ current: 1, pageSize: TABLE_PAGE_SIZE });
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<{ record: T | null } | null>(null);
-  const queryKey = ['rule-config', resource.key, projectId, applied, page];
-  const list = useQuery({
-    queryKey,
-    queryFn: () => resource.api.list(projectId ?? 0, { ...(applied ? { keyword: applied } : {}), page: { index: page.current - 1, limit: page.pageSize } }),
-    enabled: projectId !== null,
-    staleTime: 0,
-  });
-  const reload = () => client.invalidateQueries({ queryKey: ['rule-config', resource.key] });
+  const list = useQuery(resource.api.listQuery(projectId, { ...(applied ? { keyword: applied } : {}), page: { index: page.current - 1, limit: page.pageSize } }));
+  const reload = () => invalidate(client, resource.api.listQuery);
 
   const remove = async () => {
     if (projectId === null || !actions.requireRowsToDelete(selected) || !(await actions.confirmDelete())) return;
@@ -92,7 +88,7 @@ export function ConfigListPage<T extends Configured, I>({ resource }: { resource
         />
       ),
     },
-    { key: 'updateTime', dataIndex: 'updateTime', title: t('column.updateTime'), width: 170, render: (v: number) => dayjs(v).format(DEFAULT_DATE_FORMAT) },
+    { key: 'updateTime', dataIndex: 'updateTime', title: t('column.updateTime'), width: 170, render: (v: number) => time(v, DEFAULT_DATE_FORMAT) },
     {
       key: 'actions',
       title: t('column.actions'),

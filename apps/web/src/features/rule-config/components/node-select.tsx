@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
-import { modelTreeQuery, type TreeNodeRef } from '../../../lib/api/model-tree';
+import { useModelTreeNodes, type TreeNodeRef } from '../../../lib/api/model-tree';
 import type { ModelTreeNode } from '../../../widgets';
 
 export interface NodeRef {
@@ -19,7 +18,7 @@ const keyOf = (n: NodeRef) => `${n.modelLabel}_${n.id}`;
 const toOption = (n: ModelTreeNode): Option => ({ value: String(n.key), title: String(n.title), children: (n.children ?? []).map(toOption) });
 
 function useNodes(projectId: number) {
-  const tree = useQuery(modelTreeQuery(projectId));
+  const tree = useModelTreeNodes(projectId);
   return useMemo(() => {
     const byKey = new Map<string, TreeNodeRef>();
     const walk = (ns: ModelTreeNode[]) =>

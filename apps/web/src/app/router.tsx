@@ -3,6 +3,7 @@ import { lazyPage } from '../lib/lazy-page';
 import { APP_PATHS, APP_ROUTES } from './route-table';
 import { SessionGate } from './session-gate';
 import { Suspense } from 'react';
+import { reloadOnAdminCrossing } from './admin-boundary';
 
 const LoginPage = lazyPage(() => import('../features/login').then((m) => ({ default: m.LoginPage })));
 const NoPermissionPage = lazyPage(() => import('../features/no-permission').then((m) => ({ default: m.NoPermissionPage })));
@@ -25,10 +26,11 @@ if (window.location.hash.startsWith('#/') && !window.location.hash.startsWith('#
 /**
  * Hash router: /login is the only open route; /noPermission sits outside the layout; every other
  * path goes through the session gate and the route guard. The frame renders the pages itself
- * (keep-alive), so the children only give the router the paths it knows.
+ * (keep-alive), so the children only give the router the paths it knows. Crossing between /admin
+ * paths and the others reloads the page (spec section 2).
  */
 export function createAppRouter() {
-  return createHashRouter([
+  const router = createHashRouter([
     {
       path: '/login',
       element: (
@@ -58,4 +60,6 @@ export function createAppRouter() {
     },
     { path: '*', element: <Navigate to="/noPermission" replace /> },
   ]);
+  reloadOnAdminCrossing(router);
+  return router;
 }

@@ -45,4 +45,46 @@ describe('chart wrapper', () => {
     act(() => vi.advanceTimersByTime(500));
     expect(resize).toHaveBeenCalledTimes(2);
   });
+
+  it('follows its container: after the box grows or shrinks (a sidebar folding), the chart takes the new width', async () => {
+    // jsdom has no layout: the chart's element reports the width the test sets, and the observer is driven by hand
+    let boxWidth = 400;
+    const observed: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          observed.push(() => this.callback());
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+    const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+    const sized = (el: HTMLElement, px: number) => (el.classList.contains('echarts-for-react') ? px : 0);
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get(this: HTMLElement) { return sized(this, boxWidth); } });
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return sized(this, 300); } });
+    try {
+      let chart: EChartsType | undefined;
+      renderWidget(<EChart option={line} renderer="svg" onChartReady={(c) => (chart = c)} />);
+      await waitFor(() => expect(chart).toBeDefined());
+      await waitFor(() => expect(observed.length).toBeGreaterThan(0));
+      expect(chart!.getWidth()).toBe(400);
+      vi.useFakeTimers();
+      boxWidth = 640;
+      act(() => observed.forEach((fire) => fire()));
+      act(() => vi.advanceTimersByTime(100));
+      expect(chart!.getWidth()).toBe(640);
+      boxWidth = 520;
+      act(() => observed.forEach((fire) => fire()));
+      act(() => vi.advanceTimersByTime(100));
+      expect(chart!.getWidth()).toBe(520);
+    } finally {
+      if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width);
+      if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height);
+      vi.unstubAllGlobals();
+    }
+  });
 });

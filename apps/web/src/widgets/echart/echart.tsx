@@ -34,7 +34,8 @@ export interface EChartProps {
 
 /**
  * Chart wrapper: modular ECharts on echarts-for-react's esm core, theme `ems-light`/`ems-dark`
- * (registered by the frame), resize throttled to 100 ms on window and container resize, house
+ * (registered by the frame), follows its container's size (a sidebar folding, a window resize: at
+ * most one resize per 100 ms, the last one always made), house
  * defaults (split number 5, 2 decimals), and an empty state when there is no data.
  */
 export function EChart(props: EChartProps) {
@@ -51,7 +52,8 @@ export function EChart(props: EChartProps) {
   useEffect(() => {
     const box = boxRef.current;
     if (empty || !box) return;
-    const resize = throttle(() => chartRef.current?.getEchartsInstance().resize(), CHART_RESIZE_THROTTLE_MS);
+    // 'auto': echarts-for-react inits the chart with the size it measured then, which a bare resize() keeps
+    const resize = throttle(() => chartRef.current?.getEchartsInstance().resize({ width: 'auto', height: 'auto' }), CHART_RESIZE_THROTTLE_MS);
     window.addEventListener('resize', resize);
     const observer = new ResizeObserver(() => resize());
     observer.observe(box);

@@ -27,7 +27,7 @@ export function sensorTrendOption(trend: SensorTrend, tokens: TrendTokens, texts
     yAxisIndex: i,
     showSymbol: false,
     connectNulls: false,
-    data: c.points.map(([ts, v]) => [x(ts), v]),
+    data: c.points.map(([ts, v]) => [typeof ts === 'number' ? x(ts) : ts, v]),
     markLine: c.limits.length
       ? {
           symbol: 'none',

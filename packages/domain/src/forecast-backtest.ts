@@ -59,7 +59,7 @@ export function backtest(series: readonly number[], forecaster: Forecaster, o: B
     }
     used++;
   }
-  return { metrics: accuracy(actual, predicted), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds: used };
+  return { metrics: accuracy(actual, predicted, { parameters: forecaster.parameters ?? 0 }), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds: used };
 }
 
 /**
@@ -80,7 +80,7 @@ export function backtestTotals(series: readonly number[], forecaster: Forecaster
     actual.push(a);
     predicted.push(p);
   }
-  return { metrics: accuracy(actual, predicted), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds: actual.length };
+  return { metrics: accuracy(actual, predicted, { parameters: forecaster.parameters ?? 0 }), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds: actual.length };
 }
 
 /**

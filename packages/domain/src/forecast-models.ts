@@ -1,4 +1,5 @@
-import { OriginFailure, forecastsAt, holtWintersForecaster, similarDayForecaster, type Forecaster } from './forecast.js';
+import { HOLT_WINTERS_PARAMETERS, OriginFailure, forecastsAt, holtWintersForecaster, similarDayForecaster, type Forecaster } from './forecast.js';
+import { onRegularDays } from './forecast-regular-days.js';
 import { chooseForecaster, forecastBand, type Backtest, type BacktestOptions, type ForecastBand } from './forecast-backtest.js';
 
 /**
@@ -10,6 +11,8 @@ import { chooseForecaster, forecastBand, type Backtest, type BacktestOptions, ty
 
 export const FORECAST_MODEL_NAMES = ['similarDay', 'holtWinters'] as const;
 export type ForecastModelName = (typeof FORECAST_MODEL_NAMES)[number];
+/** Each model's parameter count p (ASHRAE Guideline 14's n − p): similar day fits nothing; Holt-Winters fits α, β, γ. */
+export const FORECAST_MODEL_PARAMETERS: Record<ForecastModelName, number> = { similarDay: 0, holtWinters: HOLT_WINTERS_PARAMETERS };
 export type SeriesGrain = 'hour' | 'day';
 
 /** Points per day and season length of Holt-Winters for each grain (data). */
@@ -18,10 +21,16 @@ export const SERIES_SHAPE: Record<SeriesGrain, { perDay: number; season: number;
   day: { perDay: 1, season: 7, similarDays: 4 },
 };
 
-/** The candidate forecasters of a series whose day `i` (0 = the series' first local day) has type `dayTypeOf(i)`. */
-export function forecastersFor(grain: SeriesGrain, dayTypeOf: (dayIndex: number) => string): Record<ForecastModelName, Forecaster> {
+/**
+ * The candidate forecasters of a series whose day `i` (0 = the series' first local day) has type
+ * `dayTypeOf(i)`. With `weekdayTypeOf(i)` (the type the day's weekday has in an ordinary week),
+ * Holt-Winters learns its weekly season from ordinary weeks: a public holiday or a make-up working
+ * day in the history stands in for by the same weekday of an ordinary week ({@link onRegularDays}).
+ */
+export function forecastersFor(grain: SeriesGrain, dayTypeOf: (dayIndex: number) => string, weekdayTypeOf?: (dayIndex: number) => string): Record<ForecastModelName, Forecaster> {
   const s = SERIES_SHAPE[grain];
-  return { similarDay: similarDayForecaster(s.perDay, s.similarDays, dayTypeOf), holtWinters: holtWintersForecaster(s.season) };
+  const hw = holtWintersForecaster(s.season);
+  return { similarDay: similarDayForecaster(s.perDay, s.similarDays, dayTypeOf), holtWinters: weekdayTypeOf ? onRegularDays(hw, s.perDay, dayTypeOf, weekdayTypeOf) : hw };
 }
 
 export interface ModelChoice {

@@ -48,12 +48,12 @@ describe('judge: each metric against Guideline 14 and the day-ahead MAPE target'
 describe('backtestTotals: horizon totals at rolling origins (Guideline 14 monthly resolution)', () => {
   it('worked example: naive last value on 1…10, horizon 2, 2 folds', () => {
     // origin 6: Σ F = 6 + 6 = 12 vs Σ A = 7 + 8 = 15; origin 8: 16 vs 19 → residuals 3, 3
-    // Ā = 17, NMBE = −6 / 34 = −17.647 %, CV(RMSE) = 3 / 17 = 17.647 %, MAPE = (3/15 + 3/19) / 2 = 17.895 %
+    // Ā = 17, NMBE = Σ(A − F) / (n · Ā) = +6 / 34 = +17.647 % (under-forecast), CV(RMSE) = 3 / 17 = 17.647 %, MAPE = (3/15 + 3/19) / 2 = 17.895 %
     const naive: Forecaster = (h, n) => Array<number>(n).fill(h[h.length - 1] ?? 0);
     const b = backtestTotals([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], naive, { horizon: 2, folds: 2 });
     expect(b.folds).toBe(2);
     expect(b.residuals).toEqual([3, 3]);
-    expect(b.metrics.nmbePct).toBeCloseTo(-17.647, 3);
+    expect(b.metrics.nmbePct).toBeCloseTo(17.647, 3);
     expect(b.metrics.cvRmsePct).toBeCloseTo(17.647, 3);
     expect(b.metrics.mapePct).toBeCloseTo(17.895, 3);
   });

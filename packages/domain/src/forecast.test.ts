@@ -26,7 +26,8 @@ describe('accuracy: MAPE, WAPE, CV(RMSE), NMBE (DOMAIN §12)', () => {
     expect(m.cvRmsePct).toBeCloseTo(8.94427, 4);
     expect(m.nmbePct).toBeCloseTo(0, 12);
   });
-  it('a constant +10 over-forecast: NMBE = 40 / (4 × 250) = +4 %', () => expect(accuracy([100, 200, 300, 400], [110, 210, 310, 410]).nmbePct).toBeCloseTo(4, 9));
+  it('a constant +10 over-forecast: NMBE = Σ(A − F) / (n · Ā) = −40 / (4 × 250) = −4 % (measured − predicted)', () =>
+    expect(accuracy([100, 200, 300, 400], [110, 210, 310, 410]).nmbePct).toBeCloseTo(-4, 9));
   it('MAPE leaves out A ≈ 0 (a closed night): only the 100 → 90 pair counts, 10 %', () => {
     const m = accuracy([0, 100], [5, 90]);
     expect(m.mapePct).toBeCloseTo(10, 9);
@@ -35,6 +36,37 @@ describe('accuracy: MAPE, WAPE, CV(RMSE), NMBE (DOMAIN §12)', () => {
   it('pairs with a missing side are skipped; nothing left → nulls', () => {
     expect(accuracy([100, null], [90, 50]).n).toBe(1);
     expect(accuracy([null], [1])).toEqual({ n: 0, mapePct: null, wapePct: null, cvRmsePct: null, nmbePct: null });
+  });
+});
+
+describe('ASHRAE Guideline 14-2014 (Measurement of Energy, Demand, and Water Savings), CV(RMSE) and NMBE with n − p degrees of freedom', () => {
+  // Worked example. Measured A = 100, 120, 90, 110, 130, 95, 105, 150 (n = 8, Ā = 900 / 8 = 112.5);
+  // predicted F = 104, 115, 95, 108, 122, 100, 103, 145; A − F = −4, 5, −5, 2, 8, −5, 2, 5
+  //   Σ(A − F) = 8; Σ(A − F)² = 16 + 25 + 25 + 4 + 64 + 25 + 4 + 25 = 188
+  // A model of p = 3 parameters (Holt-Winters' α, β, γ): n − p = 5
+  //   CV(RMSE) = √(188 / 5) / 112.5 = √37.6 / 112.5 = 6.131884 / 112.5 = 5.450564 %
+  //   NMBE     = 8 / (5 × 112.5) = 1.422222 % (positive: measured above predicted, an under-forecast)
+  // p = 0: CV(RMSE) = √(188 / 8) / 112.5 = √23.5 / 112.5 = 4.847680 / 112.5 = 4.309049 %, NMBE = 8 / 900 = 0.888889 %
+  const A = [100, 120, 90, 110, 130, 95, 105, 150];
+  const F = [104, 115, 95, 108, 122, 100, 103, 145];
+  it('p = 3: CV(RMSE) = √(Σ(A − F)² / (n − p)) / Ā = 5.4506 %, NMBE = Σ(A − F) / ((n − p) · Ā) = +1.4222 %', () => {
+    const m = accuracy(A, F, { parameters: 3 });
+    expect(m.cvRmsePct).toBeCloseTo(5.450564, 5);
+    expect(m.nmbePct).toBeCloseTo(1.422222, 5);
+    expect([m.n, m.mapePct === accuracy(A, F).mapePct]).toEqual([8, true]);
+  });
+  it('p = 0 (nothing fitted): divides by n, 4.3090 % and +0.8889 %', () => {
+    const m = accuracy(A, F);
+    expect(m.cvRmsePct).toBeCloseTo(4.309049, 5);
+    expect(m.nmbePct).toBeCloseTo(0.888889, 5);
+  });
+  it('n ≤ p leaves CV(RMSE) and NMBE undefined (null); a bad p is an error', () => {
+    expect(accuracy([100, 110, 120], [100, 100, 100], { parameters: 3 })).toMatchObject({ n: 3, cvRmsePct: null, nmbePct: null });
+    expect(() => accuracy(A, F, { parameters: -1 })).toThrow(RangeError);
+  });
+  it('a fitted Holt-Winters forecaster says p = 3; fixed parameters fit nothing', () => {
+    expect(holtWintersForecaster(24).parameters).toBe(3);
+    expect(holtWintersForecaster(24, { alpha: 0.2, beta: 0, gamma: 0.1 }).parameters).toBe(0);
   });
 });
 
@@ -100,12 +132,12 @@ describe('holtWintersAdditive: level, trend, season updates', () => {
 describe('backtest and chooseForecaster: rolling origins, the lowest CV(RMSE) wins', () => {
   it('worked example: naive last-value forecaster on 1…10, horizon 2, 2 folds', () => {
     // origin 6: F [6, 6] vs A [7, 8]; origin 8: F [8, 8] vs A [9, 10] → residuals 1, 2, 1, 2
-    // Ā = 8.5; NMBE = −6 / 34 = −17.647 %; CV(RMSE) = √(10 / 4) / 8.5 = 18.602 %
+    // Ā = 8.5; NMBE = Σ(A − F) / (n · Ā) = +6 / 34 = +17.647 % (under-forecast); CV(RMSE) = √(10 / 4) / 8.5 = 18.602 %
     const naive: Forecaster = (h, n) => Array<number>(n).fill(h[h.length - 1] ?? 0);
     const b = backtest([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], naive, { horizon: 2, folds: 2 });
     expect(b.residuals).toEqual([1, 2, 1, 2]);
     expect(b.folds).toBe(2);
-    expect(b.metrics.nmbePct).toBeCloseTo(-17.647, 3);
+    expect(b.metrics.nmbePct).toBeCloseTo(17.647, 3);
     expect(b.metrics.cvRmsePct).toBeCloseTo(18.602, 3);
   });
   it('a weekday/weekend load: similar-day by day type beats daily Holt-Winters', () => {
@@ -234,6 +266,7 @@ describe('holtWintersAtOrigins: one pass per grid point gives, bit for bit, the 
     const hw = holtWintersForecaster(168);
     expect(hw(series, 24)).toEqual(refFit(series, 168, 24));
     const plain: Forecaster = (h, n) => hw(h, n);
+    plain.parameters = hw.parameters;
     expect(backtest(series, hw, { horizon: 24, folds: 14, step: 24, minTrain: 168 })).toEqual(backtest(series, plain, { horizon: 24, folds: 14, step: 24, minTrain: 168 }));
     expect(backtestTotals(series, hw, { horizon: 31, folds: 4, step: 7, minTrain: 14 })).toEqual(backtestTotals(series, plain, { horizon: 31, folds: 4, step: 7, minTrain: 14 }));
     expect(() => backtest(series.slice(0, 300), hw, { horizon: 24, folds: 14, step: 24 })).toThrow(RangeError);
@@ -288,6 +321,7 @@ describe('holtWintersForecaster remembers its last pass, never past a change of 
   it('a back-test, then the forecast from the end, then a second back-test: each equal to refitting', () => {
     const hw = holtWintersForecaster(168);
     const plain: Forecaster = (h, n) => fresh(h, n);
+    plain.parameters = hw.parameters;
     const o = { horizon: 24, folds: 14, step: 24, minTrain: 168 };
     expect(backtest(series, hw, o)).toEqual(backtest(series, plain, o));
     expect(hw(series, 24)).toEqual(fresh(series, 24));

@@ -10,6 +10,11 @@
 export interface Forecaster {
   (history: readonly number[], horizon: number): number[];
   /**
+   * p, the number of parameters the model fits (ASHRAE Guideline 14 divides CV(RMSE) and NMBE by
+   * n − p): Holt-Winters' α, β, γ = 3; a forecaster that fits nothing (similar day) 0 or omitted.
+   */
+  parameters?: number;
+  /**
    * Optional, for speed: the forecasts from several origins of one series in one go — for each
    * origin o exactly what the forecaster gives on `series.slice(0, o)`, or what it throws there
    * (an {@link OriginFailure}). The back-tests use it when present ({@link forecastsAt}).
@@ -57,17 +62,23 @@ export interface AccuracyMetrics {
   mapePct: number | null;
   /** Σ|A − F| / Σ|A| × 100 */
   wapePct: number | null;
-  /** √(Σ(F − A)² / n) / Ā × 100 */
+  /** ASHRAE Guideline 14: √(Σ(A − F)² / (n − p)) / Ā × 100, p the model's parameter count; null when n ≤ p or Ā = 0 */
   cvRmsePct: number | null;
-  /** Σ(F − A) / (n · Ā) × 100; > 0 means over-forecast */
+  /** ASHRAE Guideline 14: Σ(A − F) / ((n − p) · Ā) × 100, measured − predicted: > 0 means under-forecast; null when n ≤ p or Ā = 0 */
   nmbePct: number | null;
 }
 
 /**
- * MAPE, WAPE, CV(RMSE), NMBE in % (DOMAIN §12). Pairs with a null on either side are skipped; for
- * MAPE, actuals with |A| < zeroRatio × mean|A| (default 1 %) count as ≈ 0 and are left out.
+ * MAPE, WAPE (DOMAIN §12) and CV(RMSE), NMBE by ASHRAE Guideline 14 (2014, §4.3.2.4 / Annex B):
+ * with p the model's parameter count, CV(RMSE) = √(Σ(A − F)² / (n − p)) / Ā and NMBE =
+ * Σ(A − F) / ((n − p) · Ā), in % (measured − predicted: a positive NMBE is an under-forecast).
+ * Pairs with a null on either side are skipped; for MAPE, actuals with |A| < zeroRatio × mean|A|
+ * (default 1 %) count as ≈ 0 and are left out.
  */
-export function accuracy(actual: readonly (number | null)[], forecast: readonly (number | null)[], zeroRatio = 0.01): AccuracyMetrics {
+export function accuracy(actual: readonly (number | null)[], forecast: readonly (number | null)[], opts: { parameters?: number; zeroRatio?: number } = {}): AccuracyMetrics {
+  const zeroRatio = opts.zeroRatio ?? 0.01;
+  const p = opts.parameters ?? 0;
+  if (!(Number.isInteger(p) && p >= 0)) throw new RangeError(`the parameter count must be a whole number ≥ 0: ${p}`);
   const pairs: [number, number][] = [];
   for (let i = 0; i < Math.min(actual.length, forecast.length); i++) {
     const a = actual[i];
@@ -85,18 +96,19 @@ export function accuracy(actual: readonly (number | null)[], forecast: readonly 
     sumA += a;
     sumAbsA += Math.abs(a);
     sumAbsErr += Math.abs(f - a);
-    sumSq += (f - a) ** 2;
-    sumErr += f - a;
+    sumSq += (a - f) ** 2;
+    sumErr += a - f;
   }
   const zero = (zeroRatio * sumAbsA) / n;
   const mapeTerms = pairs.filter(([a]) => Math.abs(a) >= zero && a !== 0).map(([a, f]) => Math.abs(a - f) / Math.abs(a));
   const mean = sumA / n;
+  const dof = n - p;
   return {
     n,
     mapePct: mapeTerms.length ? (mapeTerms.reduce((x, y) => x + y, 0) / mapeTerms.length) * 100 : null,
     wapePct: sumAbsA > 0 ? (sumAbsErr / sumAbsA) * 100 : null,
-    cvRmsePct: mean !== 0 ? (Math.sqrt(sumSq / n) / mean) * 100 : null,
-    nmbePct: mean !== 0 ? (sumErr / (n * mean)) * 100 : null,
+    cvRmsePct: mean !== 0 && dof > 0 ? (Math.sqrt(sumSq / dof) / mean) * 100 : null,
+    nmbePct: mean !== 0 && dof > 0 ? (sumErr / (dof * mean)) * 100 : null,
   };
 }
 
@@ -362,7 +374,12 @@ function hwOne(history: readonly number[], m: number, horizon: number, grid: Hol
  * the same origins — is one pass: a pure function of those inputs, checked value by value.
  */
 export function holtWintersForecaster(m: number, params?: HoltWintersParams): Forecaster {
-  if (params) return (history, horizon) => holtWintersAdditive(history, m, horizon, params).forecast;
+  if (params) {
+    // fixed α, β, γ: nothing is fitted
+    const fixed: Forecaster = (history, horizon) => holtWintersAdditive(history, m, horizon, params).forecast;
+    fixed.parameters = 0;
+    return fixed;
+  }
   let memo: { series: Float64Array; horizon: number; byEnd: Map<number, number[] | OriginFailure> } | null = null;
   const atOrigins = (series: readonly number[], origins: readonly number[], horizon: number): (number[] | OriginFailure)[] => {
     const len = series.length;
@@ -388,8 +405,12 @@ export function holtWintersForecaster(m: number, params?: HoltWintersParams): Fo
     return r as number[];
   };
   f.atOrigins = atOrigins;
+  f.parameters = HOLT_WINTERS_PARAMETERS;
   return f;
 }
+
+/** Holt-Winters fits α, β and γ (ASHRAE Guideline 14's p). */
+export const HOLT_WINTERS_PARAMETERS = 3;
 
 /** Whether a series holds the remembered values, as the pass reads them (NaN equal to NaN; −0 and 0 apart, to be safe). */
 function sameValues(a: Float64Array, b: readonly number[]): boolean {

@@ -14,6 +14,7 @@ export * from './downsample.js';
 export * from './comparison.js';
 // Notification rules (issue 4; owned with apps/web/src/frame/notifications)
 export * from './notifications.js';
+export * from './event-kinds.js';
 // Energy analysis and cost rules (issue 5)
 export * from './money.js';
 export * from './tariff.js';
@@ -29,4 +30,6 @@ export * from './forecast-series.js';
 export * from './energy-flow.js';
 export * from './energy-flow-layout.js';
 export * from './forecast-models.js';
+export * from './forecast-regular-days.js';
 export * from './pq-aggregate.js';
+export * from './monitor-reading.js';

@@ -2,12 +2,12 @@ import { FORECAST_HOURLY_MAX_MS, FORECAST_MAX_RANGE_MS, type ForecastAnalysis, t
 import {
   DAY_AHEAD_DAILY_MAPE_TARGET_PCT,
   FORECAST_MODEL_NAMES,
+  FORECAST_MODEL_PARAMETERS as MODEL_PARAMETERS,
   accuracy,
   bucketEnd,
   bucketStart,
   chooseModel,
   dayAheadForecasts,
-  forecastersFor,
   judge,
   localParts,
   quantile,
@@ -21,7 +21,7 @@ import { invalid, nodeContext, nodeHeader } from './context.js';
 import { digest, remembered } from './memo.js';
 import { forecastRepository } from './repository.js';
 import { BACKTESTS, HISTORY_DAYS, candidatesOf } from './service.js';
-import { DAY_MS, dayTypeFrom, fig, hoursOf, onGrid, prepare } from './series.js';
+import { DAY_MS, fig, forecastersFrom, hoursOf, onGrid, prepare } from './series.js';
 
 /**
  * The forecast analysis page (DOMAIN §12, §1): over a past range, the node's actual consumption
@@ -89,7 +89,7 @@ function analyse(
     const base = histFrom + (p.skipped / perDay) * DAY_MS;
     const start = pre - p.skipped;
     const series = p.series;
-    const fs = forecastersFor(grain, dayTypeFrom(base, tz));
+    const fs = forecastersFrom(grain, base, tz);
     const bt = grain === 'hour' ? BACKTESTS.hour : BACKTESTS.dayAhead;
     const c = chooseModel(series.slice(0, start), fs, method, bt);
     candidateChoice = c;
@@ -117,21 +117,21 @@ function analyse(
       errorPct: error === null || a === null || a === 0 ? null : fig((Math.abs(error) / a) * 100),
     };
   });
-  const metrics = accuracy(actual, main);
+  const metrics = accuracy(actual, main, { parameters: MODEL_PARAMETERS[model] });
   const both = points.filter((pt) => pt.actual !== null && pt.forecast !== null);
   return {
     model,
     points,
     metrics,
     judgement: grain === 'hour' ? judge(metrics, 'hourly') : judge(metrics, 'hourly', DAY_AHEAD_DAILY_MAPE_TARGET_PCT),
-    candidates: candidateChoice ? candidatesOf({ ...candidateChoice, results: { similarDay: rangeBacktest(actual, forecasts.similarDay), holtWinters: rangeBacktest(actual, forecasts.holtWinters) } }) : [],
+    candidates: candidateChoice ? candidatesOf({ ...candidateChoice, results: { similarDay: rangeBacktest(actual, forecasts.similarDay, 'similarDay'), holtWinters: rangeBacktest(actual, forecasts.holtWinters, 'holtWinters') } }) : [],
     totalActual: both.length ? fig(both.reduce((s, pt) => s + (pt.actual ?? 0), 0)) : null,
     totalForecast: both.length ? fig(both.reduce((s, pt) => s + (pt.forecast ?? 0), 0)) : null,
   };
 }
 
 /** A method's accuracy over the range, in the shape of a back-test (null when nothing compares). */
-function rangeBacktest(actual: readonly (number | null)[], forecast: readonly (number | null)[]) {
-  const metrics = accuracy(actual, forecast);
+function rangeBacktest(actual: readonly (number | null)[], forecast: readonly (number | null)[], model: ForecastModelName) {
+  const metrics = accuracy(actual, forecast, { parameters: MODEL_PARAMETERS[model] });
   return metrics.n === 0 ? null : { metrics, residuals: [], folds: 0 };
 }

@@ -32,10 +32,11 @@ const BUSY = { from: at(2025, 7, 3), to: at(2025, 7, 4) };
  * (Fri; last working days 3, 2, 1 July, 30 June) and 7 July (Mon; 4, 3, 2, 1 July): (80 + 3 × 60) / 4
  * = 65. Errors F − A: 3 July −20 × 24 h, 4 and 7 July +5 × 24 h each; n = 168, ΣA = 10 560.
  *   MAPE = (24 × 20/80 + 48 × 5/60) / 168 = 10 / 168 = 5.9524 %
- *   NMBE = (−480 + 240) / 10 560 = −2.2727 %
- *   CV(RMSE) = √((24 × 400 + 48 × 25) / 168) / (10 560 / 168) = 8.0178 / 62.857 = 12.7557 %
+ *   ASHRAE Guideline 14 with p = 0 (similar day fits nothing), measured − predicted:
+ *   NMBE = Σ(A − F) / ((n − p) · Ā) = (480 − 240) / 10 560 = +2.2727 %
+ *   CV(RMSE) = √(Σ(A − F)² / (n − p)) / Ā = √((24 × 400 + 48 × 25) / 168) / (10 560 / 168) = 8.0178 / 62.857 = 12.7557 %
  */
-const HAND = { toDate: 14160, monthEnd: 45120, billFen: 3790393, mape: 5.9524, nmbe: -2.2727, cvRmse: 12.7557 };
+const HAND = { toDate: 14160, monthEnd: 45120, billFen: 3790393, mape: 5.9524, nmbe: 2.2727, cvRmse: 12.7557 };
 
 for (const { kind, skip } of STORES) {
   describe.skipIf(skip)(`forecast pages (${kind})`, () => {

@@ -1,4 +1,4 @@
-import { fillGaps, forecastDayType, localParts } from '@ems/domain';
+import { fillGaps, forecastDayType, forecastersFor, localParts } from '@ems/domain';
 import type { SeriesRow } from './repository.js';
 
 export const HOUR_MS = 3_600_000;
@@ -29,19 +29,26 @@ export function onGrid(rows: readonly SeriesRow[], starts: readonly number[]): (
 /** Hour starts in [from, to). */
 export const hoursOf = (from: number, to: number) => Array.from({ length: Math.max(0, Math.round((to - from) / HOUR_MS)) }, (_, i) => from + i * HOUR_MS);
 
-/** The day type ('work' | 'sat' | 'off') of the local day `dayIndex` days after the local midnight `base` (each day worked out once: the back-tests ask for the same days at every origin). */
-export function dayTypeFrom(base: number, timeZone: string): (dayIndex: number) => string {
+/**
+ * The day type ('work' | 'sat' | 'off') of the local day `dayIndex` days after the local midnight
+ * `base` (each day worked out once: the back-tests ask for the same days at every origin); with
+ * `ordinaryWeek` the type its weekday has in a week without public holidays or make-up days.
+ */
+export function dayTypeFrom(base: number, timeZone: string, ordinaryWeek = false): (dayIndex: number) => string {
   const known = new Map<number, string>();
   return (d) => {
     let type = known.get(d);
     if (type === undefined) {
       const l = localParts(base + d * DAY_MS + 12 * HOUR_MS, timeZone);
-      type = forecastDayType(l.year, l.month, l.day);
+      type = ordinaryWeek ? forecastDayType(l.year, l.month, l.day, {}) : forecastDayType(l.year, l.month, l.day);
       known.set(d, type);
     }
     return type;
   };
 }
+
+/** The candidate forecasters of a series from the local midnight `base` (day types from the holiday calendar; Holt-Winters on ordinary weeks). */
+export const forecastersFrom = (grain: 'hour' | 'day', base: number, timeZone: string) => forecastersFor(grain, dayTypeFrom(base, timeZone), dayTypeFrom(base, timeZone, true));
 
 /**
  * A gap-free series for the forecasters from grid values whose first point is a local midnight:

@@ -6,7 +6,6 @@ import {
   bandedForecast,
   bucketStart,
   chooseModel,
-  forecastersFor,
   judge,
   localParts,
   projectMonthEnd,
@@ -26,7 +25,7 @@ import { billingContext, projectBill, type HourForecast } from './bill.js';
 import { nodeContext, nodeHeader } from './context.js';
 import { digest, remembered } from './memo.js';
 import { forecastRepository } from './repository.js';
-import { DAY_MS, HOUR_MS, dayTypeFrom, hoursOf, onGrid, prepare, sum } from './series.js';
+import { DAY_MS, HOUR_MS, dayTypeFrom, forecastersFrom, hoursOf, onGrid, prepare, sum } from './series.js';
 
 /** History the models learn from (data): 8 weeks of hours, 16 weeks of days. */
 export const HISTORY_DAYS = { hour: 56, day: 112 } as const;
@@ -88,7 +87,7 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
   if (h && h.series.length >= BACKTESTS.hour.minTrain + BACKTESTS.hour.horizon) {
     const dayType = dayTypeFrom(hourFrom + (h.skipped / 24) * DAY_MS, tz);
     hourSeries = { series: h.series, dayType };
-    const fs = forecastersFor('hour', dayType);
+    const fs = forecastersFrom('hour', hourFrom + (h.skipped / 24) * DAY_MS, tz);
     // the model work is a pure function of the series and these inputs (memo.ts)
     const hKey = ['hour', tz, hourFrom + (h.skipped / 24) * DAY_MS, method, digest(h.series)].join('|');
     const c = remembered(`choose|${hKey}|${JSON.stringify(BACKTESTS.hour)}`, () => chooseModel(h.series, fs, method, BACKTESTS.hour));
@@ -123,8 +122,7 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
   let dayAhead: Forecast['dayAhead'] = null;
   let month: Forecast['month'] = null;
   if (d && d.series.length >= BACKTESTS.dayAhead.minTrain + 1) {
-    const dayType = dayTypeFrom(dayFrom + d.skipped * DAY_MS, tz);
-    const fs = forecastersFor('day', dayType);
+    const fs = forecastersFrom('day', dayFrom + d.skipped * DAY_MS, tz);
     const dKey = ['day', tz, dayFrom + d.skipped * DAY_MS, method, digest(d.series)].join('|');
     const choose = (o: BacktestOptions) => remembered(`choose|${dKey}|${JSON.stringify(o)}`, () => chooseModel(d.series, fs, method, o));
     const cA = choose(BACKTESTS.dayAhead);

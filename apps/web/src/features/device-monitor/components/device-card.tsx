@@ -2,7 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import { Card, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LimitState, MonitorDevice } from '@ems/contract';
-import { displayUnit, formatNumber } from '@ems/domain';
+import { displayUnit, formatNumber, NO_VALUE, pointReading, type PointReading } from '@ems/domain';
 import { useFormatTime } from '../../../lib/time';
 
 type Token = ReturnType<typeof theme.useToken>['token'];
@@ -10,6 +10,13 @@ type Token = ReturnType<typeof theme.useToken>['token'];
 /** Value colour of a limit state, from the antd tokens. */
 export function limitColor(state: LimitState, token: Pick<Token, 'colorText' | 'colorError' | 'colorWarning'>): string {
   return state === 'over' ? token.colorError : state === 'under' ? token.colorWarning : token.colorText;
+}
+
+/** A reading as text: a number with its unit, a state as running/stopped, '--' where there is none. */
+function readingText(r: PointReading, unit: string, t: (key: string) => string): string {
+  if (r.type === 'state') return r.on === null ? NO_VALUE : t(r.on ? 'state.running' : 'state.stopped');
+  if (r.type === 'none') return NO_VALUE;
+  return `${formatNumber(r.value)}${unit ? ` ${displayUnit(unit)}` : ''}`;
 }
 
 const row: CSSProperties = { display: 'flex', justifyContent: 'space-between' };
@@ -51,8 +58,7 @@ export const DeviceCard = memo(function DeviceCard({ device }: { device: Monitor
               title={t(`limit.${p.limitState}`)}
               style={{ color: limitColor(p.limitState, token), fontWeight: p.limitState === 'normal' ? undefined : token.fontWeightStrong, whiteSpace: 'nowrap' }}
             >
-              {formatNumber(p.value)}
-              {p.unit ? ` ${displayUnit(p.unit)}` : ''}
+              {readingText(pointReading(p, device.points), p.unit, t)}
             </span>
           </div>
         ))}

@@ -11,6 +11,10 @@ const deviceMonitor: typeof zh = {
   loadFailed: 'Live data could not be loaded; retrying in 5 s',
   summary: '{{total}} devices, {{online}} online',
   refreshEvery: 'Refreshed every 5 s',
+  state: {
+    running: 'Running',
+    stopped: 'Stopped',
+  },
   limit: {
     normal: 'Normal',
     over: 'Above upper limit',

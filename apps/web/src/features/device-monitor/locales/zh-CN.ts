@@ -10,6 +10,10 @@ const deviceMonitor = {
   loadFailed: '实时数据获取失败，5 秒后重试',
   summary: '共 {{total}} 台设备，在线 {{online}} 台',
   refreshEvery: '每 5 秒刷新',
+  state: {
+    running: '运行',
+    stopped: '停止',
+  },
   limit: {
     normal: '正常',
     over: '越上限',

@@ -33,4 +33,3 @@ export * from './forecast-models.js';
 export * from './forecast-regular-days.js';
 export * from './pq-aggregate.js';
 export * from './monitor-reading.js';
-export * from './monitor-reading.js';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,7 @@ import { BalanceTreeTable } from './components/balance-tree-table';
 import { LossTrendCard } from './components/loss-trend-card';
 import { NightCard } from './components/night-card';
 import { WorstNodesCard } from './components/worst-nodes-card';
-import { useDayLabel } from './use-day-label';
-import { useProjectZone } from '../../lib/time';
+import { useFormatTime, useProjectZone } from '../../lib/time';
 
 /**
  * Energy balance (/balanceConsumption, DOMAIN §2): for an energy type over the selector's range, the
@@ -30,7 +29,8 @@ export default function BalancePage() {
   const [selected, setSelected] = useState<number | null>(null);
   const body = { projectId: projectId ?? 1, energyType, startTime: range.startTime, endTime: range.endTime };
   const tree = useQuery({ ...balanceTreeQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
-  const dayLabel = useDayLabel(tree.data?.timezone);
+  const time = useFormatTime();
+  const dayLabel = useCallback((ts: number) => time(ts, 'MM-DD'), [time]);
   const english = i18n.language === 'en-US';
   if (projectId === null) return <Empty description={t('noProject')} />;
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,7 @@ import { DateRangeSelector } from '../../widgets';
 import { exportPipe } from './api/export-balance';
 import { pipeQuery } from './api/get-pipe';
 import { PipeMediumCard } from './components/pipe-medium-card';
-import { useDayLabel } from './use-day-label';
-import { useProjectZone } from '../../lib/time';
+import { useFormatTime, useProjectZone } from '../../lib/time';
 
 /**
  * Pipeline consumption (/pipeQueryAndAnalysis, DOMAIN §2): per medium (water, gas, steam,
@@ -25,7 +24,8 @@ export default function PipePage() {
   const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
   const body = { projectId: projectId ?? 1, startTime: range.startTime, endTime: range.endTime };
   const pipe = useQuery({ ...pipeQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
-  const dayLabel = useDayLabel(pipe.data?.timezone);
+  const time = useFormatTime();
+  const dayLabel = useCallback((ts: number) => time(ts, 'MM-DD'), [time]);
   if (projectId === null) return <Empty description={t('noProject')} />;
   const english = i18n.language === 'en-US';
   const title = (code: number, unit: string) => {

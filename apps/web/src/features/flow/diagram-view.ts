@@ -1,6 +1,7 @@
 import type { EChartsOption } from 'echarts';
 import type { LiveFlowReply, LiveMeter, LiveSourceT } from '@ems/contract';
 import { NO_VALUE, displayUnit, flowLayout, formatThousands } from '@ems/domain';
+import { formatInZone, zoneOrDefault } from '../../lib/time';
 import { formatPct } from './flow-view';
 
 export interface DiagramLabels {
@@ -80,9 +81,6 @@ export function diagramModel(live: LiveFlowReply): { nodes: DiagramNode[]; edges
 /** The diagram's height: one row per leaf, at least 420 px. */
 export const diagramHeight = (rows: number) => Math.max(420, rows * DIAGRAM_ROW_PX + 40);
 
-const clock = (ts: number, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(ts));
-
 /**
  * The diagram as an ECharts graph (fixed positions): nodes labelled with the name and live value,
  * edges as wide as their live value (max 12 px), offline meters and their feeds greyed and dashed,
@@ -103,7 +101,7 @@ export function diagramOption(live: LiveFlowReply, labels: DiagramLabels, colors
     return [
       `${m.name}${m.online ? '' : ` (${labels.offline})`}`,
       `${labels.source[m.source]}: ${m.value === null ? NO_VALUE : `${formatThousands(m.value, 2)} ${rate}`}`,
-      ...(m.ts !== null ? [`${labels.at}: ${clock(m.ts, live.timezone)}`] : []),
+      ...(m.ts !== null ? [`${labels.at}: ${formatInZone(m.ts, zoneOrDefault(live.timezone), 'MM-DD HH:mm')}`] : []),
       `${labels.today}: ${m.periodTotal === null ? NO_VALUE : `${formatThousands(m.periodTotal, 2)} ${unit}`}`,
       ...(n.lossRatePct !== null ? [`${labels.lossRate}: ${formatPct(n.lossRatePct)}`] : []),
     ].join('<br/>');

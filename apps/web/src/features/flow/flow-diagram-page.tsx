@@ -2,11 +2,11 @@ import './echarts-graph';
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Flex, Skeleton, Tag, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LiveFlowQuery } from '@ems/contract';
 import { displayUnit, formatThousands } from '@ems/domain';
 import { useSession } from '../../lib/session';
+import { useFormatTime } from '../../lib/time';
 import { EChart, usePeriodicTask } from '../../widgets';
 import { liveFlowQuery } from './api/get-live-flow';
 import { EnergyTypeSelect, NodeTreePanel, useFlowNode } from './components/flow-filters';
@@ -22,6 +22,7 @@ import { formatPct } from './flow-view';
 export default function FlowDiagramPage() {
   const { t } = useTranslation('flow');
   const { token } = theme.useToken();
+  const time = useFormatTime();
   const projectId = useSession((s) => s.projectId);
   const flowNode = useFlowNode(projectId);
   const { node, energyType, setEnergyType } = flowNode;
@@ -64,7 +65,7 @@ export default function FlowDiagramPage() {
           {data && (
             <>
               <Typography.Text type="secondary" data-testid="flow-refreshed">
-                {t('refreshed', { time: dayjs(data.now).format('YYYY-MM-DD HH:mm:ss') })}
+                {t('refreshed', { time: time(data.now) })}
               </Typography.Text>
               <Tag color="success">{t('online', { count: data.meters.length - offline })}</Tag>
               <Tag data-testid="flow-offline-count">{t('offline', { count: offline })}</Tag>

@@ -104,5 +104,7 @@ describe('supply diagram', () => {
     expect(s.links.find((l) => l.target === 'm:3')?.lineStyle).toMatchObject({ width: 1, type: 'dashed', color: 'grey' });
     const fmt = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
     expect(fmt({ dataType: 'node', data: { id: 'm:3' } })).toContain('Today: 380.00 kWh');
+    // the reading time (0 = 1970-01-01 00:00 UTC) on the project's clock: 08:00 in Shanghai
+    expect(fmt({ dataType: 'node', data: { id: 'm:3' } })).toContain('At: 01-01 08:00');
   });
 });

@@ -2,6 +2,7 @@ import { Card, Col, Descriptions, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProjectSummary } from '@ems/contract';
 import { industryLabel } from '../../../lib/industry';
+import { modelLabelName } from '../../../lib/model-label';
 import { formatTime, zoneOrDefault } from '../../../lib/time';
 import { formatFigure } from '../format';
 
@@ -40,7 +41,7 @@ export function ProjectInfoCards({ summary }: { summary: ProjectSummary }) {
           <Row gutter={[16, 16]}>
             {summary.nodeCounts.map((n) => (
               <Col key={n.modelLabel} xs={12} md={6} xl={4}>
-                <Statistic title={t(`modelLabel.${n.modelLabel}`, { defaultValue: n.modelLabel })} value={n.count} data-testid={`node-count-${n.modelLabel}`} />
+                <Statistic title={modelLabelName(n.modelLabel, locale)} value={n.count} data-testid={`node-count-${n.modelLabel}`} />
               </Col>
             ))}
             <Col xs={12} md={6} xl={4}>

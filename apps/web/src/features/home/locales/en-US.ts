@@ -45,14 +45,6 @@ const home: typeof zh = {
     createTime: 'Created',
     location: 'Latitude, longitude',
   },
-  modelLabel: {
-    building: 'Buildings',
-    floor: 'Floors',
-    room: 'Rooms',
-    distributionroom: 'Distribution rooms',
-    transformer: 'Transformers',
-    meter: 'Meters',
-  },
 };
 
 export default home;

@@ -44,14 +44,6 @@ const home = {
     createTime: '创建时间',
     location: '经纬度',
   },
-  modelLabel: {
-    building: '建筑',
-    floor: '楼层',
-    room: '房间',
-    distributionroom: '配电室',
-    transformer: '变压器',
-    meter: '计量表',
-  },
 };
 
 export default home;

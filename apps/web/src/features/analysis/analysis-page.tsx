@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Col, Empty, Flex, Row, Select, Skeleton, Spin, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ENERGY_TYPE, ENERGY_TYPE_VALUES, type ConsumptionQuery } from '@ems/contract';
 import { rangeOf, type DateRange } from '@ems/domain';
@@ -15,7 +14,7 @@ import { EXTRA_PANELS } from './components/extra-panels';
 import { KpiCards } from './components/kpi-cards';
 import { RankingCard } from './components/ranking-card';
 import type { AnalysisPageDefinition } from './definitions';
-import { useProjectZone } from '../../lib/time';
+import { useFormatTime, useProjectZone } from '../../lib/time';
 
 /**
  * The generic analysis page (spec section 2, issue 5): the project's node tree, an energy type, the
@@ -30,6 +29,7 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
   const [picked, setPicked] = useState<TreeNodeRef | null>(null);
   const [energyType, setEnergyType] = useState<number>(ENERGY_TYPE.electricity);
   const zone = useProjectZone();
+  const time = useFormatTime();
   const [range, setRange] = useState<DateRange>(() => rangeOf(definition.defaultDateType, Date.now(), zone));
   const [exporting, setExporting] = useState(false);
   const metric = METRICS[definition.metric];
@@ -98,7 +98,7 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
             {data.meterCount === 0 && <Alert type="info" showIcon title={t('noMeters')} data-testid="analysis-no-meters" />}
             <KpiCards kpi={data.kpi} unit={data.unit} names={definition.kpis} />
             <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="analysis-footnote">
-              {`${t('kpi.compared', { until: dayjs(data.comparedUntil).format('YYYY-MM-DD HH:mm') })}; ${t('kpi.co2')} / ${t('kpi.tce')}: ${t('kpi.purchasedOnly')}; ${t('meters', { count: data.meterCount })}`}
+              {`${t('kpi.compared', { until: time(data.comparedUntil, 'YYYY-MM-DD HH:mm') })}; ${t('kpi.co2')} / ${t('kpi.tce')}: ${t('kpi.purchasedOnly')}; ${t('meters', { count: data.meterCount })}`}
             </Typography.Text>
             <BarsCard data={data} stacked={definition.chart === 'stackedBar'} lastYearLine={definition.lastYearLine} loading={result.isFetching} />
             <Row gutter={[12, 12]}>

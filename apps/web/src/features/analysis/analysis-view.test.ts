@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsumptionAnalysis, ConsumptionChild } from '@ems/contract';
+import { browserInZone } from '../../lib/time/browser-zone.test-helper';
 import { barsOption, changeTone, childrenPartition, formatChange, hasTou, partialReference, rankingOption, touBarsOption } from './analysis-view';
 
 const child = (name: string, value: number | null, sharePct: number | null, series: (number | null)[]): ConsumptionChild => ({
@@ -40,6 +41,19 @@ const analysis = (children: ConsumptionChild[]): ConsumptionAnalysis => ({
 
 const TEXTS = { total: 'Total', lastYear: 'Last year', other: 'Other', unit: 'kWh' };
 type S = { name?: string; stack?: string; data?: unknown[] };
+
+describe("rule 15: the month's days on the project's clock, the browser in Los Angeles", () => {
+  browserInZone();
+  it('the buckets of November in Shanghai are labelled 11-01 … 11-30 (not 10-31 … 11-29)', () => {
+    const day = (d: number) => Date.UTC(2026, 10, d) - 8 * 3_600_000; // 00:00 +08:00
+    const a = { ...analysis([]), series: Array.from({ length: 30 }, (_, i) => ({ time: day(i + 1), value: 1, lastYear: null })) };
+    const x = (o: ReturnType<typeof barsOption>) => (o.xAxis as { data: string[] }).data;
+    expect(x(barsOption(a, false, false, TEXTS))[0]).toBe('11-01');
+    expect(x(barsOption(a, false, false, TEXTS)).at(-1)).toBe('11-30');
+    expect(x(barsOption({ ...a, grain: 'month' }, false, false, TEXTS))[0]).toBe('2026-11');
+    expect(x(barsOption({ ...a, grain: 'hour', series: [{ time: day(1) + 23 * 3_600_000, value: 1, lastYear: null }] }, false, false, TEXTS))).toEqual(['23:00']);
+  });
+});
 
 describe('analysis view', () => {
   it('a reference under 95 % of the compared intervals is flagged as partial', () => {

@@ -1,7 +1,7 @@
 import type { EChartsOption } from 'echarts';
-import dayjs from 'dayjs';
 import type { AnalysisGrain, ConsumptionAnalysis } from '@ems/contract';
 import { NO_VALUE, formatNumber, formatThousands } from '@ems/domain';
+import { formatInZone, zoneOrDefault } from '../../lib/time';
 import { PERIODS, type Period } from '../../lib/theme/tou-periods';
 
 // the 同比/环比 display rules are shared with the other pages (packages/domain)
@@ -18,8 +18,8 @@ export const formatFigure = (value: number | null, precision = 2) => formatThous
 
 const LABEL_FORMAT: Record<AnalysisGrain, string> = { hour: 'HH:mm', day: 'MM-DD', month: 'YYYY-MM' };
 
-/** Axis label of a bucket start (browser local time, as the selector). */
-export const bucketLabel = (time: number, grain: AnalysisGrain) => dayjs(time).format(LABEL_FORMAT[grain]);
+/** Axis label of a bucket start on the project's clock (`timeZone`, as the selector and the server's buckets). */
+export const bucketLabel = (time: number, grain: AnalysisGrain, timeZone: string) => formatInZone(time, timeZone, LABEL_FORMAT[grain]);
 
 /** At most this many children are stacked; the rest of the node's total is one 'other' part. */
 export const MAX_STACKED = 8;
@@ -44,7 +44,7 @@ export function childrenPartition(a: ConsumptionAnalysis): boolean {
  * buckets a year earlier as a line.
  */
 export function barsOption(a: ConsumptionAnalysis, stacked: boolean, lastYearLine: boolean, texts: BarTexts): EChartsOption {
-  const labels = a.series.map((b) => bucketLabel(b.time, a.grain));
+  const labels = a.series.map((b) => bucketLabel(b.time, a.grain, zoneOrDefault(a.timezone)));
   const parts = stacked && childrenPartition(a) ? a.children.filter((c) => c.value !== null).slice(0, MAX_STACKED) : [];
   // what the stacked children leave of the node's total (metered at the node, or by children not stacked)
   const rest = a.series.map((b, i) => {
@@ -79,7 +79,7 @@ export const hasTou = (a: ConsumptionAnalysis) => a.tou !== null && a.tou !== un
  * version) as its own part.
  */
 export function touBarsOption(a: ConsumptionAnalysis, lastYearLine: boolean, texts: BarTexts & { periods: Record<Period, string>; unclassified: string }, colors: Record<Period, string>): EChartsOption {
-  const labels = a.series.map((b) => bucketLabel(b.time, a.grain));
+  const labels = a.series.map((b) => bucketLabel(b.time, a.grain, zoneOrDefault(a.timezone)));
   const used = PERIODS.filter((p) => a.series.some((b) => (b.tou?.[p] ?? 0) > 0));
   const rest = a.series.map((b) => {
     if (b.value === null) return null;

@@ -3,9 +3,10 @@ import { Type, type Static } from '@sinclair/typebox';
 /**
  * Energy-consumption analysis (issue 5, /energyConsumption; DOMAIN.md §1). Every figure is read from
  * the counter rollups (hour buckets for a day, day buckets for a week or month, month buckets for a
- * quarter or year) in the project's timezone, summed over the top-level counter meters of the energy
- * type in the node's subtree: a meter whose parent meter (`parentMeterId`) is in the same subtree is
- * already counted by that parent.
+ * quarter or year) in the project's timezone, summed over the supply meters of the energy type in
+ * the node's subtree: a meter with a meter of the same type up its parent chain (`parentMeterId`,
+ * else the tree parent meter, followed through meters outside the subtree too) in the same subtree
+ * is already counted there; meters with `purpose` 'output' are no consumption.
  */
 export const ANALYSIS_API = {
   /** POST ConsumptionQuery → ConsumptionAnalysis (404 'no operation permission' outside the caller's projects) */

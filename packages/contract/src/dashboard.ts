@@ -5,8 +5,9 @@ import { SimStatus } from './sim.js';
 /**
  * Project home dashboard (issue 3 §4): GET `${DASHBOARD_API.project}/{projectId}`. Every figure is
  * read from the counter rollups (day boundaries in the project's timezone); energy is summed over
- * the project's top-level meters of each energy type (meters whose `parentMeterId` is empty: the
- * incomers and totals), so sub-meters are never counted twice.
+ * the project's supply meters of each energy type (no parent meter of the same type up the
+ * `parentMeterId` chain, else the tree parent meter: the incomers and totals; meters with `purpose`
+ * 'output' are no consumption), as /energyConsumption sums them, so nothing is counted twice.
  */
 export const DASHBOARD_API = {
   /** GET `${project}/{projectId}`: ProjectDashboard (404 outside the caller's projects) */

@@ -218,6 +218,10 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
     pct('lossTolerancePct', '损耗容差', 'loss tolerance'),
     // 'onsite': made on site from energy metered elsewhere (steam from the site's own boiler); left out of tce and CO₂
     en('supply', '能源来源', 'supply', [v('purchased', '外购', 'purchased'), v('onsite', '自产', 'made on site')], { default: 'purchased' }),
+    // % of reading; unset: the energy type's default (@ems/domain DEFAULT_ACCURACY_CLASS_PCT). A balance gap within the meters' classes is no metering fault
+    n('accuracyClass', '准确度等级', 'accuracy class', { unit: '%', min: 0, exclusiveMin: true, max: 10 }),
+    // 'output': counts what its device makes (a compressor's delivered air), measured again downstream; left out of consumption totals, balances and flows
+    en('purpose', '计量用途', 'purpose', [v('consumption', '能耗计量', 'consumption'), v('output', '设备产出', 'device output')], { default: 'consumption' }),
   ]),
   chiller: meta('chiller', '冷水机组', 'chiller', ['meter'], [
     n('ratedCoolingKw', '额定制冷量', 'rated cooling capacity', { unit: 'kW', min: 0, max: 1e6 }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOSS_TOLERANCE_PCT, balanceOf, balanceSeries, lineLossKw, worstBalances } from './balance.js';
+import { DEFAULT_LOSS_TOLERANCE_PCT, FALLBACK_ACCURACY_CLASS_PCT, balanceAccuracyPct, balanceOf, balanceSeries, lineLossKw, meterAccuracyPct, worstBalances } from './balance.js';
 
 describe('balanceOf: L = E_p − Σ E_c, λ = L / E_p × 100, pass when λ ≤ tolerance (DOMAIN §2)', () => {
   it.each([
@@ -68,4 +68,29 @@ describe('worstBalances: faults first, then failures, by how far past the tolera
 
 describe('lineLossKw: ΔP = 3 I² R', () => {
   it('200 A through 0.05 Ω per phase: 3 × 40 000 × 0.05 = 6 000 W = 6 kW', () => expect(lineLossKw(200, 0.05)).toBeCloseTo(6, 12));
+});
+
+describe('meter accuracy (GB 17167-2006 table 3 defaults [V]): a gap within the meters\' classes is no fault', () => {
+  it('defaults per energy type: electricity 1, water 2.5, gas 2, steam 2.5, compressed air 2; a meter\'s own class wins', () => {
+    expect([2, 3, 15, 16, 45, 18].map((t) => meterAccuracyPct(null, t))).toEqual([1, 2.5, 2, 2.5, 2, 2]);
+    expect(meterAccuracyPct(0.5, 2)).toBe(0.5);
+    expect(meterAccuracyPct(0, 3)).toBe(2.5);
+    expect(meterAccuracyPct(null, 999)).toBe(FALLBACK_ACCURACY_CLASS_PCT);
+  });
+
+  it('worked example: a class 0.5 main of 10 000 kWh, class 1 feeders of 6 000 and 4 032 → 1.503 %; their −0.32 % gap passes', () => {
+    const band = balanceAccuracyPct({ value: 10000, accuracyPct: 0.5 }, [
+      { value: 6000, accuracyPct: 1 },
+      { value: 4032, accuracyPct: 1 },
+    ]);
+    expect(band).toBeCloseTo(1.5032, 9);
+    expect(balanceOf(10000, [6000, 4032], 5, band ?? 0)).toMatchObject({ status: 'pass', lossRatePct: expect.closeTo(-0.32, 9) });
+    // beyond the band (a CT ratio wrong by 5 %): a metering fault still
+    expect(balanceOf(10000, [6300, 4232], 5, band ?? 0).status).toBe('meteringFault');
+  });
+
+  it('no band without a positive parent or with a child lacking data', () => {
+    expect(balanceAccuracyPct({ value: 0, accuracyPct: 1 }, [{ value: 0, accuracyPct: 1 }])).toBeNull();
+    expect(balanceAccuracyPct({ value: 100, accuracyPct: 1 }, [{ value: null, accuracyPct: 1 }])).toBeNull();
+  });
 });

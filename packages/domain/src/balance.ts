@@ -11,6 +11,41 @@
 export const DEFAULT_LOSS_TOLERANCE_PCT: Readonly<Record<number, number>> = { 2: 5, 3: 8, 16: 10 };
 
 /**
+ * Default accuracy class of a meter, % of reading, per energy-type code [V]: GB 17167-2006 (用能单位
+ * 能源计量器具配备和管理通则) table 3, the classes required of energy meters — electricity 1.0 (a
+ * class III sub-meter; incomers and transformer mains are 0.5S, set per meter), water 2.5 (pipes up
+ * to DN250), natural gas 2.0, steam 2.5, diesel (oil) 0.5; compressed air 2.0 as other gases; heat and
+ * cooling 2.0 (class 2 heat meters). Data: each meter may carry its own `accuracyClass`.
+ */
+export const DEFAULT_ACCURACY_CLASS_PCT: Readonly<Record<number, number>> = { 2: 1, 3: 2.5, 15: 2, 16: 2.5, 17: 2, 18: 2, 19: 0.5, 45: 2 };
+/** Accuracy class when neither the meter nor the defaults name one, %. */
+export const FALLBACK_ACCURACY_CLASS_PCT = 2;
+
+/** A meter's accuracy class, %: its own when positive, else its energy type's default, else {@link FALLBACK_ACCURACY_CLASS_PCT}. */
+export function meterAccuracyPct(own: number | null | undefined, energyType: number): number {
+  return own !== null && own !== undefined && Number.isFinite(own) && own > 0 ? own : (DEFAULT_ACCURACY_CLASS_PCT[energyType] ?? FALLBACK_ACCURACY_CLASS_PCT);
+}
+
+/**
+ * How far a parent and its children may disagree from meter error alone, in % of the parent: the
+ * sum of the largest errors each meter's class allows, (a_p·E_p + Σ a_c·E_c) / E_p (accuracy classes
+ * in %). A gap L = E_p − Σ E_c with |L| within it is no evidence of a fault: pass it as
+ * `faultBelowPct` to {@link balanceOf}. Null when the parent has no positive value or a child none.
+ * E.g. a class 0.5 main reading 10 000 kWh over class 1 feeders reading 6 000 and 4 032 kWh:
+ * (0.5 · 10 000 + 1 · 6 000 + 1 · 4 032) / 10 000 = 1.503 %, so their −0.32 % gap is within the meters'
+ * accuracy, not a metering fault.
+ */
+export function balanceAccuracyPct(parent: { value: number | null; accuracyPct: number }, children: readonly { value: number | null; accuracyPct: number }[]): number | null {
+  if (parent.value === null || !Number.isFinite(parent.value) || parent.value <= 0) return null;
+  let err = parent.accuracyPct * parent.value;
+  for (const c of children) {
+    if (c.value === null || !Number.isFinite(c.value)) return null;
+    err += c.accuracyPct * Math.abs(c.value);
+  }
+  return err / parent.value;
+}
+
+/**
  * - pass: 0 ≤ λ ≤ tolerance
  * - fail: λ > tolerance (an energy alarm: leak, bypass, theft)
  * - meteringFault: λ < 0, children exceed the parent (CT ratio, a missing or duplicate child, time

@@ -34,13 +34,14 @@ describe('the node tree of an analysis call', () => {
     const before = buildTree(plant());
     expect(subtreeCounters(before, null).map((m) => m.id)).toEqual([10, 11, 20]);
 
-    // the feeder's attrs edited: now a gas meter (still under the incomer in the tree)
+    // the feeder's attrs edited: now a gas meter (still under the incomer in the tree, but an
+    // electricity meter is no parent of gas: a gas supply of its own)
     const edited = plant();
     edited[2] = meter(11, 10, { energyType: 15 });
     expect(buildTree(edited)).not.toBe(before);
     expect(counters(edited, null)).toEqual([
       [10, 2, true],
-      [11, 15, false],
+      [11, 15, true],
       [20, 3, true],
     ]);
 

@@ -1,5 +1,5 @@
 import { attrsOf, numOrNull } from '../common/attrs.js';
-import { classifyMeters, type ClassifiedMeter, type MeterRow } from '../common/meters.js';
+import { classifyMeters, meterLinks, type ClassifiedMeter, type MeterLink, type MeterRow } from '../common/meters.js';
 import type { NodeRow } from './repository.js';
 
 /**
@@ -17,6 +17,8 @@ const RECENT_TREES_MAX = 64;
 /** Each tree's subtree meter lists and their classes, by root (null: the whole project). */
 const subtreeMeterLists = new WeakMap<NodeTree, Map<number | null, readonly MeterRow[]>>();
 const subtreeClasses = new WeakMap<NodeTree, Map<number | null, readonly ClassifiedMeter[]>>();
+/** Each tree's metering structure (all its meters). */
+const treeLinks = new WeakMap<NodeTree, ReadonlyMap<number, MeterLink>>();
 
 const sameNodes = (a: readonly NodeRow[], b: readonly NodeRow[]) => {
   if (a.length !== b.length) return false;
@@ -61,12 +63,23 @@ export function subtreeMeters(tree: NodeTree, rootId: number | null): readonly M
   return list;
 }
 
-/** classifyMeters of the subtree's meters (the analysis pages' rule). Shared per tree: read it, never change it. */
+/** The project's metering structure (common/meters.ts meterLinks over all the tree's meters). Shared per tree: read it, never change it. */
+export function treeMeterLinks(tree: NodeTree): ReadonlyMap<number, MeterLink> {
+  let links = treeLinks.get(tree);
+  if (links === undefined) treeLinks.set(tree, (links = meterLinks(subtreeMeters(tree, null))));
+  return links;
+}
+
+/**
+ * classifyMeters of the subtree's meters, the parent chains followed through the whole project's
+ * meters (a meter is top-level when no meter up its chain lies in the subtree). Shared per tree:
+ * read it, never change it.
+ */
 export function subtreeCounters(tree: NodeTree, rootId: number | null): readonly ClassifiedMeter[] {
   let lists = subtreeClasses.get(tree);
   if (lists === undefined) subtreeClasses.set(tree, (lists = new Map()));
   let list = lists.get(rootId);
-  if (list === undefined) lists.set(rootId, (list = classifyMeters(subtreeMeters(tree, rootId))));
+  if (list === undefined) lists.set(rootId, (list = classifyMeters(subtreeMeters(tree, rootId), treeMeterLinks(tree))));
   return list;
 }
 

@@ -1,6 +1,5 @@
-import { ENERGY_COUNTER_DATA_ID } from '@ems/contract';
 import { DEFAULT_LOSS_TOLERANCE_PCT } from '@ems/domain';
-import { attrsOf, numOrNull } from '../common/attrs.js';
+import { meterLinks, meterRowsOf } from '../common/meters.js';
 import type { MeterNodeRow } from './repository.js';
 
 /** Tolerance when neither the node nor the domain defaults name one (natural gas, compressed air), % [V]. */
@@ -17,6 +16,8 @@ export interface BalanceMeter {
   parent: number | null;
   children: number[];
   tolerancePct: number;
+  /** accuracy class, % (attrs `accuracyClass`, else the energy type's default) */
+  accuracyPct: number;
 }
 
 /** The tolerance of a node: its `lossTolerancePct`, else the energy type's default, else {@link FALLBACK_TOLERANCE_PCT}. */
@@ -25,37 +26,17 @@ export function toleranceOf(own: number | null, energyType: number): number {
 }
 
 /**
- * The counter meters of each energy type as balance trees: a meter's parent is its `parentMeterId`
- * (else its tree parent when that is a meter) when that parent is a meter of the same energy type;
- * otherwise it is a top meter. Children keep the node order. A parent cycle is cut at the meter
- * that closes it.
+ * The counter meters of each energy type as balance trees: the project's metering structure
+ * (common/meters.ts meterLinks: `parentMeterId`, else the tree parent meter, of the same energy type;
+ * a cycle cut; output meters left out), with each meter's children in node order.
  */
 export function balanceMeters(rows: readonly MeterNodeRow[]): Map<number, BalanceMeter> {
-  const ids = new Set(rows.map((r) => r.id));
+  const links = meterLinks(meterRowsOf(rows));
   const out = new Map<number, BalanceMeter>();
   for (const r of rows) {
-    const a = attrsOf(r.attrs);
-    const energyType = numOrNull(a.energyType);
-    const dataId = energyType === null ? undefined : ENERGY_COUNTER_DATA_ID[energyType];
-    if (energyType === null || dataId === undefined) continue;
-    const declared = numOrNull(a.parentMeterId);
-    const parent = declared ?? (r.parentId !== null && ids.has(r.parentId) ? r.parentId : null);
-    out.set(r.id, { id: r.id, name: r.name, code: r.code, energyType, dataId, parent, children: [], tolerancePct: toleranceOf(numOrNull(a.lossTolerancePct), energyType) });
-  }
-  for (const m of out.values()) {
-    const p = m.parent === null ? undefined : out.get(m.parent);
-    if (!p || p.energyType !== m.energyType || p.id === m.id) m.parent = null;
-  }
-  for (const m of out.values()) {
-    // a cycle has no top: cut it where the walk comes back
-    const seen = new Set<number>([m.id]);
-    for (let p = m.parent; p !== null; p = out.get(p)?.parent ?? null) {
-      if (seen.has(p)) {
-        m.parent = null;
-        break;
-      }
-      seen.add(p);
-    }
+    const m = links.get(r.id);
+    if (m === undefined) continue;
+    out.set(r.id, { id: r.id, name: r.name, code: r.code, energyType: m.energyType, dataId: m.dataId, parent: m.parent, children: [], tolerancePct: toleranceOf(m.lossTolerancePct, m.energyType), accuracyPct: m.accuracyPct });
   }
   for (const m of out.values()) if (m.parent !== null) out.get(m.parent)?.children.push(m.id);
   return out;

@@ -10,8 +10,10 @@ export interface SeriesSum {
   goodIntervals: number;
 }
 
-export interface MeterRow {
+/** A meter node with its tree parent (a meter's tree parent meter stands for its parent when attrs name none). */
+export interface MeterNodeRow {
   id: number;
+  parentId: number | null;
   name: string;
   attrs: string;
 }
@@ -26,9 +28,9 @@ export function dashboardRepository(db: Db) {
       return row ? row.timezone || 'Asia/Shanghai' : undefined;
     },
 
-    async meters(projectId: number): Promise<MeterRow[]> {
-      const rows = await db.selectFrom('node').select(['id', 'name', 'attrs']).where('project_id', '=', projectId).where('model_label', '=', 'meter').orderBy('id').execute();
-      return rows.map((r) => ({ id: Number(r.id), name: r.name, attrs: r.attrs }));
+    async meters(projectId: number): Promise<MeterNodeRow[]> {
+      const rows = await db.selectFrom('node').select(['id', 'parent_id', 'name', 'attrs']).where('project_id', '=', projectId).where('model_label', '=', 'meter').orderBy('id').execute();
+      return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), name: r.name, attrs: r.attrs }));
     },
 
     /**

@@ -13,7 +13,7 @@ import {
 import { changePct, completenessPct, currentPeriods, likeForLikeMonth, likeForLikeToday, toCo2T, toTce, type RollupSpan } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
-import { classifyMeters, type ClassifiedMeter } from '../common/meters.js';
+import { classifyMeters, meterRowsOf, type ClassifiedMeter } from '../common/meters.js';
 import { dashboardRepository, type SeriesSum } from './repository.js';
 
 const Q15 = 900_000;
@@ -34,7 +34,8 @@ const addNull = (a: number | null, b: number | null) => (a === null ? b : b === 
 
 /**
  * The project home's figures (issue 3 §4), for a project in the caller's scope (else 404 'no
- * operation permission'). Per energy type over the top-level meters: today (hour rollups) and
+ * operation permission'). Per energy type over the supply meters (common/meters.ts: no parent meter
+ * of the same type up the chain; output meters left out), as the analysis pages count them: today (hour rollups) and
  * month to date (day rollups) with like-for-like 环比/同比 up to the start of the current local
  * hour; present load; the top 5 electricity end-use sub-meters (meters no other meter hangs under) this month; data completeness this month;
  * month-to-date tce and CO₂ with the default factors over purchased supplies (not media made on site); the simulator status while it seeds.
@@ -45,7 +46,7 @@ export async function projectDashboard(ems: Ems, scope: readonly number[], proje
   const timeZone = await repo.projectTimezone(projectId);
   if (timeZone === undefined) throw noPermission();
   const now = ems.config.now();
-  const meters = classifyMeters(await repo.meters(projectId));
+  const meters = classifyMeters(meterRowsOf(await repo.meters(projectId)));
   const top = meters.filter((m) => m.topLevel);
   const dataIds = [...new Set(meters.map((m) => m.dataId))];
   const { today, month } = currentPeriods(now, timeZone);

@@ -303,7 +303,7 @@ for (const { kind, skip } of STORES) {
       expect(en.data.map((m) => m.label)).toEqual([...MODEL_LABELS]);
       const meter = en.data.find((m) => m.label === 'meter');
       expect(meter?.name).toBe('meter');
-      expect(meter?.attrs.map((a) => a.name)).toEqual(['energyType', 'ctPt', 'registerMax', 'ratedKw', 'parentMeterId', 'lossTolerancePct', 'supply']);
+      expect(meter?.attrs.map((a) => a.name)).toEqual(['energyType', 'ctPt', 'registerMax', 'ratedKw', 'parentMeterId', 'lossTolerancePct', 'supply', 'accuracyClass', 'purpose']);
       const et = meter?.attrs.find((a) => a.name === 'energyType');
       expect(et).toMatchObject({ type: 'enum', required: true, label: 'energy type' });
       expect(et?.values?.map((v) => v.value)).toEqual(ENERGY_TYPE_VALUES.map((v) => v.value));

@@ -117,6 +117,10 @@ const CT = (peak: number) => (peak > 600 ? 300 : peak > 200 ? 80 : peak > 60 ? 4
 
 interface MeterOpts {
   parent?: string;
+  /** accuracy class, % (unset: the energy type's default) */
+  accuracyClass?: number;
+  /** 'output': counts what its device makes, measured again downstream (not a consumption) */
+  purpose?: 'output';
   ctPt?: number;
   ratedKw?: number;
   pf?: number;
@@ -139,6 +143,8 @@ function meter(code: string, name: string, energyType: number, b: MeterBehaviour
       registerMax: REGISTER_MAX,
       ...(rated !== undefined ? { ratedKw: rated } : {}),
       lossTolerancePct: energyType === 2 ? 5 : 8,
+      ...(o.accuracyClass !== undefined ? { accuracyClass: o.accuracyClass } : {}),
+      ...(o.purpose !== undefined ? { purpose: o.purpose } : {}),
       // the demo's steam is raised by the factory's own gas boiler (G-BOILER): left out of tce and CO₂
       ...(energyType === S ? { supply: 'onsite' } : {}),
     },
@@ -312,7 +318,7 @@ const FACTORY: PlantConfig = {
 /** 3# transformer: the utility building's own substation (10 kV from the main room's outgoing feeder). */
 const factoryT3: DemoNode[] = [
     transformer('P1-T3', '3#变压器', 800, [
-    em('E-T3', '3#变低压总表', 'E-HV', sum, { ctPt: 300, ratedKw: 1100, reactive: true, pq: true, pf: 0.91 }),
+    em('E-T3', '3#变低压总表', 'E-HV', sum, { accuracyClass: 0.5, ctPt: 300, ratedKw: 1100, reactive: true, pq: true, pf: 0.91 }),
     busbar('P1-BUS3', '0.4kV III段母线', [
       feeder('P1-F-BOILER', '锅炉房馈线', [em('E-BOILER', '锅炉房电表', 'E-T3', { k: 'boilerElec' }, { ctPt: 20, ratedKw: 40, pf: 0.85 })]),
       feeder('P1-F-PUMP', '水泵房馈线', [
@@ -369,10 +375,10 @@ const factoryElectric: DemoNode = {
       code: 'P1-HV-IN',
       attrs: { cabinetType: 'incoming', voltageKv: 10, ratedCurrentA: 630 },
       sim: { kind: 'breaker' },
-      children: [meter('E-HV', '10kV总进线', E, sum, { ctPt: 4000, ratedKw: 4500, pf: 0.95, hv: true, reactive: true })],
+      children: [meter('E-HV', '10kV总进线', E, sum, { accuracyClass: 0.5, ctPt: 4000, ratedKw: 4500, pf: 0.95, hv: true, reactive: true })],
     },
     transformer('P1-T1', '1#变压器', 1600, [
-      em('E-T1', '1#变低压总表', 'E-HV', sum, { ctPt: 500, ratedKw: 2200, reactive: true, pq: true, pf: 0.93 }),
+      em('E-T1', '1#变低压总表', 'E-HV', sum, { accuracyClass: 0.5, ctPt: 500, ratedKw: 2200, reactive: true, pq: true, pf: 0.93 }),
       busbar('P1-BUS1', '0.4kV I段母线', [
         feeder('P1-F-STAMP', '冲压车间馈线', [
           em('E-STAMP', '冲压车间', 'E-T1', sum, {
@@ -422,7 +428,7 @@ const factoryElectric: DemoNode = {
       ]),
     ]),
     transformer('P1-T2', '2#变压器', 1600, [
-      em('E-T2', '2#变低压总表', 'E-HV', sum, { ctPt: 500, ratedKw: 2000, reactive: true, pq: true, pf: 0.9 }),
+      em('E-T2', '2#变低压总表', 'E-HV', sum, { accuracyClass: 0.5, ctPt: 500, ratedKw: 2000, reactive: true, pq: true, pf: 0.9 }),
       busbar('P1-BUS2', '0.4kV II段母线', [
         feeder('P1-F-CHP', '制冷站馈线', [em('E-CHP', '制冷站总表', 'E-T2', sum, { ctPt: 200, ratedKw: 900, pf: 0.9 })], 1250),
         feeder('P1-F-AHU', '空调箱馈线', [em('E-AHU', '厂房空调箱', 'E-T2', load('twoShift', 60, 0.1, 'cool'), { pf: 0.88 })]),
@@ -501,7 +507,8 @@ function compressors(c: NonNullable<PlantConfig['compressors']>): DemoNode[] {
       sim: { kind: 'compressor', unit: i },
       children: [
         em(`E-AC${n}`, `${n}#空压机电表`, 'E-AIR', { k: 'compressor', unit: i }, { ctPt: 40, ratedKw: Math.ceil(kw * 1.3), pf: 0.87 }),
-        meter(`A-AC${n}`, `${n}#空压机排气流量`, A, { k: 'compressorAir', unit: i }),
+        // the compressor's delivered air, for its specific power: the same air A-MAIN meters downstream, so not a consumption of its own
+        meter(`A-AC${n}`, `${n}#空压机排气流量`, A, { k: 'compressorAir', unit: i }, { purpose: 'output' }),
       ],
     });
   }
@@ -639,10 +646,10 @@ const PARK_NODES: DemoNode[] = [
         code: 'P2-HV-IN',
         attrs: { cabinetType: 'incoming', voltageKv: 10, ratedCurrentA: 400 },
         sim: { kind: 'breaker' },
-        children: [meter('E2-HV', '10kV总进线', E, sum, { ctPt: 3000, ratedKw: 3000, pf: 0.96, hv: true, reactive: true })],
+        children: [meter('E2-HV', '10kV总进线', E, sum, { accuracyClass: 0.5, ctPt: 3000, ratedKw: 3000, pf: 0.96, hv: true, reactive: true })],
       },
       transformer('P2-T1', '1#变压器', 1250, [
-        em('E2-T1', '1#变低压总表', 'E2-HV', sum, { ctPt: 400, ratedKw: 1500, reactive: true, pq: true, pf: 0.94 }),
+        em('E2-T1', '1#变低压总表', 'E2-HV', sum, { accuracyClass: 0.5, ctPt: 400, ratedKw: 1500, reactive: true, pq: true, pf: 0.94 }),
         busbar('P2-BUS1', '0.4kV I段母线', [
           feeder('P2-F-ALP', 'A座照明插座馈线', [
             em('E2-A-LP', 'A座照明插座', 'E2-T1', sum, {
@@ -663,7 +670,7 @@ const PARK_NODES: DemoNode[] = [
         ]),
       ]),
       transformer('P2-T2', '2#变压器', 1250, [
-        em('E2-T2', '2#变低压总表', 'E2-HV', sum, { ctPt: 400, ratedKw: 1500, reactive: true, pq: true, pf: 0.92 }),
+        em('E2-T2', '2#变低压总表', 'E2-HV', sum, { accuracyClass: 0.5, ctPt: 400, ratedKw: 1500, reactive: true, pq: true, pf: 0.92 }),
         busbar('P2-BUS2', '0.4kV II段母线', [
           feeder('P2-F-CHP', '空调主机房馈线', [em('E2-CHP', '空调主机房总表', 'E2-T2', sum, { ctPt: 200, ratedKw: 800, pf: 0.9 })], 1250),
           feeder('P2-F-BLP', 'B座照明插座馈线', [

@@ -60,7 +60,7 @@ describe('form fields from model-meta attributes: type → input', () => {
   it('a ref names the referenced label; defaults become the create values', () => {
     const fields = buildFields(modelInfo('meter').attrs, rules, msg);
     expect(fields.find((f) => f.name === 'parentMeterId')?.refLabel).toBe('meter');
-    expect(initialValues(fields)).toEqual({ ctPt: 1, supply: 'purchased' });
+    expect(initialValues(fields)).toEqual({ ctPt: 1, supply: 'purchased', purpose: 'consumption' });
     expect(initialValues(buildFields(modelInfo('coolingtower').attrs, rules, msg))).toEqual({ speedControl: 'fixed' });
   });
 
@@ -124,8 +124,8 @@ const SLOW = { timeout: 4000 };
 describe('generated form: inputs and spec-5 validation with translated messages', () => {
   it('renders number inputs, selects and the required marks of a meter', () => {
     const { container } = renderWithI18n(<NodeForm label="meter" lng="en-US" onFinish={vi.fn()} />);
-    expect(screen.getAllByRole('spinbutton')).toHaveLength(4); // ctPt, registerMax, ratedKw, lossTolerancePct
-    expect(screen.getAllByRole('combobox')).toHaveLength(3); // energyType, parentMeterId, supply
+    expect(screen.getAllByRole('spinbutton')).toHaveLength(5); // ctPt, registerMax, ratedKw, lossTolerancePct, accuracyClass
+    expect(screen.getAllByRole('combobox')).toHaveLength(4); // energyType, parentMeterId, supply, purpose
     const required = [...container.querySelectorAll('.ant-form-item-required')].map((e) => e.textContent);
     expect(required).toEqual(['Name', 'Energy type']);
     expect(screen.getByText('kW')).toBeTruthy(); // unit suffix

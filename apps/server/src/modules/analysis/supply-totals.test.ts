@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYSIS_API, DASHBOARD_API, ENERGY_COUNTER_DATA_ID, type ConsumptionAnalysis, type ProjectDashboard } from '@ems/contract';
+import { STORES, json, loginAs, startSimulated, type TestApp, type TestStore } from '../../test/helpers.js';
+import { DEMO_PLANTS, walk, type SimMeter } from '../seed/demo-plant.js';
+
+/** Pinned clock: Wednesday 2026-07-15 10:00 Asia/Shanghai (as the other demo-plant tests). */
+const NOW = Date.UTC(2026, 6, 15, 2, 0);
+const JULY = { from: Date.UTC(2026, 6, 1) - 8 * 3_600_000, to: Date.UTC(2026, 7, 1) - 8 * 3_600_000 };
+
+/**
+ * The supply meters of each energy type of the demo plants: the meters the whole medium passes
+ * through first (issue 11, defect 3: the four compressors' output meters were added to the air header).
+ */
+const SUPPLY: Record<number, Record<number, string[]>> = {
+  1: { 2: ['E-HV'], 3: ['W-MAIN'], 15: ['G-MAIN'], 16: ['S-MAIN'], 18: ['C-CHP'], 45: ['A-MAIN'] },
+  2: { 2: ['E2-HV'], 3: ['W2-MAIN'], 15: ['G2-REST'], 18: ['C2-CHP'] },
+};
+
+/**
+ * For every energy type of both demo projects, seeded 3 days: the month's total on the project home
+ * and in /energyConsumption is the total of the supply meters (read straight from the day rollups),
+ * both count the same meters, and they agree with each other.
+ */
+for (const { kind, skip } of STORES) {
+  describe.skipIf(skip)(`project totals are the supply meters' totals (${kind})`, () => {
+    let store: TestStore;
+    let t: TestApp;
+    let headers: Record<string, string>;
+
+    beforeAll(async () => {
+      ({ store, t } = await startSimulated(kind, NOW, { days: 3, instantDays: 1 }));
+      headers = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
+    }, 300_000);
+    afterAll(async () => {
+      await t?.app.close();
+      await store?.dispose();
+    });
+
+    it('the supply lists are the demo model\'s meters without a parent meter, output meters left out', () => {
+      DEMO_PLANTS.forEach(({ nodes }, i) => {
+        const tops: Record<number, string[]> = {};
+        walk(nodes, (n) => {
+          const s = n.sim as SimMeter | undefined;
+          if (s?.kind !== 'meter' || s.energyType === 0 || s.parent !== undefined || n.attrs?.purpose === 'output') return;
+          (tops[s.energyType] ??= []).push(n.code ?? '');
+        });
+        expect(tops).toEqual(SUPPLY[i + 1]);
+      });
+    });
+
+    it.each([1, 2])('project %i: home and analysis month totals = Σ of the supply meters, for every energy type', async (projectId) => {
+      const dash = json<ProjectDashboard>(await t.app.inject({ method: 'GET', url: `${DASHBOARD_API.project}/${projectId}`, headers })).data;
+      const expected = SUPPLY[projectId] as Record<number, string[]>;
+      expect(dash.energy.map((e) => e.energyType).sort((a, b) => a - b)).toEqual(Object.keys(expected).map(Number));
+      for (const [type, codes] of Object.entries(expected)) {
+        const energyType = Number(type);
+        const rows = await t.app.ems.db
+          .selectFrom('rollup_day')
+          .innerJoin('node', 'node.id', 'rollup_day.device_id')
+          .select((eb) => eb.fn.sum<number>('rollup_day.value').as('v'))
+          .where('node.project_id', '=', projectId)
+          .where('node.code', 'in', codes)
+          .where('rollup_day.data_id', '=', ENERGY_COUNTER_DATA_ID[energyType] as number)
+          .where('rollup_day.bucket_start', '>=', JULY.from)
+          .where('rollup_day.bucket_start', '<', JULY.to)
+          .executeTakeFirstOrThrow();
+        const supplyTotal = Number(rows.v);
+        expect(supplyTotal, `${projectId}/${type}`).toBeGreaterThan(0);
+        const home = dash.energy.find((e) => e.energyType === energyType);
+        expect(home?.meterCount, `${projectId}/${type} home meters`).toBe(codes.length);
+        expect(home?.month.value, `${projectId}/${type} home`).toBeCloseTo(supplyTotal, 6);
+        const analysis = json<ConsumptionAnalysis>(
+          await t.app.inject({
+            method: 'POST',
+            url: ANALYSIS_API.consumption,
+            headers,
+            payload: { nodeId: projectId, modelLabel: 'project', energyType, startTime: JULY.from, endTime: JULY.to - 1, dateType: 3, ranking: false },
+          }),
+        ).data;
+        expect(analysis.meterCount, `${projectId}/${type} analysis meters`).toBe(codes.length);
+        expect(analysis.kpi.total, `${projectId}/${type} analysis`).toBeCloseTo(supplyTotal, 6);
+        expect(analysis.kpi.total).toBeCloseTo(home?.month.value ?? NaN, 6);
+      }
+    });
+  });
+}

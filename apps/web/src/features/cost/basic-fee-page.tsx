@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Descriptions, Row, Skeleton, Tag, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '@ems/domain';
 import type { TreeNodeRef } from '../../lib/api/model-tree';
+import { formatTime, useProjectZone } from '../../lib/time';
 import { EChart } from '../../widgets';
 import { billQuery } from './api/get-bill';
 import { demandQuery } from './api/get-demand';
@@ -15,12 +15,12 @@ import { CostShell } from './components/cost-shell';
 import { KpiRow } from './components/kpi-card';
 import { YearTable } from './components/year-table';
 
-const time = (ts: number | null) => (ts === null ? '--' : dayjs(ts).format('YYYY-MM-DD HH:mm'));
-
 function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
   const { t } = useTranslation('cost');
   const { token } = theme.useToken();
-  const { year, month } = yearMonthOf(range);
+  const zone = useProjectZone();
+  const time = (ts: number | null) => formatTime(ts, zone, 'YYYY-MM-DD HH:mm');
+  const { year, month } = yearMonthOf(range, zone);
   const ref = { nodeId: node.id, modelLabel: node.modelLabel };
   const y = useQuery({ ...yearQuery({ ...ref, year }), placeholderData: keepPreviousData });
   const b = useQuery({ ...billQuery({ ...ref, year, month }), placeholderData: keepPreviousData });
@@ -33,11 +33,11 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
             d.data.contractKw,
             { demand: t('chart.demandSeries'), contract: t('chart.contract'), tolerance: t('chart.tolerance'), kw: t('chart.kw') },
             { line: token.colorPrimary, limit: token.colorError, tolerance: token.colorWarning },
-            (ts) => dayjs(ts).format('MM-DD HH:mm'),
+            (ts) => formatTime(ts, zone, 'MM-DD HH:mm'),
             d.data.contractSteps,
           )
         : null,
-    [d.data, t, token],
+    [d.data, t, token, zone],
   );
   if (y.isError || b.isError || d.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;
   if (!y.data || !b.data || !option) return <Skeleton active />;

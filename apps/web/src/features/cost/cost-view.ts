@@ -1,5 +1,5 @@
 import type { DateRange } from '@ems/domain';
-import { formatFen } from '@ems/domain';
+import { formatFen, localParts } from '@ems/domain';
 
 // the periods and their colours are shared with the consumption page's time-of-use bars
 export { PERIODS, periodColors, type Period, type PeriodTokens } from '../../lib/theme/tou-periods';
@@ -9,10 +9,10 @@ export const yuan = (fen: number | null | undefined) => (fen === null || fen ===
 /** Fen as a yuan number for charts (display only). */
 export const chartYuan = (fen: number) => fen / 100;
 
-/** The year and month holding the middle of a selector range (local time of the browser, as the selector built it). */
-export function yearMonthOf(range: DateRange): { year: number; month: number } {
-  const d = new Date(range.startTime + Math.floor((range.endTime - range.startTime) / 2));
-  return { year: d.getFullYear(), month: d.getMonth() + 1 };
+/** The year and month holding the middle of a selector range, on the project's calendar (`timeZone`, as the selector built it). */
+export function yearMonthOf(range: DateRange, timeZone: string): { year: number; month: number } {
+  const { year, month } = localParts(range.startTime + Math.floor((range.endTime - range.startTime) / 2), timeZone);
+  return { year, month };
 }
 
 export const fixed = (v: number | null | undefined, digits = 2) => (v === null || v === undefined || !Number.isFinite(v) ? '--' : v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));

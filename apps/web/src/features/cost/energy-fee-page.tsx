@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Skeleton, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '@ems/domain';
 import type { TreeNodeRef } from '../../lib/api/model-tree';
+import { formatInZone, useProjectZone } from '../../lib/time';
 import { EChart } from '../../widgets';
 import { periodQuery } from './api/get-period';
 import { yearQuery } from './api/get-year';
@@ -19,7 +19,8 @@ const CYCLE = { 1: 12, 2: 13, 3: 14 } as const;
 function EnergyFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
   const { t } = useTranslation('cost');
   const { token } = theme.useToken();
-  const { year } = yearMonthOf(range);
+  const zone = useProjectZone();
+  const { year } = yearMonthOf(range, zone);
   const ref = { nodeId: node.id, modelLabel: node.modelLabel };
   const cycle = range.type === 1 || range.type === 2 || range.type === 3 ? CYCLE[range.type] : null;
   const y = useQuery({ ...yearQuery({ ...ref, year }), placeholderData: keepPreviousData });
@@ -30,13 +31,13 @@ function EnergyFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
     if (cycle !== null) {
       if (!p.data) return null;
       const fmt = p.data.grain === 'hour' ? 'HH:mm' : 'MM-DD';
-      return { x: p.data.buckets.map((b) => dayjs(b.time).format(fmt)), rows: p.data.buckets, kwh: p.data.kwhByPeriod, energyFen: p.data.energyFen, allocated: p.data.allocatedBasic.fen, total: p.data.kwh };
+      return { x: p.data.buckets.map((b) => formatInZone(b.time, zone, fmt)), rows: p.data.buckets, kwh: p.data.kwhByPeriod, energyFen: p.data.energyFen, allocated: p.data.allocatedBasic.fen, total: p.data.kwh };
     }
     if (!y.data) return null;
     const billed = y.data.months.filter((m) => m.billed);
     const kwh = Object.fromEntries(PERIODS.map((k) => [k, billed.reduce((a, m) => a + (m.kwhByPeriod[k] ?? 0), 0)]));
     return { x: billed.map((m) => String(m.month).padStart(2, '0')), rows: billed, kwh, energyFen: billed.reduce((a, m) => a + m.energyFen, 0), allocated: null, total: y.data.totalKwh };
-  }, [cycle, p.data, y.data]);
+  }, [cycle, p.data, y.data, zone]);
   const stack = useMemo(() => (view ? periodStackOption(view.x, view.rows, names, colors, t('chart.yuan')) : null), [view, names, colors, t]);
   const donut = useMemo(() => (view ? donutOption(view.kwh, names, colors) : null), [view, names, colors]);
   if (p.isError || y.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;

@@ -4,6 +4,7 @@ import { Alert, Card, Col, Row, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '@ems/domain';
 import type { TreeNodeRef } from '../../lib/api/model-tree';
+import { useProjectZone } from '../../lib/time';
 import { EChart } from '../../widgets';
 import { billQuery } from './api/get-bill';
 import { yearQuery } from './api/get-year';
@@ -16,7 +17,8 @@ import { YearTable } from './components/year-table';
 function PowerFactor({ node, range }: { node: TreeNodeRef; range: DateRange }) {
   const { t } = useTranslation('cost');
   const { token } = theme.useToken();
-  const { year, month } = yearMonthOf(range);
+  const zone = useProjectZone();
+  const { year, month } = yearMonthOf(range, zone);
   const ref = { nodeId: node.id, modelLabel: node.modelLabel };
   const y = useQuery({ ...yearQuery({ ...ref, year }), placeholderData: keepPreviousData });
   const b = useQuery({ ...billQuery({ ...ref, year, month }), placeholderData: keepPreviousData });

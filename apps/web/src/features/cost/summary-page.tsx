@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MonthSummary } from '@ems/contract';
 import type { DateRange } from '@ems/domain';
 import type { TreeNodeRef } from '../../lib/api/model-tree';
+import { useProjectZone } from '../../lib/time';
 import { EChart } from '../../widgets';
 import { billQuery } from './api/get-bill';
 import { yearQuery } from './api/get-year';
@@ -18,7 +19,8 @@ import { SchemesButton } from './schemes/schemes-button';
 
 function Summary({ node, range }: { node: TreeNodeRef; range: DateRange }) {
   const { t } = useTranslation('cost');
-  const { year, month } = yearMonthOf(range);
+  const zone = useProjectZone();
+  const { year, month } = yearMonthOf(range, zone);
   const ref = { nodeId: node.id, modelLabel: node.modelLabel };
   const y = useQuery({ ...yearQuery({ ...ref, year }), placeholderData: keepPreviousData });
   const monthly = range.type === 3;

@@ -1,13 +1,20 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Collapse, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CostScheme } from '@ems/contract';
+import { rangeOf } from '@ems/domain';
+import { formatInZone, useProjectZone } from '../../../lib/time';
 import { EditDialog } from '../../../widgets';
 import { saveScheme } from '../api/schemes';
 import { blankVersion, toForm, toInput, type SchemeFormValues } from './scheme-input';
 import { VersionFields } from './version-fields';
+
+/** The first day of the project's current (or next) month, as a version's 'from' date. */
+function monthStart(timeZone: string, next: boolean): string {
+  const month = rangeOf(3, Date.now(), timeZone);
+  return formatInZone(next ? month.endTime + 1 : month.startTime, timeZone, 'YYYY-MM-DD');
+}
 
 /** Create or edit a scheme: name, description and its dated versions (a change of tariff is a new version from a date). */
 export function SchemeDialog({ open, scheme, projectId, onClose, onSaved }: { open: boolean; scheme: CostScheme | null; projectId: number; onClose: () => void; onSaved: () => void }) {
@@ -15,12 +22,13 @@ export function SchemeDialog({ open, scheme, projectId, onClose, onSaved }: { op
   const [form] = Form.useForm<SchemeFormValues>();
   const [active, setActive] = useState<string[]>(['0']);
   const { message } = App.useApp();
+  const zone = useProjectZone();
   useEffect(() => {
     if (!open) return;
-    const values = scheme ? toForm(scheme) : { name: '', description: '', versions: [blankVersion(dayjs().startOf('month').format('YYYY-MM-DD'))] };
+    const values = scheme ? toForm(scheme) : { name: '', description: '', versions: [blankVersion(monthStart(zone, false))] };
     form.setFieldsValue(values);
     setActive([String(values.versions.length - 1)]);
-  }, [open, scheme, form]);
+  }, [open, scheme, form, zone]);
   const confirm = async () => {
     const values = await form.validateFields();
     const saved = await saveScheme(scheme?.id ?? null, toInput(projectId, values));
@@ -56,7 +64,7 @@ export function SchemeDialog({ open, scheme, projectId, onClose, onSaved }: { op
                 onClick={() => {
                   const versions = form.getFieldValue('versions') as SchemeFormValues['versions'];
                   const last = versions[versions.length - 1];
-                  add({ ...(last ?? blankVersion('')), effectiveFrom: dayjs().add(1, 'month').startOf('month').format('YYYY-MM-DD') });
+                  add({ ...(last ?? blankVersion('')), effectiveFrom: monthStart(zone, true) });
                   setActive([String(versions.length)]);
                 }}
               >

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ForecastHorizon } from '@ems/contract';
 import zh from './locales/zh-CN';
 import en from './locales/en-US';
+import { browserInZone } from '../../lib/time/browser-zone.test-helper';
 import { bandOption, horizonRows, metricCards } from './forecast-view';
 
 const keys = (o: object, prefix = ''): string[] =>
@@ -20,6 +21,15 @@ describe('metricCards: each metric against its limit', () => {
       { key: 'nmbe', value: -11, limit: '|x| ≤ 10%', verdict: 'fail' },
     ]));
   it('no MAPE target: no limit printed', () => expect(metricCards({ mapePct: 5, cvRmsePct: 1, nmbePct: 1 }, { ...j, mapeTargetPct: null })[0]?.limit).toBeNull());
+});
+
+describe("rule 15: hours on the project's clock, the browser in Los Angeles", () => {
+  browserInZone();
+  it('the night hours 00:00–07:00 in Shanghai are labelled 00:00–07:00 (not 08:00–15:00 or 16:00–23:00)', () => {
+    const night = Array.from({ length: 8 }, (_, h) => ({ time: Date.UTC(2026, 10, 24, 16 + h), actual: 1, forecast: 1, p10: 1, p90: 1 }));
+    const o = bandOption(night, 'hour', { actual: 'A', forecast: 'F', band: 'B', unit: 'kWh' }, { actual: '#1', forecast: '#2', band: '#3' }, 'Asia/Shanghai');
+    expect((o.xAxis as { data: string[] }).data).toEqual(['11-25 00:00', '11-25 01:00', '11-25 02:00', '11-25 03:00', '11-25 04:00', '11-25 05:00', '11-25 06:00', '11-25 07:00']);
+  });
 });
 
 describe('horizonRows and bandOption: recent actuals, then the forecast with its band', () => {
@@ -43,7 +53,7 @@ describe('horizonRows and bandOption: recent actuals, then the forecast with its
       { time: 4, actual: null, forecast: 11, p10: 9, p90: 12 },
     ]));
   it('the band is P10 plus the stacked width P90 − P10', () => {
-    const o = bandOption(horizonRows(h), 'day', { actual: 'A', forecast: 'F', band: 'B', unit: 'kWh' }, { actual: '#1', forecast: '#2', band: '#3' });
+    const o = bandOption(horizonRows(h), 'day', { actual: 'A', forecast: 'F', band: 'B', unit: 'kWh' }, { actual: '#1', forecast: '#2', band: '#3' }, 'Asia/Shanghai');
     const series = o.series as { name: string; data: (number | null)[]; stack?: string }[];
     expect(series.map((s) => s.name)).toEqual(['A', 'p10', 'B', 'F']);
     expect(series[1]?.data).toEqual([null, null, 8, 9]);

@@ -1,7 +1,7 @@
 import type { EChartsOption } from 'echarts';
-import dayjs from 'dayjs';
 import type { Forecast, ForecastAnalysis, ForecastHorizon, ForecastJudgement } from '@ems/contract';
 import { NO_VALUE, formatNumber, formatThousands } from '@ems/domain';
+import { formatInZone } from '../../lib/time';
 
 /** One bucket of the band chart and the tables. */
 export interface BandRow {
@@ -21,8 +21,8 @@ export function horizonRows(h: ForecastHorizon): BandRow[] {
 
 export const analysisRows = (a: ForecastAnalysis): BandRow[] => a.points.map((p) => ({ time: p.time, actual: p.actual, forecast: p.forecast, p10: p.p10, p90: p.p90 }));
 
-/** Axis label of a bucket start (browser local time). */
-export const bucketLabel = (time: number, grain: 'hour' | 'day') => dayjs(time).format(grain === 'hour' ? 'MM-DD HH:mm' : 'MM-DD');
+/** Axis label of a bucket start on the project's clock (`timeZone`). */
+export const bucketLabel = (time: number, grain: 'hour' | 'day', timeZone: string) => formatInZone(time, timeZone, grain === 'hour' ? 'MM-DD HH:mm' : 'MM-DD');
 
 export interface BandTexts {
   actual: string;
@@ -42,8 +42,8 @@ const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100)
  * Actual as bars, the forecast as a dashed line and the P10–P90 band as a shaded area (P10 as an
  * invisible base with the band's width stacked on it); the tooltip prints the four figures.
  */
-export function bandOption(rows: readonly BandRow[], grain: 'hour' | 'day', texts: BandTexts, colors: BandColors): EChartsOption {
-  const x = rows.map((r) => bucketLabel(r.time, grain));
+export function bandOption(rows: readonly BandRow[], grain: 'hour' | 'day', texts: BandTexts, colors: BandColors, timeZone: string): EChartsOption {
+  const x = rows.map((r) => bucketLabel(r.time, grain, timeZone));
   const fmt = (v: number | null | undefined) => (v === null || v === undefined ? NO_VALUE : formatThousands(v, 2));
   return {
     grid: { left: 16, right: 24, top: 40, bottom: 8, containLabel: true },

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Card, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayUnit } from '@ems/domain';
+import { useProjectZone } from '../../../lib/time';
 import { EChart } from '../../../widgets';
 import { bandOption, type BandRow } from '../forecast-view';
 
@@ -9,10 +10,11 @@ import { bandOption, type BandRow } from '../forecast-view';
 export function BandCard({ rows, grain, unit, forecastName, loading, extra }: { rows: readonly BandRow[]; grain: 'hour' | 'day'; unit: string; forecastName: string; loading: boolean; extra?: ReactNode }) {
   const { t } = useTranslation('forecast');
   const { token } = theme.useToken();
+  const zone = useProjectZone();
   const option = useMemo(
     () =>
-      bandOption(rows, grain, { actual: t('chart.actual'), forecast: forecastName, band: t('chart.band'), unit: displayUnit(unit) }, { actual: token.colorPrimary, forecast: token.colorWarning, band: token.colorWarning }),
-    [rows, grain, unit, forecastName, t, token],
+      bandOption(rows, grain, { actual: t('chart.actual'), forecast: forecastName, band: t('chart.band'), unit: displayUnit(unit) }, { actual: token.colorPrimary, forecast: token.colorWarning, band: token.colorWarning }, zone),
+    [rows, grain, unit, forecastName, t, token, zone],
   );
   return (
     <Card size="small" title={t('chart.title')} extra={extra} data-testid="forecast-chart">

@@ -46,7 +46,7 @@ export default function EquipmentTrendPage() {
   const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now(), zone));
   const [interval, setIntervalS] = useState<number>(0);
   const { ref, width } = useWidth();
-  const request = { range, interval, lines: selected.map(({ deviceId, dataId }) => ({ deviceId, dataId })), pixelWidth: width };
+  const request = { range, interval, lines: selected.map(({ deviceId, dataId }) => ({ deviceId, dataId })), pixelWidth: width, timeZone: zone };
   const trend = useQuery(trendSeriesQuery(trendRequestBody(request)));
 
   const series: TrendSeries[] = useMemo(() => {

@@ -7,6 +7,7 @@ import { DataTable, ModelTree, SidePanel, type ModelTreeNode } from '../../widge
 import { ConfirmDialog } from './components/confirm-dialog';
 import { CLOSE_ORDER_PERMISSION, OrderDialog, type OrderAction } from './components/order-dialog';
 import { usePermission } from '../../lib/permission';
+import { useProjectZone } from '../../lib/time';
 import { eventColumns } from './components/event-columns';
 import { EventDetailDrawer } from './components/event-detail-drawer';
 import { EventFilterBar } from './components/event-filters';
@@ -27,10 +28,11 @@ export function EventPage({ definition: def }: { definition: EventPageDefinition
   const tree = useModelTreeNodes(c.projectId);
   const now = c.list.dataUpdatedAt || Date.now();
   const onConfirm = c.canConfirm ? (ids: number[]) => c.setConfirmIds(ids) : undefined;
+  const zone = useProjectZone();
   const columns = useMemo(
-    () => eventColumns(def.columns, t, { now, onDetail: (r) => c.setDetailId(r.id), onConfirm: onConfirm && ((r) => onConfirm([r.id])) }),
+    () => eventColumns(def.columns, t, { now, timeZone: zone, onDetail: (r) => c.setDetailId(r.id), onConfirm: onConfirm && ((r) => onConfirm([r.id])) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the setters are stable
-    [def.columns, t, now, c.canConfirm],
+    [def.columns, t, now, zone, c.canConfirm],
   );
   if (c.projectId === null) return <Empty />;
   const node = c.filters.node;
@@ -57,6 +59,7 @@ export function EventPage({ definition: def }: { definition: EventPageDefinition
         <Card size="small">
           <EventFilterBar
             offers={def.filters}
+            logTypes={def.logTypes}
             value={c.filters}
             onChange={c.setFilters}
             keyword={c.keyword}

@@ -1,21 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_CONFIG } from '@ems/contract';
 import { getTrendDataUrl, setSystemConfig } from '../../../lib/config';
+import { browserInZone } from '../../../lib/time/browser-zone.test-helper';
 import { trendBody, trendRequestValid, type TrendRequest } from './get-trend-data';
 
-const day = (h = 0) => new Date(2025, 0, 30, h).getTime();
+// 30 Jan 2025 in Shanghai (00:00 +08:00 = 29 Jan 16:00 UTC), asked from a browser in Los Angeles
+const day = (h = 0) => Date.UTC(2025, 0, 29, 16 + h);
 const request = (over: Partial<TrendRequest> = {}): TrendRequest => ({
   range: { startTime: day(), endTime: day(24) - 1, type: 1 },
   interval: 900,
   lines: [{ deviceId: 7, dataId: 3 }],
   pixelWidth: 812.6,
+  timeZone: 'Asia/Shanghai',
   ...over,
 });
 
 describe('trend request (spec sections 3 and 7)', () => {
+  browserInZone();
   afterEach(() => setSystemConfig(DEFAULT_SYSTEM_CONFIG));
 
-  it('sends local wall-clock strings; the inclusive end of a day becomes the next midnight (exclusive)', () => {
+  it("sends the project's wall-clock strings; the inclusive end of a day becomes the next midnight (exclusive)", () => {
     expect(trendBody(request())).toEqual({
       startTime: '2025-01-30 00:00:00',
       endTime: '2025-01-31 00:00:00',

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { TrendQueryBody } from '@ems/contract';
+import { formatInZone } from '../../../lib/time';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -9,13 +9,15 @@ export interface EventTrendRequest {
   startTime: number;
   endTime: number;
   pixelWidth: number;
+  /** The project's zone: the API reads its wall-clock strings there. */
+  timeZone: string;
 }
 
-/** The trend body (spec section 3): raw readings between two local wall-clock times, end exclusive. */
+/** The trend body (spec section 3): raw readings between two wall-clock times of the project, end exclusive. */
 export function eventTrendBody(r: EventTrendRequest): TrendQueryBody {
   return {
-    startTime: dayjs(r.startTime).format(FORMAT),
-    endTime: dayjs(Math.ceil(r.endTime / 1000) * 1000).format(FORMAT),
+    startTime: formatInZone(r.startTime, r.timeZone, FORMAT),
+    endTime: formatInZone(Math.ceil(r.endTime / 1000) * 1000, r.timeZone, FORMAT),
     interval: 0,
     meterConfigs: r.dataIds.map((dataId) => ({ deviceId: r.deviceId, dataId, dataTypeId: 1, logicalId: 1 })),
     pixelWidth: Math.max(1, Math.round(r.pixelWidth)),

@@ -6,6 +6,7 @@ import type { EventDetail, EventQueryBody } from '@ems/contract';
 import { DataTable, EmptyState, TrendChart } from '../../../widgets';
 import { dataPointsQuery } from '../../../lib/api/data-points';
 import { trendSeriesQuery } from '../../../lib/api/trend-series';
+import { useProjectZone } from '../../../lib/time';
 import { eventTrendRequestBody } from '../api/get-trend';
 import { eventsQuery } from '../api/query-events';
 import { deviceOf, trendWindow } from '../event-format';
@@ -26,8 +27,9 @@ export function similarEventsBody(detail: Pick<EventDetail, 'nodeId' | 'deviceId
 function RelatedMeasurements({ detail, now }: { detail: EventDetail; now: number }) {
   const { t } = useTranslation('events');
   const points = useQuery(dataPointsQuery(deviceOf(detail)));
+  const zone = useProjectZone();
   const others = (points.data ?? []).filter((p) => p.dataId !== detail.dataId).slice(0, MAX_RELATED);
-  const request = others.length > 0 ? { deviceId: deviceOf(detail), dataIds: others.map((p) => p.dataId), ...trendWindow(detail, now), pixelWidth: DETAIL_CHART_PX } : null;
+  const request = others.length > 0 ? { deviceId: deviceOf(detail), dataIds: others.map((p) => p.dataId), ...trendWindow(detail, now), pixelWidth: DETAIL_CHART_PX, timeZone: zone } : null;
   const trend = useQuery(trendSeriesQuery(eventTrendRequestBody(request)));
   const series = useMemo(() => relatedLines(trend.data ?? []), [trend.data]);
   if (points.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
@@ -43,9 +45,10 @@ function RelatedMeasurements({ detail, now }: { detail: EventDetail; now: number
 function SimilarEvents({ detail, logTypes, now }: { detail: EventDetail; logTypes: readonly number[]; now: number }) {
   const { t } = useTranslation('events');
   const similar = useQuery(eventsQuery(detail.projectId, similarEventsBody(detail, logTypes)));
+  const zone = useProjectZone();
   const columns = useMemo(
-    () => eventColumns(['level', 'dataPoint', 'value', 'startTime', 'duration', 'message'], t, { now, onDetail: () => undefined }).slice(0, -1),
-    [t, now],
+    () => eventColumns(['level', 'dataPoint', 'value', 'startTime', 'duration', 'message'], t, { now, timeZone: zone, onDetail: () => undefined }).slice(0, -1),
+    [t, now, zone],
   );
   if (!similar.isLoading && (similar.data?.rows.length ?? 0) === 0) return <EmptyState description={t('detail.noSimilar')} size={80} />;
   return (

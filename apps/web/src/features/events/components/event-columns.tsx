@@ -1,15 +1,13 @@
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { EventRecord } from '@ems/contract';
 import { formatWithUnit } from '@ems/domain';
+import { formatTime } from '../../../lib/time';
 import { DEFAULT_DATE_FORMAT } from '../../../widgets';
 import type { EventColumnName } from '../definitions';
 import { durationParts, eventDurationMs } from '../event-format';
 import { ClassTag, ConfirmTag, LevelTag, StatusTag } from './event-tags';
-
-const time = (ms: number | null) => (ms === null ? '--' : dayjs(ms).format(DEFAULT_DATE_FORMAT));
 
 export function formatDuration(t: TFunction, ms: number): string {
   return durationParts(ms)
@@ -19,7 +17,7 @@ export function formatDuration(t: TFunction, ms: number): string {
 
 type Column = ColumnsType<EventRecord>[number];
 
-const COLUMNS: Record<EventColumnName, (t: TFunction, now: number) => Column> = {
+const COLUMNS: Record<EventColumnName, (t: TFunction, o: EventColumnOptions) => Column> = {
   eventClass: () => ({ dataIndex: 'eventClass', width: 80, render: (v: number) => <ClassTag value={v} /> }),
   level: () => ({ dataIndex: 'level', width: 80, render: (v: number | null) => <LevelTag value={v} /> }),
   eventType: (t) => ({ dataIndex: 'eventType', width: 100, render: (v: number | null) => (v === null ? '--' : t(`eventType.${v}`, { defaultValue: String(v) })) }),
@@ -29,15 +27,17 @@ const COLUMNS: Record<EventColumnName, (t: TFunction, now: number) => Column> = 
   dataPoint: () => ({ dataIndex: 'dataName', width: 120, ellipsis: true, render: (v: string | null) => v ?? '--' }),
   value: () => ({ dataIndex: 'value', width: 100, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
   limit: () => ({ dataIndex: 'limit', width: 100, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
-  startTime: () => ({ dataIndex: 'startTime', width: 170, render: time }),
-  endTime: () => ({ dataIndex: 'endTime', width: 170, render: time }),
-  duration: (t, now) => ({ key: 'duration', width: 120, render: (_: unknown, r) => formatDuration(t, eventDurationMs(r, now)) }),
+  startTime: (_, o) => ({ dataIndex: 'startTime', width: 170, render: (v: number | null) => formatTime(v, o.timeZone, DEFAULT_DATE_FORMAT) }),
+  endTime: (_, o) => ({ dataIndex: 'endTime', width: 170, render: (v: number | null) => formatTime(v, o.timeZone, DEFAULT_DATE_FORMAT) }),
+  duration: (t, o) => ({ key: 'duration', width: 120, render: (_: unknown, r) => formatDuration(t, eventDurationMs(r, o.now)) }),
   message: () => ({ dataIndex: 'message', width: 260, ellipsis: { showTitle: true } }),
   confirmer: () => ({ dataIndex: 'confirmUser', width: 110, render: (v: string | null) => v ?? '--' }),
 };
 
 export interface EventColumnOptions {
   now: number;
+  /** The project's zone, in which the start and end times are written. */
+  timeZone: string;
   onDetail: (row: EventRecord) => void;
   /** absent: the confirm link is not offered (no permission) */
   onConfirm?: (row: EventRecord) => void;
@@ -45,7 +45,7 @@ export interface EventColumnOptions {
 
 /** The definition's columns in order, then the row actions (details, confirm while unconfirmed). */
 export function eventColumns(names: readonly EventColumnName[], t: TFunction, o: EventColumnOptions): ColumnsType<EventRecord> {
-  const columns: ColumnsType<EventRecord> = names.map((name) => ({ key: name, title: t(`column.${name}`), ...COLUMNS[name](t, o.now) }));
+  const columns: ColumnsType<EventRecord> = names.map((name) => ({ key: name, title: t(`column.${name}`), ...COLUMNS[name](t, o) }));
   columns.push({
     key: 'actions',
     title: t('column.actions'),

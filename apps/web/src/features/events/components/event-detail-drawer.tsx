@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Drawer, Flex, Skeleton, Space, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@ems/contract';
 import { formatWithUnit } from '@ems/domain';
@@ -12,14 +11,15 @@ import { ClassTag, ConfirmTag, LevelTag, StatusTag } from './event-tags';
 import { EventTrend } from './event-trend';
 import { DiagnosisExtras } from './diagnosis-extras';
 import { Permission } from '../../../lib/permission';
+import { formatTime, useProjectZone } from '../../../lib/time';
 import { CLOSE_ORDER_PERMISSION, RAISE_ORDER_PERMISSION } from './order-dialog';
 
 const ORDER_LOG_TYPE = 711;
 
-const time = (ms: number | null) => (ms === null ? '--' : dayjs(ms).format(DEFAULT_DATE_FORMAT));
-
 function Fields({ e, now }: { e: EventDetail; now: number }) {
   const { t } = useTranslation('events');
+  const zone = useProjectZone();
+  const time = (ms: number | null) => formatTime(ms, zone, DEFAULT_DATE_FORMAT);
   const items = [
     { key: 'eventClass', label: t('column.eventClass'), children: <ClassTag value={e.eventClass} /> },
     { key: 'level', label: t('column.level'), children: <LevelTag value={e.level} /> },

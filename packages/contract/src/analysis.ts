@@ -110,13 +110,21 @@ export const ConsumptionBucket = Type.Object({
 });
 export type ConsumptionBucket = Static<typeof ConsumptionBucket>;
 
+/** Child nodes listed in the ranking even without a meter of the energy type (places); other nodes only with one. */
+export const ANALYSIS_PLACE_LABELS = ['building', 'floor', 'room', 'distributionroom'] as const;
+
 export const ConsumptionChild = Type.Object({
   nodeId: Type.Integer(),
   modelLabel: Type.String(),
   name: Type.String(),
-  /** consumption over the range, unit of the energy type */
+  /**
+   * the child's own consumption over the range, unit of the energy type: what enters it through its
+   * meters less what its meters pass on to meters sited in another child or at the node (@ems/domain
+   * partitionWeights), so each unit counts in one child only; null when the child holds no meter of
+   * the type
+   */
   value: Num,
-  /** value / the node's total × 100 */
+  /** value / the node's total × 100: the children's shares and the unassigned part's add up to 100 */
   sharePct: Num,
   /** like-for-like 同比 and 环比, % */
   yoyPct: Num,
@@ -128,7 +136,7 @@ export const ConsumptionChild = Type.Object({
   intensityPerOutput: Type.Optional(Num),
   /** n_good / n_intervals × 100 over the range */
   qualityPct: Num,
-  /** counter meters of the energy type summed for this child */
+  /** meters of the energy type through which energy enters this child (its boundary meters) */
   meterCount: Type.Integer(),
   /** per bucket of `series`, for stacking */
   series: Type.Array(Num),
@@ -155,8 +163,27 @@ export const ConsumptionAnalysis = Type.Object({
   meterCount: Type.Integer(),
   kpi: ConsumptionKpi,
   series: Type.Array(ConsumptionBucket),
-  /** child nodes with meters of the energy type, largest first (empty when ranking is false) */
+  /**
+   * the child nodes, largest first: places ({@link ANALYSIS_PLACE_LABELS}) always, other nodes when
+   * they hold a meter of the energy type (empty when ranking is false)
+   */
   children: Type.Array(ConsumptionChild),
+  /**
+   * the part of the node's total metered at the node itself, outside every child (meters sited
+   * directly under it, less what they pass on to the children); null without such meters or when
+   * ranking is false
+   */
+  unassigned: Type.Optional(
+    Type.Union([
+      Type.Object({
+        value: Num,
+        sharePct: Num,
+        meterCount: Type.Integer(),
+        series: Type.Array(Num),
+      }),
+      Type.Null(),
+    ]),
+  ),
   /**
    * electricity only: the split by time-of-use period under the tariff scheme attached to the node
    * (or its nearest ancestor, or the project), each interval by the version in force on its local

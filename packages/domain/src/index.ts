@@ -33,3 +33,4 @@ export * from './forecast-models.js';
 export * from './forecast-regular-days.js';
 export * from './pq-aggregate.js';
 export * from './monitor-reading.js';
+export * from './consumption-partition.js';

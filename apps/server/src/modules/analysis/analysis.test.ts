@@ -95,17 +95,22 @@ for (const { kind, skip } of STORES) {
       expect(s[10]).toEqual({ time: at(2025, 3, 11), value: null, lastYear: 0 });
     });
 
-    it('children ranked with share of the project, 同比/环比, intensity and data quality; a sub-meter is counted by its parent', async () => {
-      const c = (await query({})).data.children;
-      // DR: HV 9220. B1: M1 1844 + M2 2766 (its parent HV is outside B1); M1a is inside M1; S1 is steam
+    it('children ranked by their own consumption with share of the project (adding up to 100 %), 同比/环比, intensity and data quality; a sub-meter is counted by its parent', async () => {
+      const d = (await query({})).data;
+      const c = d.children;
+      // B1: M1 1844 + M2 2766 enter it (M2's parent HV is outside B1); M1a is inside M1; S1 is steam.
+      // DR: HV 9220 less the 2766 it passes on to B1's M2 = 6454 (was 9220: 83 % + 42 % = 125 %)
       expect(c.map((x) => [x.name, x.value, x.meterCount])).toEqual([
-        ['DR', 9220, 1],
+        ['DR', 6454, 1],
         ['B1', 4610, 2],
       ]);
       const [dr, b1] = c;
-      expect(dr?.sharePct).toBeCloseTo((9220 / 11064) * 100, 9);
-      expect(dr?.yoyPct).toBeCloseTo(100, 9);
-      expect(dr?.momPct).toBeCloseTo(25, 9);
+      expect(dr?.sharePct).toBeCloseTo((6454 / 11064) * 100, 9);
+      expect((dr?.sharePct ?? 0) + (b1?.sharePct ?? 0)).toBeCloseTo(100, 9);
+      expect(d.unassigned).toBeNull();
+      // compared 9200 − 2760 = 6440 against HV alone a year and a month earlier (M2 has no history)
+      expect(dr?.yoyPct).toBeCloseTo(((6440 - 4600) / 4600) * 100, 9);
+      expect(dr?.momPct).toBeCloseTo(((6440 - 7360) / 7360) * 100, 9);
       expect([dr?.qualityPct, dr?.areaM2, dr?.intensityPerM2]).toEqual([100, null, null]);
       expect(b1?.sharePct).toBeCloseTo((4610 / 11064) * 100, 9);
       expect([b1?.yoyPct, b1?.momPct, b1?.areaM2, b1?.intensityPerM2]).toEqual([null, null, 1000, 4.61]);
@@ -122,6 +127,8 @@ for (const { kind, skip } of STORES) {
       ]);
       const m = (await query({ nodeId: ids.M1, modelLabel: 'meter' })).data;
       expect([m.kpi.total, m.meterCount, m.children.map((x) => [x.name, x.value, x.sharePct])]).toEqual([1844, 1, [['M1a', 922, 50]]]);
+      // the rest of M1 is metered at the node itself, by M1
+      expect(m.unassigned).toMatchObject({ value: 922, sharePct: 50, meterCount: 1 });
       expect((await query({ nodeId: ids.M1, modelLabel: 'meter', ranking: false })).data.children).toEqual([]);
     });
 
@@ -181,7 +188,7 @@ for (const { kind, skip } of STORES) {
       const rows = (wb.worksheets[0]?.getSheetValues() ?? []).filter(Boolean).map((r) => (r as unknown[]).slice(1));
       expect(rows[0]).toEqual(['Node', 'Consumption (kWh)', 'YoY (%)', 'MoM (%)', 'Share (%)', 'Intensity (kWh/m²)', 'Data quality (%)', 'Output (pcs)', 'Per unit of output (kWh/pcs)']);
       expect(rows[1]).toEqual(['Analysis plant (Total)', 11064, 140, 50, 100, 2.2128, 98.7, 9220, 1.2]);
-      expect(rows[2]).toEqual(['DR', 9220, 100, 25, 83.33, undefined, 100]);
+      expect(rows[2]).toEqual(['DR', 6454, 40, -12.5, 58.33, undefined, 100]);
       expect(rows[3]).toEqual(['B1', 4610, undefined, undefined, 41.67, 4.61, 98.7, 9220, 0.5]);
       const zh = await t.app.inject({ method: 'POST', url: ANALYSIS_API.consumptionExport, headers: admin, payload: { nodeId: projectId, modelLabel: 'project', energyType: 2, ...MONTH } });
       expect(zh.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('能耗分析-分析工厂-20250301.xlsx')}`);

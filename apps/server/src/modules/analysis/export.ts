@@ -10,6 +10,8 @@ const HEADERS = {
   en: ['Node', 'Consumption', 'YoY (%)', 'MoM (%)', 'Share (%)', 'Intensity', 'Data quality (%)'],
 } as const;
 const TOTAL = { zh: '合计', en: 'Total' } as const;
+/** The part metered at the node itself, outside its children (ConsumptionAnalysis.unassigned). */
+const UNASSIGNED = { zh: '本节点直属计量（未分配到子节点）', en: 'Metered at this node (not in a child)' } as const;
 /** Columns added when the node has output counters: output and consumption per unit of it. */
 const OUTPUT_HEADERS = { zh: ['产量', '单耗'], en: ['Output', 'Per unit of output'] } as const;
 
@@ -32,6 +34,7 @@ export async function consumptionWorkbook(a: ConsumptionAnalysis, lang: Lang): P
   const outputCells = (output: number | null | undefined, perOutput: number | null | undefined) => (out === null ? [] : [round(output ?? null), round(perOutput ?? null, 4)]);
   ws.addRow([`${a.name} (${TOTAL[lang]})`, round(k.total), round(k.yoyPct), round(k.momPct), k.total === null ? null : 100, round(k.intensityPerM2, 4), round(k.qualityPct), ...outputCells(k.output, k.intensityPerOutput)]);
   for (const c of a.children) ws.addRow([c.name, round(c.value), round(c.yoyPct), round(c.momPct), round(c.sharePct), round(c.intensityPerM2, 4), round(c.qualityPct), ...outputCells(c.output, c.intensityPerOutput)]);
+  if (a.unassigned) ws.addRow([UNASSIGNED[lang], round(a.unassigned.value), null, null, round(a.unassigned.sharePct), null, null, ...outputCells(null, null)]);
   ws.columns.forEach((c, i) => (c.width = i === 0 ? 32 : 16));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -1,5 +1,6 @@
 import {
   ANALYSIS_MAX_RANGE_MS,
+  ANALYSIS_PLACE_LABELS,
   DATA_ID,
   ENERGY_COUNTER_DATA_ID,
   ENERGY_TYPE_VALUES,
@@ -8,14 +9,13 @@ import {
   type ConsumptionChild,
   type ConsumptionQuery,
 } from '@ems/contract';
-import { bucketStart, changePct, toCo2T, toTce } from '@ems/domain';
+import { bucketStart, changePct, partitionWeights, toCo2T, toTce, weightedSum, type WeightedMeter } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
-import type { ClassifiedMeter } from '../common/meters.js';
 import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, shiftMonths, type Span } from './periods.js';
 import { analysisRepository, type AnalysisRepository, type BucketRow, type NodeRow } from './repository.js';
-import { buildTree, nodeArea, subtreeCounters, subtreeOutputs, type NodeTree } from './tree.js';
+import { buildTree, nodeArea, subtreeCounters, subtreeOutputs, treeMeterLinks, type NodeTree } from './tree.js';
 import { touSplit } from './tou.js';
 
 /** ENERGY_TYPE code of electricity: the only carrier with time-of-use periods. */
@@ -65,20 +65,27 @@ interface DeviceFigures {
   mom: Map<number, SpanSum>;
 }
 
-/** Figures of a group of meters (the node's top-level meters, or a child's). */
-function group(meters: readonly ClassifiedMeter[], f: DeviceFigures, size: number) {
-  const series = Array.from({ length: size }, (_, i) => sumOf(meters.map((m) => f.series.get(m.id)?.[i] ?? null)));
-  const lastYear = Array.from({ length: size }, (_, i) => sumOf(meters.map((m) => f.lastYear.get(m.id)?.[i] ?? null)));
+const plus = (ids: readonly { id: number }[]): WeightedMeter[] => ids.map((m) => ({ id: m.id, weight: 1 }));
+
+/**
+ * Figures of a signed group of meters: the node's supply meters (all +1), or a child's own part of
+ * them (its boundary meters +1, what they pass on to other children −1; @ems/domain partitionWeights).
+ * Data quality and interval counts are those of the meters added.
+ */
+function group(meters: readonly WeightedMeter[], f: DeviceFigures, size: number) {
+  const series = Array.from({ length: size }, (_, i) => weightedSum(meters, (id) => f.series.get(id)?.[i]));
+  const lastYear = Array.from({ length: size }, (_, i) => weightedSum(meters, (id) => f.lastYear.get(id)?.[i]));
+  const added = meters.filter((m) => m.weight > 0);
   let good = 0;
   let intervals = 0;
-  for (const m of meters) {
+  for (const m of added) {
     const q = f.quality.get(m.id);
     good += q?.good ?? 0;
     intervals += q?.intervals ?? 0;
   }
   const span = (x: Map<number, SpanSum>) => ({
-    value: sumOf(meters.map((m) => x.get(m.id)?.value ?? null)),
-    intervals: meters.reduce((n, m) => n + (x.get(m.id)?.intervals ?? 0), 0),
+    value: weightedSum(meters, (id) => x.get(id)?.value),
+    intervals: added.reduce((n, m) => n + (x.get(m.id)?.intervals ?? 0), 0),
   });
   const cur = span(f.current);
   const yoy = span(f.yoy);
@@ -114,8 +121,9 @@ async function locate(repo: AnalysisRepository, scope: readonly number[], q: Con
 /**
  * Consumption of a node (or the project) for one energy type over a selector range (DOMAIN §1):
  * KPI with like-for-like 同比/环比, tce and CO₂ over purchased supplies, intensity per m², data
- * quality; bars per bucket with the same buckets a year earlier; child nodes ranked with share of
- * the node's total. Reads rollups only.
+ * quality; bars per bucket with the same buckets a year earlier; child nodes ranked by their own
+ * consumption with share of the node's total (the shares and the part metered at the node itself
+ * add up to the total). Reads rollups only.
  */
 export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly number[], q: ConsumptionQuery): Promise<ConsumptionAnalysis> {
   const dataId = ENERGY_COUNTER_DATA_ID[q.energyType];
@@ -131,12 +139,12 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
 
   const own = subtreeCounters(tree, root?.id ?? null);
   const energyTypes = [...new Set(own.map((m) => m.energyType))].sort((a, b) => a - b);
-  const top = own.filter((m) => m.topLevel && m.energyType === q.energyType);
-  const childNodes = q.ranking === false ? [] : (tree.children.get(root?.id ?? null) ?? []);
-  const childGroups = childNodes
-    .map((node) => ({ node, meters: subtreeCounters(tree, node.id).filter((m) => m.topLevel && m.energyType === q.energyType) }))
-    .filter((c) => c.meters.length > 0);
-  const ids = [...new Set([...top, ...childGroups.flatMap((c) => c.meters)].map((m) => m.id))];
+  const ofType = own.filter((m) => m.energyType === q.energyType);
+  const top = ofType.filter((m) => m.topLevel);
+  const ranked = q.ranking === false ? { children: [], weights: new Map<number | null, WeightedMeter[]>() } : rankedChildren(tree, root?.id ?? null, q.energyType, ofType);
+  const childGroups = ranked.children.map((node) => ({ node, meters: ranked.weights.get(node.id) ?? [] }));
+  const unassignedMeters = ranked.weights.get(null) ?? null;
+  const ids = [...new Set([...top.map((m) => m.id), ...[...ranked.weights.values()].flat().map((m) => m.id)])];
 
   const range = resolveRange(q.dateType, q.startTime, q.endTime, tz);
   const spans = likeForLike(range, ems.config.now(), tz);
@@ -196,9 +204,9 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
     mom,
   };
 
-  const g = group(top, figures, times.length);
+  const g = group(plus(top), figures, times.length);
   const purchased = group(
-    top.filter((m) => !m.onSite),
+    plus(top.filter((m) => !m.onSite)),
     figures,
     times.length,
   ).total;
@@ -223,11 +231,14 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
         output: outputOf(childOutputs.get(node.id) ?? []).output,
         intensityPerOutput: perOutput(c.total, outputOf(childOutputs.get(node.id) ?? []).output),
         qualityPct: c.qualityPct,
-        meterCount: meters.length,
+        meterCount: meters.filter((m) => m.weight > 0).length,
         series: c.series,
       };
     })
     .sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.name.localeCompare(b.name));
+  const rest = unassignedMeters === null ? null : group(unassignedMeters, figures, times.length);
+  const unassigned =
+    rest === null || unassignedMeters === null ? null : { value: rest.total, sharePct: pct(rest.total, g.total), meterCount: unassignedMeters.filter((m) => m.weight > 0).length, series: rest.series };
 
   return {
     nodeId: q.nodeId,
@@ -262,6 +273,30 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
     },
     series: times.map((time, i) => ({ time, value: g.series[i] ?? null, lastYear: g.lastYear[i] ?? null, ...(tou ? { tou: tou.buckets[i] ?? null } : {}) })),
     children,
+    unassigned,
     tou: tou ? { schemeName: tou.schemeName, totals: tou.totals, unclassified: tou.unclassified } : null,
   };
+}
+
+/**
+ * The children the ranking lists (places always, other nodes when they hold a meter of the type) and
+ * the signed meters of each one's own consumption, with the node's own part under null: each meter
+ * of the type in the node's subtree placed under its nearest ancestor meter in the subtree (the
+ * chain followed through the project's meters) and owned by the child that holds it.
+ */
+function rankedChildren(tree: NodeTree, rootId: number | null, energyType: number, ofType: readonly { id: number }[]) {
+  const owner = new Map<number, number>();
+  const children = (tree.children.get(rootId) ?? []).filter((node) => {
+    const meters = subtreeCounters(tree, node.id).filter((m) => m.energyType === energyType);
+    for (const m of meters) owner.set(m.id, node.id);
+    return meters.length > 0 || (ANALYSIS_PLACE_LABELS as readonly string[]).includes(node.modelLabel);
+  });
+  const links = treeMeterLinks(tree);
+  const inSet = new Set(ofType.map((m) => m.id));
+  const up = (id: number) => {
+    for (let p = links.get(id)?.parent ?? null; p !== null; p = links.get(p)?.parent ?? null) if (inSet.has(p)) return p;
+    return null;
+  };
+  const weights = partitionWeights(ofType.map((m) => ({ id: m.id, up: up(m.id), owner: owner.get(m.id) ?? null })));
+  return { children, weights };
 }

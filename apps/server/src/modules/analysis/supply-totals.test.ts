@@ -22,7 +22,7 @@ const SUPPLY: Record<number, Record<number, string[]>> = {
  * both count the same meters, and they agree with each other.
  */
 for (const { kind, skip } of STORES) {
-  describe.skipIf(skip)(`project totals are the supply meters' totals (${kind})`, () => {
+  describe.skipIf(skip)(`project totals are the supply meters' totals; the children's shares add up to them (${kind})`, () => {
     let store: TestStore;
     let t: TestApp;
     let headers: Record<string, string>;
@@ -80,6 +80,39 @@ for (const { kind, skip } of STORES) {
         expect(analysis.meterCount, `${projectId}/${type} analysis meters`).toBe(codes.length);
         expect(analysis.kpi.total, `${projectId}/${type} analysis`).toBeCloseTo(supplyTotal, 6);
         expect(analysis.kpi.total).toBeCloseTo(home?.month.value ?? NaN, 6);
+      }
+    });
+
+    const analyse = async (projectId: number, energyType: number, node: { nodeId: number; modelLabel: string } = { nodeId: projectId, modelLabel: 'project' }) =>
+      json<ConsumptionAnalysis>(
+        await t.app.inject({ method: 'POST', url: ANALYSIS_API.consumption, headers, payload: { ...node, energyType, startTime: JULY.from, endTime: JULY.to - 1, dateType: 3 } }),
+      ).data;
+
+    it('the factory\'s electricity ranking (issue 11, defect 4): every building and the distribution room, shares adding up to 100 %', async () => {
+      const a = await analyse(1, 2);
+      const byName = new Map(a.children.map((c) => [c.name, c]));
+      expect([...byName.keys()].sort()).toEqual(['10kV配电室', '1#厂房', '2#仓库', '动力中心'].sort());
+      // the buildings hold no electricity meter (the demo meters them from the distribution rooms)
+      expect([byName.get('1#厂房')?.value, byName.get('1#厂房')?.meterCount, byName.get('2#仓库')?.value]).toEqual([null, 0, null]);
+      const shares = a.children.map((c) => c.sharePct ?? 0);
+      for (const share of shares) expect(share).toBeGreaterThanOrEqual(0);
+      expect(shares.reduce((x, y) => x + y, 0)).toBeCloseTo(100, 6);
+      // 动力中心's own: its transformer main E-T3 and the plant-room meters fed from 10kV配电室's feeders
+      expect(byName.get('动力中心')?.sharePct).toBeGreaterThan(20);
+      expect(byName.get('10kV配电室')?.sharePct).toBeLessThan(80);
+    });
+
+    it.each([1, 2])('project %i: for every energy type and every node with children, the children\'s shares and the unassigned part add up to the total', async (projectId) => {
+      const nodes = await t.app.ems.db.selectFrom('node').select(['id', 'model_label']).where('project_id', '=', projectId).where('model_label', 'in', ['building', 'floor', 'room', 'distributionroom']).execute();
+      for (const energyType of Object.keys(SUPPLY[projectId] as object).map(Number)) {
+        for (const node of [{ nodeId: projectId, modelLabel: 'project' }, ...nodes.map((n) => ({ nodeId: Number(n.id), modelLabel: n.model_label }))]) {
+          const a = await analyse(projectId, energyType, node);
+          if (a.kpi.total === null || a.kpi.total === 0) continue;
+          const parts = [...a.children.map((c) => c.sharePct ?? 0), a.unassigned?.sharePct ?? 0];
+          const where = `${projectId}/${energyType}/${node.modelLabel}:${node.nodeId}`;
+          for (const p of parts) expect(p, where).toBeGreaterThan(-0.5);
+          expect(parts.reduce((x, y) => x + y, 0), where).toBeCloseTo(100, 6);
+        }
       }
     });
   });

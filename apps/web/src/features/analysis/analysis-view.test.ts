@@ -89,9 +89,15 @@ describe('analysis view', () => {
     expect((barsOption(analysis([child('A', 70, 70, [50, 20])]), false, false, TEXTS).series as S[]).map((s) => s.name)).toEqual(['Total']);
   });
 
-  it('ranking: largest on top (ECharts draws categories bottom up), children without a value left out', () => {
-    const o = rankingOption(analysis([child('A', 70, 70, [50, 20]), child('B', 20, 20, [5, 15]), child('C', null, null, [null, null])]), 'kWh', 'kWh');
-    expect((o.yAxis as { data: string[] }).data).toEqual(['B', 'A']);
+  it('ranking: largest on top (ECharts draws categories bottom up); a child without a meter is listed as such; the part metered at the node comes last', () => {
+    const texts = { unassigned: 'At the node', noMeter: 'no meter' };
+    const a = { ...analysis([child('A', 70, 70, [50, 20]), child('B', 20, 20, [5, 15]), child('C', null, null, [null, null])]), unassigned: { value: 10, sharePct: 10, meterCount: 1, series: [5, 5] } };
+    const o = rankingOption(a, 'kWh', 'kWh', undefined, texts);
+    expect((o.yAxis as { data: string[] }).data).toEqual(['At the node', 'C', 'B', 'A']);
+    const bars = (o.series as { data: { value: number; share: number | null }[]; label: { formatter: (p: unknown) => string } }[])[0];
+    expect(bars?.data.map((d) => d.value)).toEqual([10, 0, 20, 70]);
+    expect(bars?.data.map((d) => bars.label.formatter({ data: d }))).toEqual(['10.0%', 'no meter', '20.0%', '70.0%']);
+    expect((rankingOption(analysis([child('A', 70, 70, [50, 20])]), 'kWh', 'kWh', undefined, texts).yAxis as { data: string[] }).data).toEqual(['A']);
   });
 });
 

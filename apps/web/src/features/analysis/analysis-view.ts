@@ -102,9 +102,22 @@ export function touBarsOption(a: ConsumptionAnalysis, lastYearLine: boolean, tex
   };
 }
 
-/** Horizontal bars of the children, largest on top, each labelled with its share of the node's total. */
-export function rankingOption(a: ConsumptionAnalysis, seriesName: string, unit: string, labelColor?: string): EChartsOption {
-  const rows = a.children.filter((c) => c.value !== null).reverse();
+/** Texts of the ranking: the part metered at the node itself, and a child without a meter of the energy type. */
+export interface RankingTexts {
+  unassigned: string;
+  noMeter: string;
+}
+
+/**
+ * Horizontal bars of the children (each with its own consumption), largest on top, each labelled
+ * with its share of the node's total; a child without a meter of the energy type is listed with
+ * `noMeter` instead of a share, and the part metered at the node itself comes last.
+ */
+export function rankingOption(a: ConsumptionAnalysis, seriesName: string, unit: string, labelColor: string | undefined, texts: RankingTexts): EChartsOption {
+  const rows = [
+    ...a.children.map((c) => ({ name: c.name, value: c.value ?? 0, share: c.sharePct, noMeter: c.value === null })),
+    ...(a.unassigned && a.unassigned.value !== null ? [{ name: texts.unassigned, value: a.unassigned.value, share: a.unassigned.sharePct, noMeter: false }] : []),
+  ].reverse();
   return {
     grid: { left: 8, right: 64, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -115,14 +128,16 @@ export function rankingOption(a: ConsumptionAnalysis, seriesName: string, unit: 
         type: 'bar',
         name: seriesName,
         barMaxWidth: 20,
-        data: rows.map((c) => ({ value: c.value, share: c.sharePct })),
+        data: rows.map((c) => ({ value: c.value, share: c.share, noMeter: c.noMeter })),
         label: {
           show: true,
           position: 'right',
           color: labelColor,
           textBorderWidth: 0,
           formatter: (p: unknown) => {
-            const share = (p as { data?: { share?: number | null } }).data?.share ?? null;
+            const d = (p as { data?: { share?: number | null; noMeter?: boolean } }).data;
+            if (d?.noMeter) return texts.noMeter;
+            const share = d?.share ?? null;
             return share === null ? NO_VALUE : `${formatNumber(share, 1)}%`;
           },
         },

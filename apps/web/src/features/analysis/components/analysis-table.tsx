@@ -8,7 +8,7 @@ import { DataTable } from '../../../widgets';
 import type { AnalysisColumnName } from '../definitions';
 import { formatChange, formatFigure } from '../analysis-view';
 
-/** A table row: the node's total first, then each child. */
+/** A table row: the node's total first, then each child, then the part metered at the node itself. */
 export interface AnalysisRow {
   key: string;
   name: string;
@@ -23,11 +23,13 @@ export interface AnalysisRow {
   total?: boolean;
 }
 
-export function tableRows(a: ConsumptionAnalysis, totalLabel: string): AnalysisRow[] {
+export function tableRows(a: ConsumptionAnalysis, totalLabel: string, unassignedLabel: string): AnalysisRow[] {
   const k = a.kpi;
+  const u = a.unassigned;
   return [
     { key: 'total', name: `${a.name} (${totalLabel})`, value: k.total, yoyPct: k.yoyPct, momPct: k.momPct, sharePct: k.total === null ? null : 100, intensityPerM2: k.intensityPerM2, output: k.output ?? null, intensityPerOutput: k.intensityPerOutput ?? null, qualityPct: k.qualityPct, total: true },
     ...a.children.map((c) => ({ key: `${c.modelLabel}_${c.nodeId}`, name: c.name, value: c.value, yoyPct: c.yoyPct, momPct: c.momPct, sharePct: c.sharePct, intensityPerM2: c.intensityPerM2, output: c.output ?? null, intensityPerOutput: c.intensityPerOutput ?? null, qualityPct: c.qualityPct })),
+    ...(u ? [{ key: 'unassigned', name: unassignedLabel, value: u.value, yoyPct: null, momPct: null, sharePct: u.sharePct, intensityPerM2: null, output: null, intensityPerOutput: null, qualityPct: null }] : []),
   ];
 }
 
@@ -61,7 +63,7 @@ export function AnalysisTable({ data, columns, onExport, exporting }: { data: Co
         </Button>
       }
     >
-      <DataTable<AnalysisRow> rowKey="key" columns={shown.map((c) => ({ ...all[c], key: c }))} dataSource={tableRows(data, t('table.total'))} pagination={false} />
+      <DataTable<AnalysisRow> rowKey="key" columns={shown.map((c) => ({ ...all[c], key: c }))} dataSource={tableRows(data, t('table.total'), t('ranking.unassigned'))} pagination={false} />
     </Card>
   );
 }

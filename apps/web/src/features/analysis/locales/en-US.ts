@@ -29,6 +29,8 @@ const analysis: typeof zh = {
   ranking: {
     title: 'Ranking of child nodes',
     empty: 'No child node consumption',
+    unassigned: 'Metered at this node',
+    noMeter: 'no meter',
   },
   table: {
     title: 'Child nodes',

@@ -28,6 +28,8 @@ const analysis = {
   ranking: {
     title: '子节点用能排名',
     empty: '没有子节点用能数据',
+    unassigned: '本节点直属计量',
+    noMeter: '无计量表',
   },
   table: {
     title: '子节点明细',

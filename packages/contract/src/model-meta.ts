@@ -208,6 +208,10 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
     n('primaryVoltageKv', '一次电压', 'primary voltage', { unit: 'kV', min: 0, max: 1000 }),
     n('secondaryVoltageKv', '二次电压', 'secondary voltage', { unit: 'kV', min: 0, max: 1000 }),
     en('insulation', '绝缘类型', 'insulation', [v('oil', '油浸式', 'oil-immersed'), v('dry', '干式', 'dry-type')]),
+    // the GB 20052-2024 row the grade is read from (absent: electrical steel, Dyn11, class F)
+    en('coreMaterial', '铁心材质', 'core material', [v('steel', '电工钢带', 'electrical steel'), v('amorphous', '非晶合金', 'amorphous alloy')]),
+    en('windingConnection', '联结组别', 'connection group', [v('Dyn11', 'Dyn11/Yzn11', 'Dyn11/Yzn11'), v('Yyn0', 'Yyn0', 'Yyn0')]),
+    en('insulationClass', '绝缘耐热等级', 'insulation class', [v('B', 'B (100℃)', 'B (100 °C)'), v('F', 'F (120℃)', 'F (120 °C)'), v('H', 'H (145℃)', 'H (145 °C)')]),
   ]),
   meter: meta('meter', '计量表', 'meter', ['meter'], [
     en('energyType', '能源类型', 'energy type', ENERGY_TYPE_VALUES, { required: true }),

@@ -203,6 +203,28 @@ export const PqSummary = Type.Object({
 });
 export type PqSummary = Static<typeof PqSummary>;
 
+/** What a year of a suggestion is worth: active energy (kWh) and money (¥, null without a tariff price). */
+const Saving = Type.Union([Type.Object({ kwhPerYear: Type.Number(), yuanPerYear: Type.Union([Type.Number(), Type.Null()]) }), Type.Null()]);
+
+/**
+ * A fleet-table suggestion: 'overloaded' (peak load rate above 100 %); 'lightLoad' (mean load rate
+ * below the optimal zone's lower bound 1.33 β_JZ²: merge its load onto `into` and disconnect it,
+ * or, `into` null, no unit can take it); 'belowGrade' (fails GB 20052-2024 grade 3: a grade-1 unit
+ * of the same rating at the measured load saves `saving`).
+ */
+export const TransformerSuggestion = Type.Union([
+  Type.Object({ kind: Type.Literal('overloaded'), loadRateMaxPct: Type.Number() }),
+  Type.Object({
+    kind: Type.Literal('lightLoad'),
+    loadRateAvgPct: Type.Number(),
+    thresholdPct: Type.Number(),
+    into: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), loadRateAvgPct: Type.Number(), loadRateMaxPct: Type.Number() }), Type.Null()]),
+    saving: Saving,
+  }),
+  Type.Object({ kind: Type.Literal('belowGrade'), p0Kw: Type.Number(), pkKw: Type.Number(), gradeOne: Type.Object({ p0Kw: Type.Number(), pkKw: Type.Number() }), saving: Saving }),
+]);
+export type TransformerSuggestion = Static<typeof TransformerSuggestion>;
+
 /** One transformer of the fleet over the range. */
 export const TransformerRow = Type.Object({
   id: Type.Integer(),
@@ -236,7 +258,8 @@ export const TransformerRow = Type.Object({
   zoneHours: Type.Object({ light: Type.Number(), economic: Type.Number(), optimal: Type.Number(), over: Type.Number() }),
   /** GB 20052 grade from the nameplate */
   grade: GradeT,
-  advice: Type.Union([Type.Literal('overloaded'), Type.Literal('lightLoad'), Type.Null()]),
+  /** what to do about it (DOMAIN §5), each with its reason and, where the load allows, what a year of it is worth; empty: nothing */
+  suggestions: Type.Array(TransformerSuggestion),
   /** intervals read and those with data */
   intervals: Type.Integer(),
   intervalsWithData: Type.Integer(),

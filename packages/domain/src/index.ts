@@ -25,6 +25,8 @@ export * from './forecast.js';
 export * from './forecast-backtest.js';
 export * from './power-quality.js';
 export * from './transformer.js';
+export * from './transformer-grades.js';
+export * from './transformer-advice.js';
 export * from './hazard.js';
 export * from './forecast-series.js';
 export * from './energy-flow.js';

@@ -13,6 +13,7 @@ import {
   classifyInterval,
   demandBasicFee,
   energyFee,
+  meanDayPriceYuanPerKwh,
   monthlyBill,
   proRatedDays,
   splitByPeriod,
@@ -347,4 +348,12 @@ describe('worked example: the bill of June 2025, to the cent', () => {
     expect(bill.totalFen).toBe(32820866);
     expect(bill.averagePriceYuanPerKwh).toBeCloseTo(0.82052165, 10);
   });
+});
+
+describe('meanDayPriceYuanPerKwh: the price of a round-the-clock load, time-weighted over the day', () => {
+  // example calendar, June (season 'other'): valley 8 h × 0.25 + flat (1 + 6 + 1) h × 0.6 + peak (3 + 5) h × 1.0 = 2 + 4.8 + 8 = 14.8 ¥ / 24 h
+  it('June: (8 × 0.25 + 8 × 0.6 + 8 × 1.0) / 24 = 0.616667 ¥/kWh', () => expect(meanDayPriceYuanPerKwh(CAL, EXAMPLE_TOU_PRICES, 6)).toBe(0.616667));
+  // July: sharp 20–22 (2 h × 1.2) replaces 2 h of peak: 2 + 4.8 + 6 + 2.4 = 15.2 / 24
+  it('July (sharp 20:00–22:00): 15.2 / 24 = 0.633333 ¥/kWh', () => expect(meanDayPriceYuanPerKwh(CAL, EXAMPLE_TOU_PRICES, 7)).toBe(0.633333));
+  it('a period without a price: null', () => expect(meanDayPriceYuanPerKwh(CAL, { flat: '0.6' }, 6)).toBeNull());
 });

@@ -283,5 +283,22 @@ export function checkTouPrices(prices: TouPrices, rules = { minPeakValleyRatio: 
   return out;
 }
 
+/**
+ * The time-weighted mean of the TOU prices over an ordinary day of the month's season (¥/kWh,
+ * 6 decimals): the price of a load that runs round the clock, such as a transformer's no-load
+ * loss. Null when the calendar has no season for the month or a period of it has no price.
+ */
+export function meanDayPriceYuanPerKwh(calendar: PeriodCalendar, prices: TouPrices, month: number): number | null {
+  const schedule = calendar.seasons.find((x) => inSeason(x, month))?.schedule;
+  if (!schedule) return null;
+  let sum = 0;
+  for (const p of perMinute(schedule)) {
+    const price = p === undefined ? undefined : prices[p];
+    if (price === undefined) return null;
+    sum += decimalToNumber(decimal(price));
+  }
+  return Math.round((sum / 1440) * 1e6) / 1e6;
+}
+
 export * from './tariff-basic.js';
 export * from './tariff-versions.js';

@@ -12,7 +12,8 @@ import {
   periodEfficiency,
   reactiveLossKvar,
   reactiveLossParams,
-  transformerAdvice,
+  DEFAULT_GRADE_TABLE,
+  gradeRow,
   zoneBounds,
   zoneHours,
 } from './transformer.js';
@@ -83,22 +84,49 @@ describe('loss energy, zone hours and period efficiency', () => {
   });
 });
 
-describe('GB 20052 grade: the best grade whose P0 and Pk limits are both met', () => {
+describe('GB 20052-2024 grade (表1 oil, 表2 dry, as published): the best grade whose P0 and Pk limits are both met', () => {
   it.each([
-    ['the demo SCB13 1600 kVA sits at the grade-3 limits', { ratedKva: 1600, p0Kw: 1.96, pkKw: 11.73 }, 'dry', 3],
-    ['P0 at grade 1 but Pk only grade 2', { ratedKva: 1600, p0Kw: 1.3, pkKw: 11.0 }, 'dry', 2],
-    ['both at grade 1', { ratedKva: 800, p0Kw: 0.8, pkKw: 6.2 }, 'dry', 1],
-    ['P0 over the grade-3 limit: below the minimum', { ratedKva: 1250, p0Kw: 1.8, pkKw: 9.0 }, 'dry', 'below'],
-    ['a rating the table lacks', { ratedKva: 1100, p0Kw: 1, pkKw: 8 }, 'dry', 'unrated'],
-    ['oil-immersed 1000 kVA at 1.15 / 10.3', { ratedKva: 1000, p0Kw: 1.15, pkKw: 10.3 }, 'oil', 3],
-  ] as const)('%s', (_rule, np, insulation, grade) => expect(efficiencyGrade(np, insulation)).toBe(grade));
-});
+    // 表2, 1 600 kVA, steel, class F: grade 3 = 1 960 W / 11 730 W (the SCB13 nameplate)
+    ['the demo SCB13 1600 kVA (F) sits at the grade-3 limits 1.96 / 11.73', { ratedKva: 1600, p0Kw: 1.96, pkKw: 11.73 }, 'dry', {}, 3],
+    // grade 1 = 1 415 / 10 555, grade 2 = 1 665 / 10 555: P0 1.3 ≤ 1.415 and Pk 10.555 → grade 1
+    ['1600 kVA F at 1.3 / 10.555: grade 1 (grade 1 and 2 share Pk 10 555 W in 表2)', { ratedKva: 1600, p0Kw: 1.3, pkKw: 10.555 }, 'dry', {}, 1],
+    // P0 1.5 > 1.415 (grade 1) but ≤ 1.665 (grade 2)
+    ['1600 kVA F at 1.5 / 10.5: grade 2', { ratedKva: 1600, p0Kw: 1.5, pkKw: 10.5 }, 'dry', {}, 2],
+    // 表2 1 250 kVA steel F grade 3: 1 670 / 9 690; P0 1.8 fails
+    ['P0 over the grade-3 limit: below the minimum', { ratedKva: 1250, p0Kw: 1.8, pkKw: 9.0 }, 'dry', {}, 'below'],
+    // class H allows more load loss: 1 250 kVA H grade 3 Pk 10 370 W
+    ['1250 kVA at 1.67 / 10.2: below as class F (9.69), grade 3 as class H (10.37)', { ratedKva: 1250, p0Kw: 1.67, pkKw: 10.2 }, 'dry', { insulationClass: 'H' }, 3],
+    // 表2 amorphous 1 000 kVA: P0 grade 1 385 W
+    ['amorphous dry 1000 kVA at 0.385 / 7.315: grade 1', { ratedKva: 1000, p0Kw: 0.385, pkKw: 7.315 }, 'dry', { core: 'amorphous' }, 1],
+    ['a rating the table lacks', { ratedKva: 1100, p0Kw: 1, pkKw: 8 }, 'dry', {}, 'unrated'],
+    // 表1 1 000 kVA steel: grade 3 830 / 10 300; grade 2 745 / 8 240
+    ['oil-immersed 1000 kVA at 0.83 / 10.3: grade 3', { ratedKva: 1000, p0Kw: 0.83, pkKw: 10.3 }, 'oil', {}, 3],
+    // 表1 400 kVA steel grade 2: 370 W, Dyn11 3 615 W / Yyn0 3 440 W
+    ['oil 400 kVA at 0.37 / 3.6: grade 2 as Dyn11 (3 615 W), grade 3 as Yyn0 (3 440 W)', { ratedKva: 400, p0Kw: 0.37, pkKw: 3.6 }, 'oil', {}, 2],
+    ['the same unit as Yyn0', { ratedKva: 400, p0Kw: 0.37, pkKw: 3.6 }, 'oil', { connection: 'Yyn0' }, 3],
+    // 表1 100 kVA amorphous grade 1: 60 W / 1 270 W (Dyn11)
+    ['oil amorphous 100 kVA at 0.06 / 1.27: grade 1', { ratedKva: 100, p0Kw: 0.06, pkKw: 1.27 }, 'oil', { core: 'amorphous' }, 1],
+  ] as const)('%s', (_rule, np, insulation, variant, grade) => expect(efficiencyGrade(np, insulation, undefined, variant)).toBe(grade));
 
-describe('fleet advice', () => {
-  it('overloaded when β_max > 1; light load when β_avg < β_JZ²; else none', () => {
-    expect(transformerAdvice(0.5, 1.05, 0.38)).toBe('overloaded');
-    expect(transformerAdvice(0.12, 0.3, 0.38)).toBe('lightLoad');
-    expect(transformerAdvice(0.3, 0.6, 0.38)).toBeNull();
-    expect(transformerAdvice(null, null, 0.38)).toBeNull();
+  it('every row of 表1 (19 ratings × steel/amorphous × Dyn11/Yyn0) and 表2 (18 ratings × steel/amorphous × B/F/H) is there, 30–2 500 kVA', () => {
+    const oil = DEFAULT_GRADE_TABLE.filter((r) => r.insulation === 'oil');
+    const dry = DEFAULT_GRADE_TABLE.filter((r) => r.insulation === 'dry');
+    expect([oil.length, dry.length]).toEqual([19 * 4, 18 * 6]);
+    expect([...new Set(oil.map((r) => r.ratedKva))]).toEqual([30, 50, 63, 80, 100, 125, 160, 200, 250, 315, 400, 500, 630, 800, 1000, 1250, 1600, 2000, 2500]);
+    expect([...new Set(dry.map((r) => r.ratedKva))]).toEqual([30, 50, 80, 100, 125, 160, 200, 250, 315, 400, 500, 630, 800, 1000, 1250, 1600, 2000, 2500]);
+    // grade 1 never allows more than grade 3
+    for (const r of DEFAULT_GRADE_TABLE) expect(r.limits[0].p0Kw <= r.limits[2].p0Kw && r.limits[0].pkKw <= r.limits[2].pkKw).toBe(true);
+  });
+  it('the published rows themselves: oil 2 500 kVA steel 1 280 / 1 440 / 1 600 W and 15 270 / 16 960 / 21 200 W; dry 30 kVA amorphous class B 50 / 60 / 70 W and 605 / 605 / 670 W', () => {
+    expect(gradeRow(2500, 'oil')?.limits).toEqual([
+      { p0Kw: 1.28, pkKw: 15.27 },
+      { p0Kw: 1.44, pkKw: 16.96 },
+      { p0Kw: 1.6, pkKw: 21.2 },
+    ]);
+    expect(gradeRow(30, 'dry', { core: 'amorphous', insulationClass: 'B' })?.limits).toEqual([
+      { p0Kw: 0.05, pkKw: 0.605 },
+      { p0Kw: 0.06, pkKw: 0.605 },
+      { p0Kw: 0.07, pkKw: 0.67 },
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { GB20052_2024_GRADE_TABLE } from './transformer-grades.js';
+
 /**
  * Transformer efficiency (DOMAIN.md §5): load rate, active and reactive losses, efficiency, the
  * optimum and the comprehensive economic load rate, the GB/T 13462 operating zones, the loss
@@ -131,54 +133,55 @@ export function periodEfficiency(outputKwh: number, lossKwh: number): number | n
 
 /** Transformer insulation: oil-immersed or dry-type. */
 export type Insulation = 'oil' | 'dry';
+/** Core: electrical steel strip (电工钢带, the default) or amorphous alloy (非晶合金). */
+export type CoreMaterial = 'steel' | 'amorphous';
+/** Oil-immersed connection group: Dyn11 (or Yzn11, the default) or Yyn0. */
+export type WindingConnection = 'Dyn11' | 'Yyn0';
+/** Dry-type insulation (heat) class: B (100 ℃), F (120 ℃, the default), H (145 ℃). */
+export type InsulationClass = 'B' | 'F' | 'H';
 
-/** Maximum P0 and Pk (kW) of grades 1, 2 and 3 at one rating. */
-export interface GradeRow {
+/** The variant of a rating a grade row is for (GB 20052-2024 表1: core and connection; 表2: core and insulation class). */
+export interface TransformerVariant {
+  core?: CoreMaterial;
+  connection?: WindingConnection;
+  insulationClass?: InsulationClass;
+}
+
+/** Maximum P0 and Pk (kW) of grades 1, 2 and 3 at one rating and variant. */
+export interface GradeRow extends TransformerVariant {
   insulation: Insulation;
   ratedKva: number;
   /** [grade 1, grade 2, grade 3] limits */
   limits: readonly [{ p0Kw: number; pkKw: number }, { p0Kw: number; pkKw: number }, { p0Kw: number; pkKw: number }];
 }
 
-const row = (insulation: Insulation, ratedKva: number, g3: [number, number], g2: [number, number], g1: [number, number]): GradeRow => ({
-  insulation,
-  ratedKva,
-  limits: [
-    { p0Kw: g1[0], pkKw: g1[1] },
-    { p0Kw: g2[0], pkKw: g2[1] },
-    { p0Kw: g3[0], pkKw: g3[1] },
-  ],
-});
+/** The published GB 20052-2024 table (transformer-grades.ts), every row of 表1 and 表2. */
+export const DEFAULT_GRADE_TABLE: readonly GradeRow[] = GB20052_2024_GRADE_TABLE;
+
+/** The table's row for a unit: its insulation, rating and variant (defaults: steel core, Dyn11, class F); undefined when there is none. */
+export function gradeRow(ratedKva: number, insulation: Insulation, variant: TransformerVariant = {}, table: readonly GradeRow[] = DEFAULT_GRADE_TABLE): GradeRow | undefined {
+  const core = variant.core ?? 'steel';
+  return table.find(
+    (x) =>
+      x.insulation === insulation &&
+      Math.abs(x.ratedKva - ratedKva) < 1e-9 &&
+      (x.core ?? 'steel') === core &&
+      (insulation === 'oil' ? (x.connection ?? 'Dyn11') === (variant.connection ?? 'Dyn11') : (x.insulationClass ?? 'F') === (variant.insulationClass ?? 'F')),
+  );
+}
 
 /**
- * GB 20052-2020 limits for 10 kV distribution transformers at the common ratings [V]: grade 3 of
- * the dry type is the demo plant's SCB13 nameplate (the standard's minimum); the grade 2 and 1 rows
- * and the oil-immersed rows are domain-knowledge values not checked against the official text
- * (DOMAIN.md lists the full table as a verification risk). Data, not code: pass another table to
- * `efficiencyGrade` to use the verified one.
+ * Energy-efficiency grade (GB 20052-2024, DOMAIN §5): the best grade g whose P0 and Pk limits the
+ * unit both meets (≤); `below` when it fails grade 3 (the minimum allowed); `unrated` when the
+ * table has no row for its insulation, rating and variant.
  */
-export const DEFAULT_GRADE_TABLE: readonly GradeRow[] = [
-  row('dry', 630, [1.04, 5.96], [0.88, 5.66], [0.7, 5.37]),
-  row('dry', 800, [1.21, 6.96], [1.03, 6.61], [0.82, 6.26]),
-  row('dry', 1000, [1.41, 8.13], [1.2, 7.72], [0.96, 7.32]),
-  row('dry', 1250, [1.67, 9.69], [1.42, 9.21], [1.14, 8.72]),
-  row('dry', 1600, [1.96, 11.73], [1.67, 11.14], [1.33, 10.56]),
-  row('dry', 2000, [2.44, 14.45], [2.07, 13.73], [1.66, 13.01]),
-  row('dry', 2500, [2.88, 17.17], [2.45, 16.31], [1.96, 15.45]),
-  row('oil', 630, [0.81, 6.2], [0.67, 5.89], [0.48, 5.58]),
-  row('oil', 800, [0.98, 7.5], [0.81, 7.13], [0.58, 6.75]),
-  row('oil', 1000, [1.15, 10.3], [0.95, 9.79], [0.7, 9.27]),
-  row('oil', 1250, [1.36, 12.0], [1.13, 11.4], [0.83, 10.8]),
-  row('oil', 1600, [1.64, 14.5], [1.36, 13.78], [1.0, 13.05]),
-];
-
-/**
- * Energy-efficiency grade (GB 20052, DOMAIN §5): the best grade g whose P0 and Pk limits the unit
- * both meets (≤); `below` when it fails grade 3 (the minimum allowed); `unrated` when the table has
- * no row for its insulation and rating.
- */
-export function efficiencyGrade(np: Pick<TransformerNameplate, 'ratedKva' | 'p0Kw' | 'pkKw'>, insulation: Insulation, table: readonly GradeRow[] = DEFAULT_GRADE_TABLE): 1 | 2 | 3 | 'below' | 'unrated' {
-  const r = table.find((x) => x.insulation === insulation && Math.abs(x.ratedKva - np.ratedKva) < 1e-9);
+export function efficiencyGrade(
+  np: Pick<TransformerNameplate, 'ratedKva' | 'p0Kw' | 'pkKw'>,
+  insulation: Insulation,
+  table: readonly GradeRow[] = DEFAULT_GRADE_TABLE,
+  variant: TransformerVariant = {},
+): 1 | 2 | 3 | 'below' | 'unrated' {
+  const r = gradeRow(np.ratedKva, insulation, variant, table);
   if (!r) return 'unrated';
   const eps = 1e-9;
   for (let g = 0; g < 3; g++) {
@@ -186,11 +189,4 @@ export function efficiencyGrade(np: Pick<TransformerNameplate, 'ratedKva' | 'p0K
     if (np.p0Kw <= l.p0Kw + eps && np.pkKw <= l.pkKw + eps) return (g + 1) as 1 | 2 | 3;
   }
   return 'below';
-}
-
-/** Fleet-table advice: `overloaded` when the peak β exceeds 1, `lightLoad` (merge or disconnect) when the mean β is below β_JZ², else null. */
-export function transformerAdvice(betaAvg: number | null, betaMax: number | null, betaJz: number | null): 'overloaded' | 'lightLoad' | null {
-  if (betaMax !== null && betaMax > 1) return 'overloaded';
-  if (betaAvg !== null && betaJz !== null && betaAvg < betaJz * betaJz) return 'lightLoad';
-  return null;
 }

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { BusbarQuery, BusbarView, PqIndexKey, TransformerAnalysis, TransformerAnalysisQuery, TransformerFleet, TransformerFleetQuery, TransformerRow } from '@ems/contract';
+import type { BusbarQuery, BusbarView, PqIndexKey, TransformerAnalysis, TransformerAnalysisQuery, TransformerFleet, TransformerFleetQuery, TransformerRow, TransformerSuggestion } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
 import { busbarView, transformerAnalysis, transformerFleet } from './service.js';
@@ -26,7 +26,29 @@ export const PQ_INDEX: Record<PqIndexKey, Texts> = {
   currentUnbalance: { zh: '电流不平衡度', en: 'Current unbalance' },
   thdCurrent: { zh: '电流总谐波畸变率', en: 'Current THD' },
 };
-const ADVICE: Record<string, Texts> = { overloaded: { zh: '过载，需增容或转移负荷', en: 'overloaded: add capacity or move load' }, lightLoad: { zh: '轻载，考虑合并运行或退出', en: 'light load: merge or disconnect' } };
+const n = (v: number, d = 0) => v.toLocaleString('en-US', { maximumFractionDigits: d });
+const worth = (s: { kwhPerYear: number; yuanPerYear: number | null } | null, lang: Lang) =>
+  s === null ? '' : lang === 'en' ? `, saving ${n(s.kwhPerYear)} kWh${s.yuanPerYear === null ? '' : ` (¥${n(s.yuanPerYear)})`} a year` : `，年节电 ${n(s.kwhPerYear)} kWh${s.yuanPerYear === null ? '' : `（约 ¥${n(s.yuanPerYear)}）`}`;
+
+/** A fleet suggestion as one line of the export, with its reason and what a year of it is worth (the page says the same, translated). */
+export function suggestionText(s: TransformerSuggestion, lang: Lang): string {
+  const en = lang === 'en';
+  switch (s.kind) {
+    case 'overloaded':
+      return en ? `Overloaded: peak load rate ${n(s.loadRateMaxPct, 1)} %; add capacity or move load` : `过载：最大负载率 ${n(s.loadRateMaxPct, 1)}%，需增容或转移负荷`;
+    case 'lightLoad': {
+      const why = en ? `Light load: mean load rate ${n(s.loadRateAvgPct, 1)} % (optimal zone from ${n(s.thresholdPct, 1)} %)` : `轻载：平均负载率 ${n(s.loadRateAvgPct, 1)}%（最佳经济区下限 ${n(s.thresholdPct, 1)}%）`;
+      if (s.into === null) return en ? `${why}; no other unit can take its load: a smaller unit, or off at light hours` : `${why}，无其他变压器可承接负荷，可换小容量或轻载时段退出`;
+      return en
+        ? `${why}; merge its load onto ${s.into.name} (then ${n(s.into.loadRateAvgPct, 1)} %, peak ${n(s.into.loadRateMaxPct, 1)} %) and disconnect it${worth(s.saving, lang)}`
+        : `${why}，可将负荷并入 ${s.into.name}（合并后平均 ${n(s.into.loadRateAvgPct, 1)}%、最大 ${n(s.into.loadRateMaxPct, 1)}%）并退出运行${worth(s.saving, lang)}`;
+    }
+    case 'belowGrade':
+      return en
+        ? `Below GB 20052-2024 grade 3 (P0 ${n(s.p0Kw, 3)} kW, Pk ${n(s.pkKw, 3)} kW): a grade-1 unit (${n(s.gradeOne.p0Kw, 3)} / ${n(s.gradeOne.pkKw, 3)} kW)${worth(s.saving, lang)}`
+        : `低于 GB 20052-2024 三级能效（P0 ${n(s.p0Kw, 3)} kW、Pk ${n(s.pkKw, 3)} kW），更换为一级能效（${n(s.gradeOne.p0Kw, 3)} / ${n(s.gradeOne.pkKw, 3)} kW）${worth(s.saving, lang)}`;
+  }
+}
 
 const localDay = (ts: number, timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ts)).replace(/-/g, '');
 const localTime = (ts: number | null, timeZone: string) =>
@@ -61,7 +83,7 @@ export function fleetRow(r: TransformerRow, lang: Lang): (string | number | null
     r.zone ? (ZONE[r.zone]?.[lang] ?? r.zone) : null,
     GRADE[String(r.grade)]?.[lang] ?? String(r.grade),
     r.pq?.overallCompliancePct ?? null,
-    r.advice ? (ADVICE[r.advice]?.[lang] ?? r.advice) : null,
+    r.suggestions.length > 0 ? r.suggestions.map((x) => suggestionText(x, lang)).join('; ') : null,
   ];
 }
 

@@ -8,9 +8,9 @@ import {
   lossEnergyKwh,
   optimumLoadRate,
   periodEfficiency,
-  transformerAdvice,
   zoneHours,
   type LoadInterval,
+  type TransformerVariant,
   type TransformerNameplate,
 } from '@ems/domain';
 import { numAttr } from './topology.js';
@@ -24,6 +24,15 @@ export function nameplateOf(attrs: Record<string, unknown>): TransformerNameplat
   return { ratedKva, p0Kw, pkKw, i0Pct: numAttr(attrs.i0Pct) ?? 0, ukPct: numAttr(attrs.ukPct) ?? 0 };
 }
 
+/** The GB 20052-2024 variant of a transformer from its attrs (coreMaterial, windingConnection, insulationClass; absent: steel, Dyn11, class F). */
+export function variantOf(attrs: Record<string, unknown>): TransformerVariant {
+  const v: TransformerVariant = {};
+  if (attrs.coreMaterial === 'steel' || attrs.coreMaterial === 'amorphous') v.core = attrs.coreMaterial;
+  if (attrs.windingConnection === 'Dyn11' || attrs.windingConnection === 'Yyn0') v.connection = attrs.windingConnection;
+  if (attrs.insulationClass === 'B' || attrs.insulationClass === 'F' || attrs.insulationClass === 'H') v.insulationClass = attrs.insulationClass;
+  return v;
+}
+
 /** One bucket of the LV main: its energies (null: no value). */
 export interface EnergyBucket {
   start: number;
@@ -31,7 +40,7 @@ export interface EnergyBucket {
   kvarh: number | null;
 }
 
-export type Figures = Omit<TransformerRow, 'id' | 'name' | 'meterId' | 'meterName' | 'pq'>;
+export type Figures = Omit<TransformerRow, 'id' | 'name' | 'meterId' | 'meterName' | 'pq' | 'suggestions'>;
 
 const r = (v: number | null, d = 4) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** d) / 10 ** d);
 
@@ -97,8 +106,7 @@ export function transformerFigures(attrs: Record<string, unknown>, buckets: read
       economicLoadRatePct: betaJz === null ? null : r(betaJz * 100),
       zone: betaAvg !== null && betaJz !== null ? loadZone(betaAvg, betaJz) : null,
       zoneHours: zh,
-      grade: np && insulation ? efficiencyGrade(np, insulation) : 'unrated',
-      advice: transformerAdvice(betaAvg, max?.beta ?? null, betaJz),
+      grade: np && insulation ? efficiencyGrade(np, insulation, undefined, variantOf(attrs)) : 'unrated',
       intervals: expected,
       intervalsWithData: n,
     },

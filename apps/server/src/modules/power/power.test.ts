@@ -153,9 +153,10 @@ for (const { kind, skip } of STORES) {
       // optimal band 1.33 × 0.142857 = 0.19 … 0.75: both load levels are in it
       expect(row?.zone).toBe('optimal');
       expect(row?.zoneHours).toEqual({ light: 0, economic: 0, optimal: 48, over: 0 });
-      // 1000 kVA dry: P0 1.0 ≤ 1.41 and Pk 8.0 ≤ 8.13 (grade 3), Pk > 7.72 (grade 2)
+      // GB 20052-2024 表2, 1 000 kVA steel class F: P0 1.0 ≤ 1.02 but Pk 8.0 > 7.315 (grades 1 and 2), ≤ 8.13 (grade 3)
       expect(row?.grade).toBe(3);
-      expect(row?.advice).toBeNull();
+      // β 62.5 % in the optimal zone, peak 75 %, grade 3: nothing to suggest
+      expect(row?.suggestions).toEqual([]);
     });
 
     it('PQ of the LV main from 10-min aggregates: compliance per index, worst phase, CP95, overall (hand-computed)', async () => {

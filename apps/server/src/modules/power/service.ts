@@ -23,6 +23,7 @@ import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { monitorRepository } from '../monitor/repository.js';
 import { etaCurve, nameplateOf, transformerFigures, type EnergyBucket } from './figures.js';
+import { suggestionsOf } from './suggestions.js';
 import { nominalKvOf, nominalPhaseV, powerQuality, pqSeriesSpecs, pqTrendStepMs, type PqResult } from './pq.js';
 import { pqAggregatorOf } from './pq-aggregator.js';
 import { PQ_TREND_IDS } from './pq-series.js';
@@ -131,10 +132,10 @@ async function pqOf(ems: Ems, repo: PowerRepository, meterId: number, t: PowerNo
   };
 }
 
-function rowOf(t: PowerNode, meter: PowerNode | undefined, buckets: readonly EnergyBucket[], range: Range, pq: PqSummary | null) {
+function rowOf(t: PowerNode, meter: PowerNode | undefined, buckets: readonly EnergyBucket[], range: Range, pq: PqSummary | null, suggestions: TransformerRow['suggestions']) {
   const expected = Math.max(0, Math.round((range.until - range.from) / range.bucketMs));
   const { figures, load, cosPhi } = transformerFigures(t.attrs, buckets, range.bucketMs / 3_600_000, expected);
-  const row: TransformerRow = { id: t.id, name: t.name, meterId: meter?.id ?? null, meterName: meter?.name ?? null, ...figures, pq };
+  const row: TransformerRow = { id: t.id, name: t.name, meterId: meter?.id ?? null, meterName: meter?.name ?? null, ...figures, suggestions, pq };
   return { row, load, cosPhi };
 }
 
@@ -147,10 +148,11 @@ export async function transformerFleet(ems: Ems, lang: Lang, scope: readonly num
   const transformers = transformersOf(nodes).map((t) => ({ t, meter: lvMainOf(nodes, t) }));
   const meterIds = transformers.flatMap((x) => (x.meter ? [x.meter.id] : []));
   const buckets = await energyBuckets(repo, range.grain, meterIds, range.from, range.until);
+  const suggestions = await suggestionsOf(ems, scope, project, transformers, buckets, range.bucketMs / 3_600_000);
   const rows: TransformerRow[] = [];
   for (const { t, meter } of transformers) {
     const pq = meter ? (await pqOf(ems, repo, meter.id, t, range, now, false)).summary : null;
-    rows.push(rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq).row);
+    rows.push(rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq, suggestions.get(t.id) ?? []).row);
   }
   return { projectId: project.id, timezone: project.timezone, from: range.from, to: range.to, grain: range.grain, rows };
 }
@@ -169,14 +171,23 @@ export async function transformerAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const t = nodes.find((n) => n.id === q.transformerId) as PowerNode;
   const meter = lvMainOf(nodes, t);
   const todayFrom = bucketStart(now, 'day', project.timezone);
+  // the fleet's LV mains too: a suggestion to merge this unit looks at the others
+  const fleet = transformersOf(nodes).map((x) => ({ t: x, meter: lvMainOf(nodes, x) }));
   const [buckets, today, pq] = meter
     ? await Promise.all([
-        energyBuckets(repo, range.grain, [meter.id], range.from, range.until),
+        energyBuckets(
+          repo,
+          range.grain,
+          fleet.flatMap((x) => (x.meter ? [x.meter.id] : [])),
+          range.from,
+          range.until,
+        ),
         energyBuckets(repo, '15m', [meter.id], todayFrom, Math.floor(now / 900_000) * 900_000),
         pqOf(ems, repo, meter.id, t, range, now, true),
       ])
     : [new Map<number, EnergyBucket[]>(), new Map<number, EnergyBucket[]>(), null];
-  const { row, load, cosPhi } = rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq?.summary ?? null);
+  const suggestions = meter ? ((await suggestionsOf(ems, scope, project, fleet, buckets, range.bucketMs / 3_600_000)).get(t.id) ?? []) : [];
+  const { row, load, cosPhi } = rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq?.summary ?? null, suggestions);
   const np = nameplateOf(t.attrs);
   const jz = np ? economicLoadRate(np) : null;
   const opt = np ? optimumLoadRate(np) : null;

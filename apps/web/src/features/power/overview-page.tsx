@@ -11,6 +11,7 @@ import { DataTable, DateRangeSelector } from '../../widgets';
 import { exportFleet } from './api/export-power';
 import { fleetQuery } from './api/get-fleet';
 import { byNumber, gradeColor, worstIndex, zoneColor } from './power-view';
+import { suggestionText, suggestionTone } from './suggestion-text';
 import { useProjectZone } from '../../lib/time';
 
 const pct = (v: number | null, d = 1) => (v === null ? '--' : `${formatNumber(v, d)}%`);
@@ -71,7 +72,19 @@ export default function OverviewPage() {
     { title: `${t('col.loss')} (kWh)`, key: 'loss', align: 'right', width: 120, sorter: byNumber((r: TransformerRow) => r.lossKwh), render: (_, r) => <span data-testid={`fleet-loss-${r.id}`}>{kwh(r.lossKwh)}</span> },
     { title: t('col.optimum'), key: 'opt', align: 'right', width: 110, render: (_, r) => pct(r.optimumLoadRatePct) },
     { title: t('col.economic'), key: 'jz', align: 'right', width: 110, render: (_, r) => pct(r.economicLoadRatePct) },
-    { title: t('col.advice'), key: 'advice', width: 220, render: (_, r) => (r.advice ? <Typography.Text type={r.advice === 'overloaded' ? 'danger' : 'warning'}>{t(`advice.${r.advice}`)}</Typography.Text> : '--') },
+    {
+      title: t('col.advice'),
+      key: 'advice',
+      width: 360,
+      render: (_, r) =>
+        r.suggestions.length > 0 ? (
+          <Typography.Text type={suggestionTone(r.suggestions)} data-testid={`fleet-advice-${r.id}`}>
+            {r.suggestions.map((x) => suggestionText(x, t)).join('; ')}
+          </Typography.Text>
+        ) : (
+          '--'
+        ),
+    },
   ];
   return (
     <Flex vertical gap={token.margin} data-testid="transformer-overview">

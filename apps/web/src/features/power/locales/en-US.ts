@@ -45,7 +45,14 @@ const power: typeof zh = {
   },
   zone: { light: 'Light load', economic: 'Economic', optimal: 'Optimal', over: 'Overloaded' },
   grade: { 1: 'Grade 1', 2: 'Grade 2', 3: 'Grade 3', below: 'Below grade 3', unrated: 'Not in table' },
-  advice: { overloaded: 'Overloaded: add capacity or move load', lightLoad: 'Light load: merge or disconnect' },
+  advice: {
+    overloaded: 'Overloaded: peak load rate {{max}} %; add capacity or move load',
+    lightLoad: 'Light load: mean load rate {{avg}} % (optimal zone from {{threshold}} %); no other unit can take its load: a smaller unit, or off at light hours',
+    merge: 'Light load: mean load rate {{avg}} % (optimal zone from {{threshold}} %); merge its load onto {{into}} (then {{intoAvg}} %, peak {{intoMax}} %) and disconnect it',
+    belowGrade: 'Below GB 20052-2024 grade 3 (P0 {{p0}} kW, Pk {{pk}} kW): a grade-1 unit ({{g1p0}} / {{g1pk}} kW)',
+    saving: ', saving {{kwh}} kWh a year',
+    savingMoney: ', saving {{kwh}} kWh (¥{{yuan}}) a year',
+  },
   analysis: {
     transformer: 'Transformer',
     nameplate: 'Nameplate',

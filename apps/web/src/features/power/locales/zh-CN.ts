@@ -43,7 +43,14 @@ const power = {
   },
   zone: { light: '轻载', economic: '经济', optimal: '最佳经济', over: '过载' },
   grade: { 1: '1级', 2: '2级', 3: '3级', below: '低于3级', unrated: '无对应' },
-  advice: { overloaded: '过载，需增容或转移负荷', lightLoad: '轻载，考虑合并运行或退出' },
+  advice: {
+    overloaded: '过载：最大负载率 {{max}}%，需增容或转移负荷',
+    lightLoad: '轻载：平均负载率 {{avg}}%（最佳经济区下限 {{threshold}}%），无其他变压器可承接负荷，可换小容量或轻载时段退出',
+    merge: '轻载：平均负载率 {{avg}}%（最佳经济区下限 {{threshold}}%），可将负荷并入 {{into}}（合并后平均 {{intoAvg}}%、最大 {{intoMax}}%）并退出运行',
+    belowGrade: '低于 GB 20052-2024 三级能效（P0 {{p0}} kW、Pk {{pk}} kW），可更换为一级能效（{{g1p0}} / {{g1pk}} kW）',
+    saving: '，年节电 {{kwh}} kWh',
+    savingMoney: '，年节电 {{kwh}} kWh（约 ¥{{yuan}}）',
+  },
   analysis: {
     transformer: '变压器',
     nameplate: '铭牌',

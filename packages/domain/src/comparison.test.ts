@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { naturalGasFactors } from './natural-gas.js';
 import {
   DEFAULT_CARRIER_FACTORS,
   changePct,
@@ -97,23 +98,26 @@ describe('currentPeriods', () => {
   });
 });
 
+/** natural gas per m³ from one LHV (natural-gas.test.ts works it out: 1.328358 kgce, 2.162189 kgCO₂) */
+const GAS = naturalGasFactors();
+
 describe('toTce / toCo2T: E_tce = Σ q·f / 1000 with the factors passed in (DOMAIN §1)', () => {
   it.each([
     ['electricity 10 000 kWh × 0.1229 kgce/kWh = 1.229 tce; × 0.5703 kg/kWh = 5.703 tCO₂', [{ energyType: 2, amount: 10_000 }], 1.229, 5.703],
-    ['natural gas 1 000 m³ × 1.2143 = 1.2143 tce; × 2.16 = 2.16 tCO₂', [{ energyType: 15, amount: 1000 }], 1.2143, 2.16],
+    ['natural gas 1 000 m³ × 1.328358 = 1.328358 tce; × 2.162189 = 2.162189 tCO₂ (one LHV, natural-gas.ts)', [{ energyType: 15, amount: 1000 }], GAS.kgcePerUnit, GAS.kgCo2PerUnit],
     [
-      'mix: 10 000 kWh + 1 000 m³ gas + 100 m³ water (0.0857 kgce, no CO₂) = 1.229 + 1.2143 + 0.00857 tce; CO₂ 5.703 + 2.16',
+      'mix: 10 000 kWh + 1 000 m³ gas + 100 m³ water (0.0857 kgce, no CO₂) = 1.229 + 1.328358 + 0.00857 tce; CO₂ 5.703 + 2.162189',
       [
         { energyType: 2, amount: 10_000 },
         { energyType: 15, amount: 1000 },
         { energyType: 3, amount: 100 },
       ],
-      2.45187,
-      7.863,
+      1.229 + GAS.kgcePerUnit + 0.00857,
+      5.703 + GAS.kgCo2PerUnit,
     ],
     ['steam 2 t × 128.6 kgce/t = 0.2572 tce; × 414.6 kg/t = 0.8292 tCO₂', [{ energyType: 16, amount: 2 }], 0.2572, 0.8292],
     ['compressed air has no factor (made from electricity): not counted → null', [{ energyType: 45, amount: 5000 }], null, null],
-    ['unknown amount is left out', [{ energyType: 2, amount: null }, { energyType: 15, amount: 500 }], 0.60715, 1.08],
+    ['unknown amount is left out', [{ energyType: 2, amount: null }, { energyType: 15, amount: 500 }], GAS.kgcePerUnit / 2, GAS.kgCo2PerUnit / 2],
   ] as const)('%s', (_rule, items, tce, co2) => {
     const t = toTce(items);
     const c = toCo2T(items);

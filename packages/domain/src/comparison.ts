@@ -1,4 +1,5 @@
 import { localParts, zonedStart } from './counters-calendar.js';
+import { naturalGasFactors } from './natural-gas.js';
 
 /**
  * Period comparisons (DOMAIN.md §1): 同比 (tb, year-on-year) and 环比 (hb, period-on-period) in %,
@@ -107,7 +108,7 @@ export interface CarrierFactors {
  * Default factors per energy-type code (ENERGY_TYPE of the contract), DOMAIN §1. Data, not rules:
  * pass project-specific factors to {@link toTce} / {@link toCo2T} instead.
  * - 2 electricity (kWh): 0.1229 kgce/kWh (equivalent value, GB/T 2589-2020); 0.5703 tCO₂/MWh = 0.5703 kg/kWh (MEE grid average).
- * - 15 natural gas (m³): 1.2143 kgce/m³; 2.16 kgCO₂/m³.
+ * - 15 natural gas (m³): both from one LHV, 38 931 kJ/m³ (natural-gas.ts): 1.32836 kgce/m³, 2.16219 kgCO₂/m³.
  * - 16 steam (t): 128.6 kgce/t (legacy low-pressure steam 0.1286 kgce/kg); CO₂ as purchased heat,
  *   0.11 tCO₂/GJ × 3.769 GJ/t (the enthalpy implied by 128.6 kgce/t ÷ 0.03412 kgce/MJ) = 414.6 kg/t.
  * - 17 heat (GJ): 34.12 kgce/GJ; 110 kgCO₂/GJ.
@@ -119,7 +120,7 @@ export interface CarrierFactors {
 export const DEFAULT_CARRIER_FACTORS: Readonly<Record<number, CarrierFactors>> = {
   2: { kgcePerUnit: 0.1229, kgCo2PerUnit: 0.5703 },
   3: { kgcePerUnit: 0.0857, kgCo2PerUnit: null },
-  15: { kgcePerUnit: 1.2143, kgCo2PerUnit: 2.16 },
+  15: naturalGasFactors(),
   16: { kgcePerUnit: 128.6, kgCo2PerUnit: 414.6 },
   17: { kgcePerUnit: 34.12, kgCo2PerUnit: 110 },
 };

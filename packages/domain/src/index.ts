@@ -12,6 +12,7 @@ export * from './counters.js';
 export * from './trend.js';
 export * from './downsample.js';
 export * from './comparison.js';
+export * from './natural-gas.js';
 // Notification rules (issue 4; owned with apps/web/src/frame/notifications)
 export * from './notifications.js';
 export * from './event-kinds.js';

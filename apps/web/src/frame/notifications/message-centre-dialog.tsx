@@ -1,6 +1,5 @@
 import { Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageCentreRecord } from '@ems/contract';
@@ -11,7 +10,7 @@ import { DataTable } from '../../widgets/data-table/data-table';
 import { DateRangeSelector } from '../../widgets/date-range-selector/date-range-selector';
 import { NS } from './locales';
 import { messageCentreQuery } from './notification-api';
-import { useProjectZone } from '../../lib/time';
+import { formatTime, useProjectZone, useZoneOfProject } from '../../lib/time';
 
 /** Message-centre table height (spec section 9). */
 export const MESSAGE_CENTRE_TABLE_HEIGHT_PX = 500;
@@ -24,6 +23,7 @@ const CENTRE_TYPES: readonly DateRangeType[] = [1, 2, 3];
 export function MessageCentreDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const zone = useProjectZone();
+  const zoneOf = useZoneOfProject();
   const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now(), zone));
   const [page, setPage] = useState({ current: 1, pageSize: TABLE_PAGE_SIZE });
   const query = useQuery({
@@ -36,7 +36,7 @@ export function MessageCentreDialog({ open, onClose }: { open: boolean; onClose:
     enabled: open,
   });
   const columns = [
-    { key: 'recordTime', dataIndex: 'recordTime', title: t('recordTime'), width: 180, render: (ms: number) => dayjs(ms).format(DEFAULT_DATE_FORMAT) },
+    { key: 'recordTime', dataIndex: 'recordTime', title: t('recordTime'), width: 180, render: (ms: number, r: MessageCentreRecord) => formatTime(ms, zoneOf(r.projectId), DEFAULT_DATE_FORMAT) },
     { key: 'logTypeName', dataIndex: 'logTypeName', title: t('logTypeName'), width: 160 },
     { key: 'content', dataIndex: 'content', title: t('content') },
   ];

@@ -1,8 +1,8 @@
 import { Button, Empty, Flex, List, Switch, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isMuted, popoverItems, type EventClass } from '@ems/domain';
 import { substitute } from '../../i18n';
+import { formatTime, useZoneOfProject } from '../../lib/time';
 import { DEFAULT_DATE_FORMAT } from '../../widgets/constants';
 import { CLASS_COLOUR } from './class-colours';
 import { NS } from './locales';
@@ -18,6 +18,7 @@ export function NotificationList({ cls, onOpen }: { cls: EventClass; onOpen: (lo
   const list = useNotifications((s) => s.lists[cls]);
   const muted = useNotifications((s) => isMuted(s.muted, cls));
   const shown = popoverItems(list);
+  const zoneOf = useZoneOfProject();
   return (
     <div data-testid={`notification-list-${cls}`}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
@@ -58,7 +59,7 @@ export function NotificationList({ cls, onOpen }: { cls: EventClass; onOpen: (lo
                     {t(`classes.${cls}`)}
                   </Tag>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {dayjs(m.time).format(DEFAULT_DATE_FORMAT)}
+                    {formatTime(m.time, zoneOf(m.projectId), DEFAULT_DATE_FORMAT)}
                   </Typography.Text>
                 </Flex>
               </Flex>

@@ -21,11 +21,13 @@ export function useFormatTime(): (ms: number | null | undefined, pattern?: TimeP
 
 /**
  * Zone of any of the caller's projects by id (platform level lists several): the current project's
- * from the session, the others' from the project list, the default until that has loaded.
+ * from the session, the others' from the project list (read at platform level), the default until
+ * that has loaded.
  */
 export function useZoneOfProject(): (projectId: number | null | undefined) => string {
   const session = useSession((s) => s.projectInfo);
-  const projects = useQuery({ ...projectsQuery(), enabled: session === null, staleTime: 5 * 60_000 });
+  const platform = useSession((s) => s.projectInfo === null && s.module === 'pf' && s.token !== null);
+  const projects = useQuery({ ...projectsQuery(), enabled: platform });
   return useCallback(
     (projectId) => {
       if (session && (projectId === undefined || projectId === null || projectId === session.projectId)) return zoneOrDefault(session.timezone);

@@ -3,6 +3,9 @@ import { naturalGasFactors } from './natural-gas.js';
 import {
   DEFAULT_CARRIER_FACTORS,
   changePct,
+  isoWeek,
+  isoWeeksIn,
+  sameIsoWeekLastYearDays,
   completenessPct,
   currentPeriods,
   likeForLikeMonth,
@@ -140,4 +143,32 @@ describe('completenessPct: good intervals / expected intervals', () => {
     ['capped at 100 %', 100, 96, 100],
     ['nothing expected → null', 0, 0, null],
   ] as const)('%s', (_rule, good, expected, pct) => expect(completenessPct(good, expected)).toBe(pct));
+});
+
+describe('同比 of a week: the same ISO 8601 week of the previous ISO year (weekday for weekday)', () => {
+  it.each([
+    // ISO 8601 examples: the days around New Year may belong to the neighbouring ISO year
+    [2026, 11, 23, 2026, 48],
+    [2021, 1, 3, 2020, 53],
+    [2024, 12, 30, 2025, 1],
+    [2015, 12, 31, 2015, 53],
+    [2008, 12, 29, 2009, 1],
+  ])('%i-%i-%i is ISO %i-W%i', (y, m, d, isoYear, week) => expect(isoWeek(y, m, d)).toEqual({ isoYear, week }));
+
+  it('53-week years: 2015, 2020, 2026 (start on Thursday, or Wednesday in a leap year); 2024, 2025 have 52', () => {
+    expect([2015, 2020, 2026, 2024, 2025].map(isoWeeksIn)).toEqual([53, 53, 53, 52, 52]);
+  });
+
+  it.each([
+    // 2026-W48 (Mon 23 Nov) ← 2025-W48 (Mon 24 Nov 2025): 364 days; the calendar date 23 Nov 2025 is a Sunday
+    ['2026-W48 against 2025-W48', 2026, 11, 23, 364, [2025, 11, 24]],
+    // 2021-W10 (Mon 8 Mar 2021) ← 2020-W10 (Mon 2 Mar 2020): 2020 has 53 weeks, so 371 days
+    ['a year after a 53-week year', 2021, 3, 8, 371, [2020, 3, 2]],
+    // 2026-W53 (Mon 28 Dec 2026): 2025 has 52 weeks → 2025-W52 (Mon 22 Dec 2025), 371 days
+    ['week 53 against week 52', 2026, 12, 28, 371, [2025, 12, 22]],
+  ] as const)('%s', (_rule, y, m, d, days, [ry, rm, rd]) => {
+    expect(sameIsoWeekLastYearDays(y, m, d)).toBe(days);
+    const back = new Date(Date.UTC(y, m - 1, d) - days * 86_400_000);
+    expect([back.getUTCFullYear(), back.getUTCMonth() + 1, back.getUTCDate(), back.getUTCDay()]).toEqual([ry, rm, rd, 1]);
+  });
 });

@@ -17,6 +17,44 @@ export function changePct(current: number | null | undefined, reference: number 
   return ((current - reference) / reference) * 100;
 }
 
+const DAY_MS = 86_400_000;
+/** Days since the epoch of a calendar date (proleptic Gregorian, month 1–12). */
+const epochDay = (y: number, m: number, d: number) => Math.floor(Date.UTC(y, m - 1, d) / DAY_MS);
+/** The Monday of ISO week 1 of an ISO year: the week holding 4 January. */
+const isoWeekOneMonday = (isoYear: number) => {
+  const jan4 = epochDay(isoYear, 1, 4);
+  return jan4 - ((new Date(jan4 * DAY_MS).getUTCDay() + 6) % 7);
+};
+
+/**
+ * ISO 8601 week of a calendar date: weeks run Monday to Sunday, week 1 holds the year's first
+ * Thursday, and the days around New Year may belong to the neighbouring ISO year. E.g. 2026-11-23
+ * (a Monday) is 2026-W48; 2021-01-03 is 2020-W53; 2024-12-30 is 2025-W01.
+ */
+export function isoWeek(year: number, month: number, day: number): { isoYear: number; week: number } {
+  const d = epochDay(year, month, day);
+  const thursday = d + 3 - ((new Date(d * DAY_MS).getUTCDay() + 6) % 7);
+  const isoYear = new Date(thursday * DAY_MS).getUTCFullYear();
+  return { isoYear, week: Math.floor((thursday - isoWeekOneMonday(isoYear)) / 7) + 1 };
+}
+
+/** Weeks of an ISO year: 53 when it starts on a Thursday, or on a Wednesday in a leap year; else 52. */
+export const isoWeeksIn = (isoYear: number) => isoWeek(isoYear, 12, 28).week;
+
+/**
+ * 同比 of a week (DOMAIN §1: the same period last year): the same ISO week of the previous ISO year,
+ * weekday for weekday — not the same calendar dates, which start on another weekday and so compare
+ * working days with weekends. Returns the days to go back from a date to the same weekday of that
+ * week: 364, or 371 when the previous ISO year has 53 weeks. Week 53 of a year whose previous year
+ * has only 52 compares with week 52. E.g. 2026-W48 (Mon 23 Nov 2026) → 2025-W48 (Mon 24 Nov 2025):
+ * 364 days back, where the calendar date 23 Nov 2025 is a Sunday.
+ */
+export function sameIsoWeekLastYearDays(year: number, month: number, day: number): number {
+  const { isoYear, week } = isoWeek(year, month, day);
+  const target = Math.min(week, isoWeeksIn(isoYear - 1));
+  return isoWeekOneMonday(isoYear) + (week - 1) * 7 - (isoWeekOneMonday(isoYear - 1) + (target - 1) * 7);
+}
+
 /** A [from, to) range in ms; empty when to ≤ from. */
 export interface TimeRange {
   from: number;

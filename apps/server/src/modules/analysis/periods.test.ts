@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { at } from '../../test/fixtures.js';
-import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, shiftMonths } from './periods.js';
+import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, shiftMonths, yearShift } from './periods.js';
 
 const TZ = 'Asia/Shanghai';
 /** a UTC browser's unit: [y-m-d 00:00 UTC, …) */
@@ -55,6 +55,21 @@ describe('like for like (DOMAIN §1): a partial period compares its elapsed part
     ]);
     const c = likeForLike(resolveRange(6, at(2025, 2, 1), at(2025, 3, 1) - 1, TZ), now, TZ);
     expect(c.mom).toEqual({ from: at(2025, 1, 4), to: at(2025, 2, 1) });
+  });
+  it('a week: 同比 is the same ISO week of last year, Monday to Monday (issue 11: +35.1 % against calendar dates, +3.0 % for the month)', () => {
+    // Wednesday 2026-11-25 14:37: the week 23–30 Nov 2026 (2026-W48) compares with 24 Nov 2025 (Monday of 2025-W48),
+    // not with 23 Nov 2025, a Sunday; the elapsed part up to Wednesday 14:00 likewise
+    const w = likeForLike(resolveRange(2, at(2026, 11, 23), at(2026, 11, 30) - 1, TZ), at(2026, 11, 25, 14) + 37 * 60_000, TZ);
+    expect(w.current).toEqual({ from: at(2026, 11, 23), to: at(2026, 11, 25, 14) });
+    expect(w.yoy).toEqual({ from: at(2025, 11, 24), to: at(2025, 11, 26, 14) });
+    expect(w.mom).toEqual({ from: at(2026, 11, 16), to: at(2026, 11, 18, 14) });
+    // a past week after a 53-week year: 8–15 March 2021 (W10) against 2–9 March 2020 (W10)
+    const past = likeForLike(resolveRange(2, at(2021, 3, 8), at(2021, 3, 15) - 1, TZ), now, TZ);
+    expect(past.yoy).toEqual({ from: at(2020, 3, 2), to: at(2020, 3, 9) });
+    // the last-year bars of a week line up the same way, and a month keeps its calendar dates
+    const ys = yearShift(resolveRange(2, at(2026, 11, 23), at(2026, 11, 30) - 1, TZ), TZ);
+    expect([ys.back(at(2026, 11, 23)), ys.forward(at(2025, 11, 24))]).toEqual([at(2025, 11, 24), at(2026, 11, 23)]);
+    expect(yearShift(resolveRange(3, at(2026, 11, 1), at(2026, 12, 1) - 1, TZ), TZ).back(at(2026, 11, 1))).toBe(at(2025, 11, 1));
   });
   it('at 00:20 on the 1st nothing is compared yet', () => {
     const s = likeForLike(resolveRange(3, at(2025, 3, 1), at(2025, 4, 1) - 1, TZ), at(2025, 3, 1) + 20 * 60_000, TZ);

@@ -1,4 +1,4 @@
-import { bucketEnd, bucketStart, localParts, zonedStart } from '@ems/domain';
+import { bucketEnd, bucketStart, localParts, sameIsoWeekLastYearDays, zonedStart } from '@ems/domain';
 import type { AnalysisGrain } from '@ems/contract';
 
 /**
@@ -107,10 +107,25 @@ export interface LikeForLikeSpans {
 }
 
 /**
+ * "The same time last year" of a range's instants, and back: a week's is the same ISO week of the
+ * previous ISO year, weekday for weekday (364 or 371 days; @ems/domain sameIsoWeekLastYearDays);
+ * every other range's is the same calendar date and hour twelve months earlier.
+ */
+export function yearShift(range: Pick<AnalysisRange, 'from' | 'unit'>, timeZone: string): { back: (ts: number) => number; forward: (ts: number) => number } {
+  if (range.unit === 'week') {
+    const l = localParts(range.from, timeZone);
+    const days = sameIsoWeekLastYearDays(l.year, l.month, l.day);
+    return { back: (ts) => shiftDays(ts, -days, timeZone), forward: (ts) => shiftDays(ts, days, timeZone) };
+  }
+  return { back: (ts) => shiftMonths(ts, -12, timeZone), forward: (ts) => shiftMonths(ts, 12, timeZone) };
+}
+
+/**
  * Like for like (DOMAIN §1): a range that holds now is compared up to the start of the current
- * local hour, against the same elapsed part of the same period last year and of the previous
- * period; a reference never runs past the end of its own period. A range wholly in the past
- * compares whole periods. Spans are empty (to ≤ from) when nothing is compared yet.
+ * local hour, against the same elapsed part of the same period last year ({@link yearShift}: a
+ * week's is the same ISO week) and of the previous period; a reference never runs past the end of
+ * its own period. A range wholly in the past compares whole periods. Spans are empty (to ≤ from)
+ * when nothing is compared yet.
  */
 export function likeForLike(range: AnalysisRange, now: number, timeZone: string): LikeForLikeSpans {
   const until = now < range.to ? Math.max(range.from, bucketStart(now, 'hour', timeZone)) : range.to;
@@ -131,7 +146,7 @@ export function likeForLike(range: AnalysisRange, now: number, timeZone: string)
         return ts - (range.to - range.from);
     }
   };
-  const yearBack = (ts: number) => shiftMonths(ts, -12, timeZone);
+  const yearBack = yearShift(range, timeZone).back;
   const momFrom = back(range.from);
   const yoyFrom = yearBack(range.from);
   return {

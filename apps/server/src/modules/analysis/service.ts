@@ -13,7 +13,7 @@ import { bucketStart, changePct, partitionWeights, toCo2T, toTce, weightedSum, t
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
-import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, shiftMonths, type Span } from './periods.js';
+import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, yearShift, type Span } from './periods.js';
 import { analysisRepository, type AnalysisRepository, type BucketRow, type NodeRow } from './repository.js';
 import { buildTree, nodeArea, subtreeCounters, subtreeOutputs, treeMeterLinks, type NodeTree } from './tree.js';
 import { touSplit } from './tou.js';
@@ -149,8 +149,9 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const range = resolveRange(q.dateType, q.startTime, q.endTime, tz);
   const spans = likeForLike(range, ems.config.now(), tz);
   const table = seriesTable(range, tz);
-  const lyFrom = shiftMonths(range.from, -12, tz);
-  const lyTo = shiftMonths(range.to, -12, tz);
+  const year = yearShift(range, tz);
+  const lyFrom = year.back(range.from);
+  const lyTo = year.back(range.to);
   const times = bucketsOf(range.from, range.to, range.grain, tz);
   const index = new Map(times.map((t, i) => [t, i]));
   const keyOf = (ts: number) => Math.max(bucketStart(ts, range.grain, tz), range.from);
@@ -197,7 +198,7 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const quality: DeviceFigures['quality'] = new Map();
   const figures: DeviceFigures = {
     series: place(cur, keyOf, quality),
-    lastYear: place(ly, (ts) => keyOf(shiftMonths(bucketStart(ts, range.grain, tz), 12, tz))),
+    lastYear: place(ly, (ts) => keyOf(year.forward(bucketStart(ts, range.grain, tz)))),
     quality,
     current,
     yoy,

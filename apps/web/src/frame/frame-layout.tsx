@@ -19,9 +19,10 @@ function ProductName({ collapsed = false }: { collapsed?: boolean }) {
   const name = i18n.language === 'en-US' ? config.enProjectName : config.projectName;
   if (collapsed) return null;
   return (
-    <Typography.Text strong ellipsis style={{ fontSize: 16, whiteSpace: 'nowrap' }} data-testid="product-name">
+    // a long (English) name takes a second line, then an ellipsis with the whole name on hover
+    <Typography.Paragraph strong ellipsis={{ rows: 2, tooltip: name }} title={name} style={{ fontSize: 16, lineHeight: 1.25, margin: 0 }} data-testid="product-name">
       {name}
-    </Typography.Text>
+    </Typography.Paragraph>
   );
 }
 

@@ -29,7 +29,8 @@ export function SideMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizo
     children: group.children.map((route) => ({
       key: route.path,
       label: (
-        <span data-testid={`menu-item-${route.key}`} data-path={route.path}>
+        // the whole name on hover where a long (English) name ends in an ellipsis
+        <span data-testid={`menu-item-${route.key}`} data-path={route.path} title={route.label}>
           {route.label}
         </span>
       ),

@@ -68,12 +68,18 @@ export function zoneHoursOption(a: TransformerAnalysis, c: ChartTokens, labels: 
 }
 
 /** η against β from 10 % (below, η falls away and flattens the scale), today's hourly points and the optimum. */
+/** The optimum's pin (px): it stands above the curve's highest point, so the plot starts this much lower than the legend's band. */
+export const OPTIMUM_PIN_PX = 44;
+/** The legend's band above a plot (px). */
+const LEGEND_BAND_PX = 36;
+
 export function etaOption(a: TransformerAnalysis, c: ChartTokens, labels: { eta: string; today: string; optimum: string }): EChartsOption {
   const curve = a.etaCurve.filter((p) => p.loadRatePct >= 10);
   return {
     tooltip: { trigger: 'item' },
     legend: { top: 0 },
-    grid: { left: 56, right: 24, top: 36, bottom: 36 },
+    // the pin of the optimum sits on the curve's top: without room it covered the legend (issue 11 defect 8)
+    grid: { left: 56, right: 24, top: LEGEND_BAND_PX + (a.optimum ? OPTIMUM_PIN_PX : 0), bottom: 36 },
     xAxis: { type: 'value', name: 'β %', min: 10, max: 120 },
     yAxis: { type: 'value', name: 'η %', scale: true },
     series: [
@@ -85,7 +91,7 @@ export function etaOption(a: TransformerAnalysis, c: ChartTokens, labels: { eta:
         lineStyle: { color: c.primary },
         itemStyle: { color: c.primary },
         markPoint: a.optimum
-          ? { symbol: 'pin', symbolSize: 44, itemStyle: { color: c.success }, label: { fontSize: 10 }, data: [{ name: labels.optimum, coord: [a.optimum.loadRatePct, a.optimum.efficiencyPct], value: `${a.optimum.loadRatePct}%` }] }
+          ? { symbol: 'pin', symbolSize: OPTIMUM_PIN_PX, itemStyle: { color: c.success }, label: { fontSize: 10 }, data: [{ name: labels.optimum, coord: [a.optimum.loadRatePct, a.optimum.efficiencyPct], value: `${a.optimum.loadRatePct}%` }] }
           : undefined,
       },
       { type: 'scatter', name: labels.today, symbolSize: 8, data: a.today.map((p) => [p.loadRatePct, p.efficiencyPct]), itemStyle: { color: c.warning } },

@@ -8,8 +8,8 @@ const RULES: ConfigResource<RuleConfig, RuleConfigInput> = {
   key: 'rule',
   api: RULE_API,
   columns: (t) => [
-    { key: 'conditions', title: t('column.conditions'), width: 260, render: (_: unknown, r: RuleConfig) => describeConditions(r.conditions, t(`combinator.${r.combinator}`)) },
-    { key: 'level', title: t('column.level'), width: 90, render: (_: unknown, r: RuleConfig) => t(`level.${r.level}`) },
+    { key: 'conditions', title: t('column.conditions'), width: 200, ellipsis: true, render: (_: unknown, r: RuleConfig) => describeConditions(r.conditions, t(`combinator.${r.combinator}`)) },
+    { key: 'level', title: t('column.level'), width: 80, render: (_: unknown, r: RuleConfig) => t(`level.${r.level}`) },
     { key: 'eventType', title: t('column.eventType'), width: 110, render: (_: unknown, r: RuleConfig) => t(`eventType.${r.eventType}`) },
     { key: 'minDuration', dataIndex: 'minDurationSec', title: t('column.minDuration'), width: 110, align: 'right' },
   ],

@@ -140,3 +140,16 @@ describe('spec 5: table warnings', () => {
     expect((rowCheckbox('Pump A') as HTMLInputElement).checked).toBe(false);
   });
 });
+
+describe('headers readable in full (issue 11 defect 8)', () => {
+  it('a narrow header that ends in an ellipsis carries its whole text on hover, sorter and nested headers too', () => {
+    const columns = [
+      { key: 'point', dataIndex: 'name', title: '数据点', width: 40, ellipsis: { showTitle: true } },
+      { key: 'id', dataIndex: 'id', title: 'Updated at', width: 50, ellipsis: true, sorter: (a: Row, b: Row) => (a.id ?? 0) - (b.id ?? 0) },
+      { key: 'group', title: 'Group', children: [{ key: 'inner', dataIndex: 'key', title: 'Inner key' }] },
+    ];
+    renderWidget(<DataTable<Row> rowKey="key" columns={columns} dataSource={initial} pagination={false} />);
+    const header = document.querySelector('.ant-table-thead')!;
+    for (const text of ['数据点', 'Updated at', 'Group', 'Inner key']) expect(within(header as HTMLElement).queryAllByTitle(text).length, text).toBeGreaterThan(0);
+  });
+});

@@ -20,6 +20,19 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'rowSelection' | 
   pagination?: TablePaginationConfig | false;
 }
 
+/**
+ * Every string header carries its whole text on hover: a header that ends in an ellipsis ('数…')
+ * shows what it cut. antd titles a header cell only where its column is set to an ellipsis, and
+ * never a group header.
+ */
+export function withHeaderTitles<T>(columns: TableProps<T>['columns']): TableProps<T>['columns'] {
+  return columns?.map((c) => ({
+    ...c,
+    ...(typeof c.title === 'string' ? { title: <span title={c.title}>{c.title}</span> } : {}),
+    ...('children' in c && c.children ? { children: withHeaderTitles(c.children) } : {}),
+  }));
+}
+
 /** Generic table (spec sections 4, 5, 9) on antd Table. */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { selectionMode = 'none', selectedRowKeys = [], onSelectionChange, currentRowKey, onCurrentRowChange, pagination, onRow, ...rest } = props;
@@ -45,6 +58,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     <Table<T>
       size="small"
       {...rest}
+      columns={withHeaderTitles(rest.columns)}
       rowSelection={rowSelection}
       pagination={pagination === false ? false : { ...pagingDefaults((total) => t('table.total', { total }), TABLE_PAGE_SIZE, TABLE_PAGE_SIZES), ...pagination }}
       onRow={(record, index) => {

@@ -7,7 +7,7 @@ import type { HazardSource, SensorRow } from '@ems/contract';
 import { invalidate } from '../../../lib/api/define-query';
 import type { TreeNodeRef } from '../../../lib/api/model-tree';
 import { notify } from '../../../lib/notify';
-import { Permission } from '../../../lib/permission';
+import { Permission, usePermission } from '../../../lib/permission';
 import { DataTable } from '../../../widgets/data-table/data-table';
 import type { ModelTreeNode } from '../../../widgets/model-tree/tree-filter';
 import { exportEnvironment } from '../api/export-environment';
@@ -20,6 +20,7 @@ export function HazardRegister({ projectId, node, places, sensors }: { projectId
   const { t } = useTranslation('environment');
   const { token } = theme.useToken();
   const client = useQueryClient();
+  const can = usePermission();
   const list = useQuery(hazardsQuery(projectId));
   const [target, setTarget] = useState<HazardSource | 'new' | null>(null);
   const refresh = () => void invalidate(client, hazardsQuery);
@@ -31,6 +32,28 @@ export function HazardRegister({ projectId, node, places, sensors }: { projectId
     } catch {
       // the client showed the server's message
     }
+  };
+  const actions: ColumnsType<HazardSource>[number] = {
+    key: 'actions',
+    title: t('hazard.actions'),
+    width: 110,
+    fixed: 'right',
+    render: (_, h) => (
+      <Flex gap={token.marginXS}>
+        <Permission code="hazardsource_update">
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setTarget(h)} data-testid="hazard-edit">
+            {t('edit')}
+          </Button>
+        </Permission>
+        <Permission code="hazardsource_delete">
+          <Popconfirm title={t('deleteConfirm', { name: h.name })} onConfirm={() => remove(h)}>
+            <Button type="link" danger size="small" style={{ padding: 0 }} data-testid="hazard-delete">
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        </Permission>
+      </Flex>
+    ),
   };
   const columns: ColumnsType<HazardSource> = [
     { key: 'name', title: t('hazard.name'), width: 150, fixed: 'left', render: (_, h) => h.name },
@@ -46,7 +69,8 @@ export function HazardRegister({ projectId, node, places, sensors }: { projectId
       render: (_, h) => (
         <Flex wrap gap={token.marginXXS}>
           {h.sensors.map((s) => (
-            <Tag key={s.id} color={LEVEL_STATUS[s.level]} style={{ marginInlineEnd: 0 }}>
+            // a long sensor name ends in an ellipsis inside the column, the whole name on hover
+            <Tag key={s.id} color={LEVEL_STATUS[s.level]} title={s.name} style={{ marginInlineEnd: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {s.name}
             </Tag>
           ))}
@@ -55,28 +79,8 @@ export function HazardRegister({ projectId, node, places, sensors }: { projectId
     },
     { key: 'level', title: t('hazard.level'), width: 90, render: (_, h) => (h.level ? <Tag color={LEVEL_STATUS[h.level]}>{t(`level.${h.level}`)}</Tag> : '') },
     { key: 'note', title: t('hazard.note'), width: 160, ellipsis: true, render: (_, h) => h.note },
-    {
-      key: 'actions',
-      title: t('hazard.actions'),
-      width: 110,
-      fixed: 'right',
-      render: (_, h) => (
-        <Flex gap={token.marginXS}>
-          <Permission code="hazardsource_update">
-            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setTarget(h)} data-testid="hazard-edit">
-              {t('edit')}
-            </Button>
-          </Permission>
-          <Permission code="hazardsource_delete">
-            <Popconfirm title={t('deleteConfirm', { name: h.name })} onConfirm={() => remove(h)}>
-              <Button type="link" danger size="small" style={{ padding: 0 }} data-testid="hazard-delete">
-                {t('delete')}
-              </Button>
-            </Popconfirm>
-          </Permission>
-        </Flex>
-      ),
-    },
+    // the actions column only for a user who may use one of them (it stood empty otherwise)
+    ...(can('hazardsource_update') || can('hazardsource_delete') ? [actions] : []),
   ];
   return (
     <Card

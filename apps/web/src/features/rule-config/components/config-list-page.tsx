@@ -70,13 +70,15 @@ export function ConfigListPage<T extends Configured, I>({ resource }: { resource
   };
 
   const columns: ColumnsType<T> = [
-    { key: 'name', dataIndex: 'name', title: t('column.name'), width: 180, ellipsis: true },
-    { key: 'node', dataIndex: 'nodeName', title: t('column.node'), width: 160, ellipsis: true },
+    // widths add up to what a 1440 px screen gives the table beside the menu: a column past it sat under
+    // the fixed actions column ('2026-1…'); the text columns end in an ellipsis with the whole text on hover
+    { key: 'name', dataIndex: 'name', title: t('column.name'), width: 150, ellipsis: true },
+    { key: 'node', dataIndex: 'nodeName', title: t('column.node'), width: 150, ellipsis: true },
     ...resource.columns(t),
     {
       key: 'enabled',
       title: t('column.enabled'),
-      width: 90,
+      width: 70,
       render: (_: unknown, row: T) => (
         <Switch
           size="small"
@@ -88,11 +90,11 @@ export function ConfigListPage<T extends Configured, I>({ resource }: { resource
         />
       ),
     },
-    { key: 'updateTime', dataIndex: 'updateTime', title: t('column.updateTime'), width: 170, render: (v: number) => time(v, DEFAULT_DATE_FORMAT) },
+    { key: 'updateTime', dataIndex: 'updateTime', title: t('column.updateTime'), width: 160, render: (v: number) => time(v, DEFAULT_DATE_FORMAT) },
     {
       key: 'actions',
       title: t('column.actions'),
-      width: 80,
+      width: 70,
       fixed: 'right',
       render: (_: unknown, row: T) => (
         <Permission code={CONFIG_PERMISSION.update}>

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_API, COST_API, DATA_ID, type ConsumptionAnalysis, type CostPeriod, type CostScheme, type CostSchemeInput, type CostYear, type DemandCurve, type MonthBill, type TariffVersion } from '@ems/contract';
 import { TOU_VERSION, at, counter } from '../../test/fixtures.js';
+import { zonedDateTime } from '../../lib/zoned-time.js';
 import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 /** the pinned clock (EMS_NOW style): 2025-07-10 12:00 in Shanghai */
 const NOW = at(2025, 7, 10, 12);
@@ -219,6 +220,20 @@ for (const { kind, skip } of STORES) {
       // the billed months May–July, one row each
       expect(ws?.getColumn(1).values.slice(2)).toEqual(['2025-05', '2025-06', '2025-07']);
       expect(ws?.getRow(3).getCell(7).value).toBe(38372.36);
+    });
+
+    it("the basic-fee export writes each month's maximum-demand time on the project's clock (not UTC)", async () => {
+      const y = await post<CostYear>(COST_API.year, { nodeId: projectId, modelLabel: 'project', year: 2025 });
+      const june = y.data.months.find((m) => m.month === 6);
+      const res = await t.app.inject({ method: 'POST', url: COST_API.export, headers: admin, payload: { nodeId: projectId, modelLabel: 'project', year: 2025, view: 'basic' } });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0]!;
+      const row = ws.getColumn(1).values.indexOf('2025-06');
+      expect(june?.mdTime).toBeGreaterThan(0);
+      // the spike of 18 June 14:00 in Shanghai sets June's maximum demand
+      expect(ws.getRow(row).getCell(3).value).toMatch(/^2025-06-18 14:\d\d$/);
+      expect(ws.getRow(row).getCell(3).value).toBe(zonedDateTime(june!.mdTime!, 'Asia/Shanghai', false));
     });
   });
 }

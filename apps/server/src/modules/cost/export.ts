@@ -2,10 +2,12 @@ import ExcelJS from 'exceljs';
 import type { CostExportQuery, MonthSummary } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
+import { zonedDateTime } from '../../lib/zoned-time.js';
 import { costYear } from './service.js';
 
 type View = CostExportQuery['view'];
-type Column = { zh: string; en: string; value: (m: MonthSummary) => string | number | null };
+/** A column: its headers and its value of a month (times written on the project's clock, `timeZone`). */
+type Column = { zh: string; en: string; value: (m: MonthSummary, timeZone: string) => string | number | null };
 
 const yuan = (fen: number) => fen / 100;
 const period = (p: 'sharp' | 'peak' | 'flat' | 'valley', zh: string, en: string): Column[] => [
@@ -26,7 +28,7 @@ const COLUMNS: Record<View, Column[]> = {
   energy: [...period('sharp', '尖峰', 'Sharp'), ...period('peak', '峰', 'Peak'), ...period('flat', '平', 'Flat'), ...period('valley', '谷', 'Valley'), { zh: '电度电费(元)', en: 'Energy fee (¥)', value: (m) => yuan(m.energyFen) }],
   basic: [
     { zh: '最大需量(kW)', en: 'MD (kW)', value: (m) => m.mdKw },
-    { zh: '最大需量时刻', en: 'MD time', value: (m) => (m.mdTime === null ? null : new Date(m.mdTime).toISOString()) },
+    { zh: '最大需量时刻', en: 'MD time', value: (m, tz) => (m.mdTime === null ? null : zonedDateTime(m.mdTime, tz, false)) },
     { zh: '按容量(元)', en: 'By capacity (¥)', value: (m) => yuan(m.capacityFeeFen) },
     { zh: '按需量(元)', en: 'By demand (¥)', value: (m) => yuan(m.demandFeeFen) },
     { zh: '基本电费(元)', en: 'Basic fee (¥)', value: (m) => yuan(m.basicFen) },
@@ -52,7 +54,7 @@ export async function exportCost(ems: Ems, lang: Lang, scope: readonly number[],
   const ws = wb.addWorksheet(sheet);
   ws.addRow([en ? 'Month' : '月份', ...cols.map((c) => (en ? c.en : c.zh))]);
   ws.getRow(1).font = { bold: true };
-  for (const m of y.months.filter((x) => x.billed)) ws.addRow([`${m.year}-${String(m.month).padStart(2, '0')}`, ...cols.map((c) => c.value(m))]);
+  for (const m of y.months.filter((x) => x.billed)) ws.addRow([`${m.year}-${String(m.month).padStart(2, '0')}`, ...cols.map((c) => c.value(m, y.timezone))]);
   ws.columns.forEach((c, i) => (c.width = i === 0 ? 12 : 18));
   const name = y.name.replace(/[\\/:*?"<>|]/g, '_');
   return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), fileName: `${sheet}-${name}-${q.year}.xlsx` };

@@ -307,6 +307,8 @@ for (const { kind, skip } of STORES) {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
       const rows = wb.worksheets[0]!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1, 7));
+      // the reading time on the project's clock: NOW − 1 min is 17:59 in Shanghai (09:59 UTC)
+      expect(wb.worksheets[0]!.getRow(2).getCell(7).value).toBe('2025-06-10 17:59:00');
       expect(rows).toEqual([
         ['G1', 'R1', 'combustible', 22, '%LEL', 'pre-alarm'],
         ['G2', 'R1', 'combustible', 55, '%LEL', 'alarm'],

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { CONFIRM_STATE, EVENT_STATUS, type EnvironmentExportQuery, type SensorLevel } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
+import { zonedDateTime, zonedDayStamp } from '../../lib/zoned-time.js';
 import { listHazards } from './hazards.js';
 import { environmentRepository } from './repository.js';
 import { sensorAlarms, sensorGrid } from './sensors.js';
@@ -11,13 +12,16 @@ const GRADE = ['', '一级', '二级', '三级', '四级'];
 const GRADE_EN = ['', 'I', 'II', 'III', 'IV'];
 const NAMES = { sensors: ['传感器实时数据', 'sensors'], hazards: ['危险源台账', 'hazard-sources'], alarms: ['报警记录', 'sensor-alarms'] } as const;
 
-const time = (ms: number | null) => (ms === null ? null : new Date(ms));
-
 /** The sensor grid, the hazard-source register or the alarm log of a node as .xlsx; headers in the request's language. */
 export async function exportEnvironment(ems: Ems, lang: Lang, scope: readonly number[], q: EnvironmentExportQuery): Promise<{ buffer: Buffer; fileName: string }> {
   const en = lang === 'en';
   const L = (zh: string, e: string) => (en ? e : zh);
   const lv = (l: SensorLevel | null) => (l === null ? '' : LEVEL[l][en ? 1 : 0]);
+  const repo = environmentRepository(ems.db);
+  const projectId = await repo.nodeProject(q.nodeId, q.modelLabel, scope);
+  // times and the file's day on the project's clock (an ExcelJS Date cell would read as UTC)
+  const timeZone = (projectId === undefined ? undefined : await repo.projectTimezone(projectId)) ?? 'Asia/Shanghai';
+  const time = (ms: number | null) => (ms === null ? null : zonedDateTime(ms, timeZone));
   const wb = new ExcelJS.Workbook();
   const title = NAMES[q.table][en ? 1 : 0];
   const ws = wb.addWorksheet(title);
@@ -46,13 +50,12 @@ export async function exportEnvironment(ems: Ems, lang: Lang, scope: readonly nu
         a.message,
       ]);
   } else {
-    const projectId = await environmentRepository(ems.db).nodeProject(q.nodeId, q.modelLabel, scope);
     const list = (await listHazards(ems, scope)).filter((h) => h.projectId === projectId);
     header([L('名称', 'Name'), L('等级', 'Grade'), L('所在节点', 'Node'), L('位置', 'Location'), L('责任人', 'Responsible'), L('电话', 'Phone'), L('关联传感器', 'Sensors'), L('当前状态', 'Level'), L('备注', 'Note')]);
     for (const h of list)
       ws.addRow([h.name, (en ? GRADE_EN : GRADE)[h.grade] ?? '', h.nodeName, h.location, h.responsible, h.phone, h.sensors.map((s) => s.name).join(en ? ', ' : '、'), lv(h.level), h.note]);
   }
   ws.columns.forEach((c) => (c.width = 20));
-  const d = new Date(ems.config.now()).toISOString().slice(0, 10).replace(/-/g, '');
+  const d = zonedDayStamp(ems.config.now(), timeZone);
   return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), fileName: `${title}-${d}.xlsx` };
 }

@@ -60,6 +60,12 @@ export function environmentRepository(db: Db) {
       return row ? Number(row.project_id) : undefined;
     },
 
+    /** The project's IANA time zone, undefined for an unknown project. */
+    async projectTimezone(projectId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('project').select('timezone').where('id', '=', projectId).executeTakeFirst();
+      return row?.timezone;
+    },
+
     /** Every node of a project in tree order (sort, id), attributes parsed. */
     async nodes(projectId: number): Promise<EnvNode[]> {
       const rows = await db.selectFrom('node').select(['id', 'parent_id', 'model_label', 'name', 'code', 'attrs']).where('project_id', '=', projectId).orderBy('sort').orderBy('id').execute();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Descriptions, Row, Skeleton, Tag, theme } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '@ems/domain';
 import type { TreeNodeRef } from '../../lib/api/model-tree';
@@ -59,7 +59,7 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
       />
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={8}>
-          <Card size="small" title={t('basic.compare')} extra={<span style={{ color: token.colorTextSecondary }}>{t('basic.likeWithLike')}</span>}>
+          <Card size="small" title={t('basic.compare')}>
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label={t('basic.byCapacity')}>
                 <span data-testid="cost-capacity-fee">{yuan(bill.capacityFeeFen)}</span> {cheaper('capacity')}
@@ -73,6 +73,9 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
                 </Descriptions.Item>
               ))}
             </Descriptions>
+            <Typography.Paragraph type="secondary" style={{ margin: `${token.marginXS}px 0 0` }} data-testid="cost-compare-note">
+              {t('basic.likeWithLike')}
+            </Typography.Paragraph>
           </Card>
         </Col>
         <Col xs={24} xl={16}>

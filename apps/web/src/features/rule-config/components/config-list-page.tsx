@@ -12,6 +12,9 @@ import { DataTable, DEFAULT_DATE_FORMAT, TABLE_PAGE_SIZE, useTableActions } from
 import type { ConfigApi } from '../api/config-api';
 import type { ConfigDialogProps } from './config-dialog';
 
+/** antd's row-selection column (px). */
+const SELECTION_COLUMN_PX = 32;
+
 /** Operation permissions of the configuration pages (the server checks the same ones). */
 export const CONFIG_PERMISSION = { create: 'sysevent_create', update: 'sysevent_update', delete: 'sysevent_delete', states: 'sysevent_update sysevent_disable' } as const;
 
@@ -154,7 +157,8 @@ export function ConfigListPage<T extends Configured, I>({ resource }: { resource
             loading={list.isFetching}
             columns={columns}
             dataSource={list.data?.rows ?? []}
-            scroll={{ x: 'max-content' }}
+            // the declared widths exactly ('max-content' widened the ellipsis columns past them)
+            scroll={{ x: SELECTION_COLUMN_PX + columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0) }}
             pagination={{
               current: page.current,
               pageSize: page.pageSize,

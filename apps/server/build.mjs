@@ -1,5 +1,6 @@
-// Bundles src/main.ts into dist/main.js: ESM for Node, @ems/* workspace packages inlined, every
-// real npm dependency left external (resolved from node_modules at run time).
+// Bundles src/main.ts into dist/main.js and the demo seed's worker thread (src/sim/seed-worker.ts) into
+// dist/seed-worker.js beside it: ESM for Node, @ems/* workspace packages inlined, every real npm
+// dependency left external (resolved from node_modules at run time).
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,8 +11,8 @@ const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@ems/'));
 
 await build({
-  entryPoints: [join(here, 'src/main.ts')],
-  outfile: join(here, 'dist/main.js'),
+  entryPoints: { main: join(here, 'src/main.ts'), 'seed-worker': join(here, 'src/sim/seed-worker.ts') },
+  outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -22,4 +23,4 @@ await build({
   banner: { js: "import { createRequire as __emsCreateRequire } from 'node:module'; const require = __emsCreateRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-console.log('built apps/server/dist/main.js');
+console.log('built apps/server/dist/main.js and seed-worker.js');

@@ -260,5 +260,10 @@ class PgBulk implements BulkWriter {
 }
 
 export function bulkWriter(ems: Ems): BulkWriter {
-  return ems.config.store.kind === 'sqlite' ? new SqliteBulk(ems.config.store.file) : new PgBulk(ems);
+  return ems.config.store.kind === 'sqlite' ? sqliteBulkWriter(ems.config.store.file) : new PgBulk(ems);
+}
+
+/** The SQLite writer on its own connection to `file` (the seed worker's, which has no Ems). */
+export function sqliteBulkWriter(file: string): BulkWriter {
+  return new SqliteBulk(file);
 }

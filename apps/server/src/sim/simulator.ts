@@ -1,13 +1,13 @@
-import { DATA_ID, INGEST_MAX_READINGS, type SimStatus } from '@ems/contract';
-import { bucketEnd, bucketStart, localParts, zonedStart, type Reading } from '@ems/domain';
+import { INGEST_MAX_READINGS, type SimStatus } from '@ems/contract';
+import { bucketEnd, bucketStart, localParts, zonedStart } from '@ems/domain';
 import type { Ems } from '../context.js';
 import { demoGatewayCredentials } from '../ingest/service.js';
 import { DEMO_PROJECTS } from '../modules/seed/demo-data.js';
-import { meterAttrs } from '../modules/timeseries/service.js';
-import { bulkWriter, type BulkWriter, type Chunk, type CounterChunk, type ReadingRow } from './bulk.js';
+import { bulkWriter, type BulkWriter, type Chunk } from './bulk.js';
+import { buildChunk, projectPlan } from './chunk.js';
 import { directIngest, type SimPublish, type SimReading } from './feed.js';
-import { reactiveExportAt } from './power-quality.js';
-import { buildPlan, countersAt, ensureComputed, hasReading, instantsAt, plannedReset, Q15, reactiveAt, registerAt, type ProjectPlan } from './model.js';
+import { countersAt, instantsAt, Q15, type ProjectPlan } from './model.js';
+import { CONTROL, newControl, runSeedWorker, seedWorkerEntry, type SeedWorkerInput } from './seed-thread.js';
 import { ensureStateTable, insertState, readState, setFilledTo, type SimStateRow } from './state.js';
 
 export interface SimOptions {
@@ -25,7 +25,15 @@ export interface SimOptions {
   log?: (msg: string, data?: Record<string, unknown>) => void;
 }
 
+export interface SeedThreadOption {
+  /** where the seed runs (default: a worker on SQLite for a history of 64 project-days or more, see seedThread) */
+  thread?: 'worker' | 'main';
+}
+
 interface ProjectRun {
+  /** the demo project's name (DEMO_PROJECTS) and its nodes' ids by code: what the seed worker builds the plan from */
+  name: string;
+  ids: Map<string, number>;
   plan: ProjectPlan;
   state: SimStateRow;
   gatewayId: number | undefined;
@@ -56,6 +64,9 @@ export class Simulator {
   private stopping = false;
   private running: Promise<void> | undefined;
   private ticking: Promise<number> | undefined;
+  /** shared with the seed worker: its stop flag (seed-thread.ts CONTROL) */
+  readonly control = newControl();
+  private readonly thread: SeedThreadOption['thread'];
   private publish: SimPublish;
   private st: { state: SimStatus['state']; total: number; done: number; doneThisRun: number; startedAt: number; seedMs: number | null; live: boolean } = {
     state: 'off',
@@ -70,7 +81,7 @@ export class Simulator {
 
   constructor(
     private readonly ems: Ems,
-    options: SimOptions = {},
+    options: SimOptions & SeedThreadOption = {},
   ) {
     this.opts = {
       months: options.months ?? 13,
@@ -82,6 +93,7 @@ export class Simulator {
       log: options.log,
     };
     this.publish = options.publish ?? directIngest(ems);
+    this.thread = options.thread;
   }
 
   /** Replaces the live publisher (the MQTT transport's seam, see feed.ts). */
@@ -124,22 +136,34 @@ export class Simulator {
     let liveStarted = false;
     const newestCount = jobs.filter((j) => j.newest).length;
     let rows = 0;
-    for (const [i, job] of jobs.entries()) {
-      if (this.stopping) return;
-      rows += await this.writeChunk(job);
+    const written = (i: number, n: number) => {
+      const job = jobs[i] as ChunkJob;
+      job.run.state.doneFrom = Math.min(job.run.state.doneFrom, job.from);
+      rows += n;
       this.st.done++;
       this.st.doneThisRun++;
       if (!liveStarted && i + 1 >= newestCount) {
         liveStarted = true;
         this.startLive();
       }
-      // let requests in between chunks
-      await new Promise((r) => setImmediate(r));
+    };
+    const worker = this.seedThread(jobs.length);
+    if (worker) {
+      await runSeedWorker(worker, this.workerInput(jobs), this.control, written);
+      if (this.stopping) return;
+    } else {
+      for (const [i, job] of jobs.entries()) {
+        if (this.stopping) return;
+        written(i, await this.writeChunk(job));
+        // let requests in between chunks
+        await new Promise((r) => setImmediate(r));
+      }
     }
     if (!liveStarted) this.startLive();
     if (jobs.length > 0) {
       this.st.seedMs = Math.round(performance.now() - t0);
-      this.opts.log?.(`sim: history seeded in ${(this.st.seedMs / 1000).toFixed(1)} s (${jobs.length} project-days, ${rows} rows)`, { seedMs: this.st.seedMs, rows, chunks: jobs.length });
+      const thread = worker ? 'worker' : 'main';
+      this.opts.log?.(`sim: history seeded in ${(this.st.seedMs / 1000).toFixed(1)} s (${jobs.length} project-days, ${rows} rows, ${thread} thread)`, { seedMs: this.st.seedMs, rows, chunks: jobs.length, thread });
     }
     this.st.state = this.opts.live ? 'live' : 'off';
   }
@@ -170,9 +194,8 @@ export class Simulator {
         state = { projectId, seed: p.plant.seed, plannedNow, anchor, doneFrom: plannedNow + 1, filledTo: plannedNow };
         await insertState(ems, state);
       }
-      const plan = buildPlan({ projectId, timeZone, nodes: p.nodes, plant: { ...p.plant, seed: state.seed }, ids, anchor: state.anchor, plannedNow: state.plannedNow });
-      ensureComputed(plan, Math.round((state.plannedNow - state.anchor) / Q15));
-      this.runs.push({ plan, state, gatewayId: gateways.find((g) => g.projectId === projectId)?.gatewayId, attrs });
+      const plan = projectPlan(p, projectId, timeZone, ids, state);
+      this.runs.push({ name: p.name, ids, plan, state, gatewayId: gateways.find((g) => g.projectId === projectId)?.gatewayId, attrs });
     }
   }
 
@@ -220,69 +243,39 @@ export class Simulator {
     return out;
   }
 
+  /**
+   * Where the seed runs: a worker thread on SQLite when its code is there (seed-thread.ts), else this
+   * thread (PostgreSQL's writes do not hold the event loop). By default a short history (under 64
+   * project-days, a few seconds) stays in-thread: a worker costs its start-up.
+   */
+  private seedThread(chunks: number): ReturnType<typeof seedWorkerEntry> {
+    if (this.ems.config.store.kind !== 'sqlite' || chunks === 0) return null;
+    const thread = this.thread ?? (chunks >= 64 ? 'worker' : 'main');
+    return thread === 'worker' ? seedWorkerEntry() : null;
+  }
+
+  /** What the worker needs to build and write the same chunks: the projects' plan inputs and the jobs. */
+  private workerInput(jobs: ChunkJob[]): Omit<SeedWorkerInput, 'control'> {
+    const store = this.ems.config.store;
+    return {
+      file: store.kind === 'sqlite' ? store.file : '',
+      projects: this.runs.map((r) => ({ name: r.name, projectId: r.plan.projectId, timeZone: r.plan.timeZone, ids: [...r.ids], attrs: [...r.attrs], state: { ...r.state } })),
+      jobs: jobs.map((j) => ({ p: this.runs.indexOf(j.run), from: j.from, to: j.to, newest: j.newest })),
+      opts: { instantDays: this.opts.instantDays, instantStepMin: this.opts.instantStepMin },
+    };
+  }
+
   /** Builds one chunk from the model and writes it with its progress mark; returns the rows written. */
   private async writeChunk(job: ChunkJob): Promise<number> {
-    const { plan, state } = job.run;
+    const { plan } = job.run;
     const chunk = this.buildChunk(job);
     await (this.writer as BulkWriter).write(chunk, plan.timeZone, { projectId: plan.projectId, doneFrom: job.from, updatedAt: Date.now() });
-    state.doneFrom = job.from;
     return chunk.readings.length;
   }
 
-  /** A chunk of the history: counter readings (without the planted gap), the declared reset, and instantaneous values. */
+  /** A chunk of the history (chunk.ts buildChunk). */
   buildChunk(job: { run: ProjectRun; from: number; to: number; newest: boolean }): Chunk {
-    const { plan } = job.run;
-    const kFrom = Math.round((job.from - plan.anchor) / Q15);
-    const kTo = Math.round((job.to - plan.anchor) / Q15);
-    const kMax = Math.round((plan.plannedNow - plan.anchor) / Q15);
-    const readings: ReadingRow[] = [];
-    const counters: CounterChunk[] = [];
-    const reset = plannedReset(plan);
-    const resets: Chunk['resets'] = [];
-    for (const m of plan.meters) {
-      if (m.deviceId === null) continue;
-      let kA = Math.max(0, kFrom - 1);
-      while (kA > 0 && !hasReading(plan, m.idx, plan.anchor + kA * Q15)) kA--;
-      let kB = kTo;
-      while (kB < kMax && !hasReading(plan, m.idx, plan.anchor + kB * Q15)) kB++;
-      const window: Reading[] = [];
-      const windowQ: Reading[] = [];
-      const windowX: Reading[] = [];
-      for (let k = kA; k <= kB; k++) {
-        const ts = plan.anchor + k * Q15;
-        if (!hasReading(plan, m.idx, ts)) continue;
-        const value = registerAt(plan, m.idx, ts);
-        window.push({ ts, value });
-        const stored = k >= kFrom && (k < kTo || (job.newest && k === kTo));
-        if (stored) readings.push({ deviceId: m.deviceId, dataId: m.dataId, ts, value, status: 0 });
-        if (m.reactive) {
-          const q = reactiveAt(plan, m.idx, ts);
-          windowQ.push({ ts, value: q });
-          if (stored) readings.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyImport, ts, value: q, status: 0 });
-          const x = reactiveExportAt(plan, m, ts);
-          windowX.push({ ts, value: x });
-          if (stored) readings.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyExport, ts, value: x, status: 0 });
-        }
-      }
-      const a = meterAttrs(job.run.attrs.get(m.deviceId));
-      const params = { multiplier: a.multiplier, registerMax: a.registerMax, ratedKw: a.ratedKw };
-      const first = window[0]?.ts ?? 0;
-      const last = window[window.length - 1]?.ts ?? 0;
-      const rs = reset && reset.m === m.idx && reset.ts > first && reset.ts <= last ? [{ ts: reset.ts, closing: reset.closing, opening: reset.opening }] : [];
-      counters.push({ deviceId: m.deviceId, dataId: m.dataId, params, window, resets: rs });
-      if (m.reactive) counters.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyImport, params, window: windowQ, resets: [] });
-      if (m.reactive) counters.push({ deviceId: m.deviceId, dataId: DATA_ID.reactiveEnergyExport, params, window: windowX, resets: [] });
-      if (reset && reset.m === m.idx && reset.ts >= job.from && reset.ts < job.to) {
-        resets.push({ deviceId: m.deviceId, dataId: m.dataId, ts: reset.ts, closing: reset.closing, opening: reset.opening });
-      }
-    }
-    const step = this.opts.instantStepMin * 60_000;
-    const instFrom = Math.max(job.from, plan.plannedNow - this.opts.instantDays * DAY_MS);
-    const instTo = job.newest ? job.to + 1 : job.to;
-    for (let t = Math.ceil(instFrom / step) * step; t < instTo; t += step) {
-      for (const s of instantsAt(plan, t)) readings.push({ ...s, ts: t, status: 0 });
-    }
-    return { from: job.from, to: job.to, counters, readings, resets };
+    return buildChunk({ plan: job.run.plan, attrs: job.run.attrs, from: job.from, to: job.to, newest: job.newest }, this.opts);
   }
 
   private startLive() {
@@ -340,6 +333,7 @@ export class Simulator {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    Atomics.store(this.control, CONTROL.stop, 1);
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { DEMO_PASSWORD, login, ROOT_PASSWORD } from './support/flows.js';
+import { waitDrawn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -209,7 +210,8 @@ describe('labels read in full, zh and en, light and dark (defect 8)', () => {
       await screenshot(page, `session-home-${language}-${theme}`);
       for (const key of ['deviceMonitor', 'hazardSourceMonitoring', 'powertransformerOverview', 'powertransformerAnalysis', 'energyConsumptionEvent']) {
         await openFromMenu(page, key);
-        await page.waitForLoadState('networkidle');
+        const drawn = await waitDrawn(page, key);
+        expect('error' in drawn ? drawn.error : 'drawn', key).toBe('drawn');
         expect(await cutWithoutTitle(page), key).toEqual([]);
         await screenshot(page, `session-${key}-${language}-${theme}`);
       }

@@ -99,7 +99,7 @@ export function HazardRegister({ projectId, node, places, sensors }: { projectId
         </Flex>
       }
     >
-      <DataTable<HazardSource> data-testid="hazard-table" rowKey="id" columns={columns} scroll={{ x: 1240 }} dataSource={(list.data ?? []).filter((h) => h.projectId === projectId)} loading={list.isLoading} pagination={false} locale={{ emptyText: t('noHazards') }} />
+      <DataTable<HazardSource> data-testid="hazard-table" rowKey="id" columns={columns} scroll={{ x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0) }} dataSource={(list.data ?? []).filter((h) => h.projectId === projectId)} loading={list.isLoading} pagination={false} locale={{ emptyText: t('noHazards') }} />
       <HazardDialog target={target} projectId={projectId} places={places} sensors={sensors} onClose={() => setTarget(null)} onSaved={refresh} />
     </Card>
   );

@@ -216,14 +216,14 @@ describe('hazard-source monitoring (issue 5)', () => {
       // the seeded paint-store source shares the pre-alarm of its detector
       expect(sheet.getRow(2).getCell(8).value).toBe('pre-alarm');
 
-      // the seeded level-1 rule raised the paint line's 702 at the first live minute
+      // the seeded level-1 rule raised the paint line's gas early warning (804) at the first live minute
       await expect
         .poll(async () => (await page.getByTestId('env-alarms').innerText()).includes(paint2?.name ?? '?'), { timeout: 60_000, interval: 2000 })
         .toBe(true);
-      // fw_plant may not open /energyConsumptionEvent where 702 events are confirmed: no link, just the state
+      // a gas limit is no energy-consumption event (issue 11): it is confirmed on /eventDiagnosis, which fw_plant may open
       const logRow = page.getByTestId('env-alarms').locator('tbody tr.ant-table-row', { hasText: paint2?.name ?? '?' }).first();
       await expect(logRow.innerText()).resolves.toContain('Unconfirmed');
-      await expect(logRow.getByTestId('env-acknowledge').count()).resolves.toBe(0);
+      await expect(logRow.getByTestId('env-acknowledge').count()).resolves.toBe(1);
       await page.getByTestId('hazard-table').scrollIntoViewIfNeeded();
       await screenshot(page, 'environment-hazard-dark-en');
 

@@ -89,6 +89,13 @@ export const EventRecord = Type.Object({
   /** the data point the rule watched, when it watched one */
   dataId: NullableInt,
   dataName: NullableStr,
+  /**
+   * what value and limit measure when it is not the data point itself (EVENT_QUANTITY): a loss rate,
+   * a COP, a specific power, minutes without data, a night hour's mean use, a demand; null: the data point
+   * (always sent by the server)
+   */
+  quantity: Type.Optional(NullableStr),
+  /** the unit of value and limit: the quantity's (% for a loss rate, kW for a demand, …), else the data point's */
   unit: NullableStr,
   /** the worst value seen while active */
   value: NullableNum,
@@ -117,14 +124,36 @@ export type EventRecord = Static<typeof EventRecord>;
 export const EventDetail = Type.Composite([
   EventRecord,
   Type.Object({
-    /** upper and lower limits of the data point, for the trend's limit lines */
+    /** upper and lower limits of the data point, for the trend's limit lines (in pointUnit) */
     upperLimit: NullableNum,
     lowerLimit: NullableNum,
+    /** the data point's own unit (the trend's and its limits'); always sent by the server */
+    pointUnit: Type.Optional(NullableStr),
     /** the rule's description in the request's language */
     ruleName: NullableStr,
   }),
 ]);
 export type EventDetail = Static<typeof EventDetail>;
+
+/**
+ * What an event's value and limit measure when it is not the watched data point itself (EventRecord.quantity):
+ * the unit follows it (eventQuantityUnit of @ems/domain).
+ */
+export const EVENT_QUANTITY = {
+  /** a balance's loss rate λ, % (706, 707) */
+  lossRate: 'lossRate',
+  /** a chiller plant's COP, kWh of cooling per kWh (708, 709) */
+  cop: 'cop',
+  /** an air-compressor station's specific power, kW per m³/min (708, 709) */
+  specificPower: 'specificPower',
+  /** minutes without data (801) */
+  offlineMinutes: 'offlineMinutes',
+  /** the mean use of a night hour, the data point's unit per hour (703) */
+  nightUse: 'nightUse',
+  /** a sliding-window or 15-min demand, kW (704, 705) */
+  demand: 'demand',
+} as const;
+export type EventQuantity = (typeof EVENT_QUANTITY)[keyof typeof EVENT_QUANTITY];
 
 export const EventConfirmBody = Type.Object(
   {
@@ -190,7 +219,11 @@ export type RuleCondition = Static<typeof RuleCondition>;
  * watches data points of one device node (the reading's deviceId is the node id). The condition must
  * hold for `minDurationSec` before an event is raised; an active event finishes only when the value is
  * back inside the limit by `hysteresis` (in the data point's unit), so a value hovering at the limit
- * raises one event. Level 1 (accident) raises logType 803, other levels 702.
+ * raises one event. Level 1 (accident) raises logType 803. Otherwise an energy quantity (a data point
+ * with an energy type: power, current, kWh, flow, …) raises 702 (energy-consumption events, level alarm
+ * 2: an early warning on it is refused), any other quantity (temperature, humidity, gas, …) 804 (event
+ * diagnosis, class = level). The event type follows the data point (issue 4 table): temperature 2, an
+ * energy quantity 3 (over limit), none of the spec's types for the others (null).
  */
 export const RuleConfigInput = Type.Object(
   {
@@ -207,8 +240,8 @@ export const RuleConfigInput = Type.Object(
     hysteresis: Type.Number({ minimum: 0, maximum: 1e9 }),
     /** EVENT_LEVEL: 1 accident, 2 alarm, 4 early warning */
     level: Level,
-    /** EVENT_TYPE 1..5 */
-    eventType: Type.Integer({ minimum: 1, maximum: 5 }),
+    /** EVENT_TYPE 1..5: follows the first condition's data point; when sent it must be that one (else 400) */
+    eventType: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
     enabled: Type.Boolean(),
     description: Type.Optional(Type.String({ maxLength: 255 })),
   },
@@ -239,8 +272,9 @@ export const RuleConfig = Type.Object({
   minDurationSec: Type.Integer(),
   hysteresis: Type.Number(),
   level: Type.Integer(),
-  eventType: Type.Integer(),
-  /** the log type its events carry (702, or 803 at accident level) */
+  /** EVENT_TYPE of its first condition's data point; null when none of the spec's types fits (humidity, gas, …) */
+  eventType: NullableInt,
+  /** the log type its events carry (702 energy quantity, 804 other quantity, 803 at accident level) */
   logType: Type.Integer(),
   enabled: Type.Boolean(),
   description: Type.String(),
@@ -271,8 +305,9 @@ export type RuleListQuery = Static<typeof RuleListQuery>;
  * - efficiency: an indicator (COP, specific power, …) below / above its threshold → 708
  * - balance: loss rate of a parent meter against the sum of its children over the last closed hour → 706, negative → 707
  * - quota: a node's monthly consumption against its quota → 701 forecast breach, 710 reached
+ * - baseLoad: a meter's mean use per night hour (a leak, a load left on) above its limit → 703 abnormal consumption
  */
-export const ALGORITHM_KINDS = ['demand', 'offline', 'switch', 'efficiency', 'balance', 'quota'] as const;
+export const ALGORITHM_KINDS = ['demand', 'offline', 'switch', 'efficiency', 'balance', 'quota', 'baseLoad'] as const;
 export const AlgorithmKind = Type.Union([
   Type.Literal('demand'),
   Type.Literal('offline'),
@@ -280,13 +315,15 @@ export const AlgorithmKind = Type.Union([
   Type.Literal('efficiency'),
   Type.Literal('balance'),
   Type.Literal('quota'),
+  Type.Literal('baseLoad'),
 ]);
 export type AlgorithmKind = (typeof ALGORITHM_KINDS)[number];
 
 /**
  * Parameters of an algorithm; which ones are required depends on the kind (the server names a
  * missing one in its 400 reply, e.g. "params.contractKw"):
- * - demand: contractKw (required), preAlarmPercent (default 90), windowMinutes (15), subintervalMinutes (1), predictionFactor k (1.0), dataId (3 active power)
+ * - demand: contractKw (an administrator's override; absent: the contracted demand of the tariff version in force
+ *   for the node, when that version bills by demand), preAlarmPercent (default 90), windowMinutes (15), subintervalMinutes (1), predictionFactor k (1.0), dataId (3 active power)
  * - offline: offlineMinutes (required); deviceIds (empty: every device under the node that has readings)
  * - switch: dataId (default 20 switch status); deviceIds (empty: every device under the node)
  * - efficiency: indicator ('cop' | 'specificPower'), threshold (required), outputDeviceId (required), outputDataId (default 17
@@ -295,6 +332,9 @@ export type AlgorithmKind = (typeof ALGORITHM_KINDS)[number];
  *   specificPower = 60 × input kWh / output m³ = kW per m³/min (lower is better, alarm above threshold)
  * - balance: tolerancePercent (required), energy dataId (default 1 active energy); the node is the parent meter, childIds its child meters
  * - quota: quotaMonthly (required, in the data point's unit), dataId (default 1); deviceIds summed (empty: the node itself)
+ * - baseLoad: nightLimit (required: the most a night hour may use on average, in the data point's unit per hour), dataId
+ *   (default 1 kWh; 13 for water m³), nightStartHour (0) and nightEndHour (5) on the project's clock; judged once a night
+ *   is over from the hourly rollups: above the limit raises 703, a night back within it finishes it
  */
 export const AlgorithmParams = Type.Object(
   {
@@ -313,6 +353,9 @@ export const AlgorithmParams = Type.Object(
     outputDataId: Type.Optional(Id),
     tolerancePercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
     quotaMonthly: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+    nightLimit: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+    nightStartHour: Type.Optional(Type.Integer({ minimum: 0, maximum: 23 })),
+    nightEndHour: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 })),
     /**
      * efficiency grades, best first: the bound of grade 1, 2, … (COP: falling, a value at or above
      * the bound has the grade; specific power: rising, at or below). A value past the last bound is
@@ -343,6 +386,21 @@ export const AlgorithmConfigInput = Type.Object(
 );
 export type AlgorithmConfigInput = Static<typeof AlgorithmConfigInput>;
 
+/**
+ * The contracted demand a demand algorithm uses (issue 11 defect 5: one source of truth): an
+ * administrator's contractKw in the algorithm, else the contracted demand of the tariff version in
+ * force for its node (a version that bills by demand); kw null when neither gives one (no events).
+ */
+export const DemandContract = Type.Object({
+  kw: NullableNum,
+  source: Type.Union([Type.Literal('admin'), Type.Literal('tariff'), Type.Literal('none')]),
+  /** tariff: the scheme's id and name and the version's effectiveFrom ('YYYY-MM-DD') */
+  schemeId: NullableInt,
+  schemeName: NullableStr,
+  effectiveFrom: NullableStr,
+});
+export type DemandContract = Static<typeof DemandContract>;
+
 /** An algorithm as listed and shown (params with their defaults filled in). */
 export const AlgorithmConfig = Type.Object({
   id: Type.Integer(),
@@ -358,6 +416,8 @@ export const AlgorithmConfig = Type.Object({
   description: Type.String(),
   /** ms */
   updateTime: Type.Integer(),
+  /** a demand algorithm: the contracted demand it judges against now and where it comes from; always sent by the server for demand */
+  contract: Type.Optional(DemandContract),
 });
 export type AlgorithmConfig = Static<typeof AlgorithmConfig>;
 

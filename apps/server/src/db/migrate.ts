@@ -11,6 +11,7 @@ import { dataPoints } from './migrations/0008-data-points.js';
 import { hazard } from './migrations/0010-hazard.js';
 import { inspectionOrders } from './migrations/0011-inspection-orders.js';
 import { pqAggregate } from './migrations/0012-pq-aggregate.js';
+import { eventHistory } from './migrations/0014-event-history.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -28,6 +29,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0010-hazard': hazard(kind),
     '0011-inspection-orders': inspectionOrders(),
     '0012-pq-aggregate': pqAggregate(kind),
+    '0014-event-history': eventHistory(),
   };
 }
 

@@ -39,13 +39,15 @@ for (const { kind, skip } of STORES) {
 
     const raised = (logType: number) => notes.filter((n) => n.logType === logType).map((n) => code.get(n.nodeId));
 
-    it('the substation sensor above 40 °C and the leaking paint-line detector raise one limit event each (702)', () => {
-      expect(raised(LOG_TYPE.limit).sort()).toEqual(['P1-ENV-SUB', 'P1-GD-PAINT2']);
+    it('the substation sensor above 40 °C and the leaking paint-line detector raise one limit event each, on event diagnosis (804: no energy quantity)', () => {
+      expect(raised(LOG_TYPE.environmentLimit).sort()).toEqual(['P1-ENV-SUB', 'P1-GD-PAINT2']);
+      expect(raised(LOG_TYPE.limit)).toEqual([]);
     });
 
     it('the paint-line detector sits in pre-alarm: its level-1 rule (≥ 25 %LEL, early warning) fires, not level 2 (≥ 50)', () => {
-      const gas = notes.filter((n) => n.logType === LOG_TYPE.limit && code.get(n.nodeId) === 'P1-GD-PAINT2').map((n) => JSON.parse(n.description) as { level: number; value: number });
-      expect(gas.map((g) => g.level)).toEqual([4]);
+      const gas = notes.filter((n) => n.logType === LOG_TYPE.environmentLimit && code.get(n.nodeId) === 'P1-GD-PAINT2').map((n) => JSON.parse(n.description) as { level: number; eventClass: number; value: number });
+      // early warning in level and class alike
+      expect(gas.map((g) => [g.level, g.eventClass])).toEqual([[4, 4]]);
       expect(gas[0]!.value).toBeGreaterThanOrEqual(25);
       expect(gas[0]!.value).toBeLessThan(50);
     });
@@ -63,9 +65,15 @@ for (const { kind, skip } of STORES) {
       expect(raised(LOG_TYPE.negativeLoss)).toEqual([]);
     });
 
-    it("the factory incomer's afternoon peak reaches the demand pre-alarm (704), not the contract (705)", () => {
+    it("the factory incomer's summer afternoon peak passes the contracted 2000 kW of its tariff: the pre-alarm (704) and the over-limit (705)", () => {
       expect(raised(LOG_TYPE.demandPreAlarm)).toEqual(['E-HV']);
-      expect(raised(LOG_TYPE.demandOverLimit)).toEqual([]);
+      expect(raised(LOG_TYPE.demandOverLimit)).toEqual(['E-HV']);
+      const over = notes.find((n) => n.logType === LOG_TYPE.demandOverLimit);
+      expect((JSON.parse(over?.description ?? '{}') as { limit: number }).limit).toBe(2000);
+    });
+
+    it("the toilets' night leak (planted 21 days back, so last night too) is abnormal consumption (703)", () => {
+      expect(raised(LOG_TYPE.abnormal)).toEqual(['W-TOILET']);
     });
 
     it('every raised event is stored active (the switch event finished at once) and unconfirmed', async () => {

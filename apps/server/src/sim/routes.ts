@@ -16,7 +16,12 @@ declare module 'fastify' {
  */
 export function registerSim(app: FastifyInstance): void {
   const days = app.ems.config.simDays;
-  const sim = new Simulator(app.ems, { ...(days !== undefined ? { days } : {}), log: (msg, data) => app.log.info(data ?? {}, msg) });
+  const sim = new Simulator(app.ems, {
+    ...(days !== undefined ? { days } : {}),
+    log: (msg, data) => app.log.info(data ?? {}, msg),
+    // the seeded history's events, by the same rule engine, once the history is in (issue 11)
+    afterSeed: (windows) => void app.events.replayHistory(windows),
+  });
   app.decorate('sim', sim);
   app.addHook('onClose', async () => sim.stop());
   app.get(SIM_API.status, { config: { public: true }, schema: { response: { 200: Envelope(SimStatus) } } }, async (request) => ok(request.lang, app.sim.status()));

@@ -23,6 +23,8 @@ export interface SimOptions {
   liveIntervalMs?: number;
   publish?: SimPublish;
   log?: (msg: string, data?: Record<string, unknown>) => void;
+  /** called once the history is complete (on every start): each project's window [from, to), `to` the seed's "now" */
+  afterSeed?: (windows: { projectId: number; from: number; to: number }[]) => void;
 }
 
 export interface SeedThreadOption {
@@ -77,7 +79,7 @@ export class Simulator {
     seedMs: null,
     live: false,
   };
-  private readonly opts: Required<Omit<SimOptions, 'days' | 'publish' | 'log'>> & Pick<SimOptions, 'days' | 'log'>;
+  private readonly opts: Required<Omit<SimOptions, 'days' | 'publish' | 'log' | 'afterSeed'>> & Pick<SimOptions, 'days' | 'log' | 'afterSeed'>;
 
   constructor(
     private readonly ems: Ems,
@@ -91,6 +93,7 @@ export class Simulator {
       live: options.live ?? ems.config.sim ?? true,
       liveIntervalMs: options.liveIntervalMs ?? 60_000,
       log: options.log,
+      afterSeed: options.afterSeed,
     };
     this.publish = options.publish ?? directIngest(ems);
     this.thread = options.thread;
@@ -166,6 +169,7 @@ export class Simulator {
       this.opts.log?.(`sim: history seeded in ${(this.st.seedMs / 1000).toFixed(1)} s (${jobs.length} project-days, ${rows} rows, ${thread} thread)`, { seedMs: this.st.seedMs, rows, chunks: jobs.length, thread });
     }
     this.st.state = this.opts.live ? 'live' : 'off';
+    this.opts.afterSeed?.(this.runs.map((r) => ({ projectId: r.plan.projectId, from: r.state.anchor, to: r.state.plannedNow })));
   }
 
   private async prepare() {

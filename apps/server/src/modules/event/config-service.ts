@@ -1,7 +1,6 @@
 import {
   DATA_ID,
   ErrorCode,
-  LOG_TYPE,
   type AlgorithmConfig,
   type AlgorithmConfigInput,
   type AlgorithmKind,
@@ -12,10 +11,12 @@ import {
   type RuleConfigInput,
   type RuleListQuery,
 } from '@ems/contract';
+import { limitEventKind, limitEventType } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { configRepository, type AlgorithmRow, type RuleRow } from './config-repository.js';
+import { demandContract } from './demand-contract.js';
 import { engineOf } from './engine.js';
 import { gradeBoundsOrdered } from './logic.js';
 
@@ -26,12 +27,21 @@ const page = (p: { index: number; limit: number } | undefined) => ({ index: p?.i
 
 async function pointNames(ems: Ems, lang: Lang) {
   const catalogue = await configRepository(ems.db).catalogue();
-  const map = new Map(catalogue.map((d) => [Number(d.data_id), { name: lang === 'en' ? d.name_en : d.name_zh, unit: d.unit }]));
+  const map = new Map(catalogue.map((d) => [Number(d.data_id), { name: lang === 'en' ? d.name_en : d.name_zh, unit: d.unit, energy: d.energy_type !== null }]));
   return (dataId: number) => map.get(dataId);
 }
 
-function toRule(r: RuleRow, nodeName: string, point: (id: number) => { name: string; unit: string } | undefined): RuleConfig {
+type PointOf = Awaited<ReturnType<typeof pointNames>>;
+
+/** A rule's event type and log type, by its first condition's data point (the events go by the condition that held). */
+function kindOfRule(level: number, firstDataId: number | undefined, point: PointOf) {
+  const energy = firstDataId !== undefined && (point(firstDataId)?.energy ?? false);
+  return { eventType: firstDataId === undefined ? null : limitEventType(firstDataId, energy), logType: limitEventKind(level, energy).logType };
+}
+
+function toRule(r: RuleRow, nodeName: string, point: PointOf): RuleConfig {
   const conditions = JSON.parse(r.conditions) as { dataId: number; operator: number; limit: number }[];
+  const kind = kindOfRule(Number(r.level), conditions[0]?.dataId, point);
   return {
     id: Number(r.id),
     projectId: Number(r.project_id),
@@ -44,8 +54,8 @@ function toRule(r: RuleRow, nodeName: string, point: (id: number) => { name: str
     minDurationSec: Number(r.min_duration_sec),
     hysteresis: Number(r.hysteresis),
     level: Number(r.level),
-    eventType: Number(r.event_type),
-    logType: Number(r.level) === 1 ? LOG_TYPE.accidentLevel : LOG_TYPE.limit,
+    eventType: kind.eventType,
+    logType: kind.logType,
     enabled: Number(r.enabled) === 1,
     description: r.description,
     updateTime: Number(r.update_time),
@@ -69,21 +79,28 @@ export function withDefaults(kind: AlgorithmKind, p: AlgorithmParams): Algorithm
       return { dataId: DATA_ID.activeEnergyImport, childIds: [], ...p };
     case 'quota':
       return { dataId: DATA_ID.activeEnergyImport, deviceIds: [], ...p };
+    case 'baseLoad':
+      return { dataId: DATA_ID.activeEnergyImport, nightStartHour: 0, nightEndHour: 5, ...p };
   }
 }
 
 /** Parameters each kind cannot do without. */
 const REQUIRED: Record<AlgorithmKind, (keyof AlgorithmParams)[]> = {
-  demand: ['contractKw'],
+  // without an administrator's contractKw, the tariff's contracted demand applies
+  demand: [],
   offline: ['offlineMinutes'],
   switch: [],
   efficiency: ['threshold', 'outputDeviceId'],
   balance: ['tolerancePercent'],
   quota: ['quotaMonthly'],
+  baseLoad: ['nightLimit'],
 };
 
-function toAlgorithm(a: AlgorithmRow, nodeName: string): AlgorithmConfig {
+async function toAlgorithm(ems: Ems, a: AlgorithmRow, nodeName: string): Promise<AlgorithmConfig> {
   const kind = a.kind as AlgorithmKind;
+  const params = JSON.parse(a.params) as AlgorithmParams;
+  // a demand algorithm says which contracted demand it judges against now, and where it comes from
+  const contract = kind === 'demand' ? { contract: await demandContract(ems, { nodeId: Number(a.node_id), modelLabel: a.model_label, params }, ems.config.now()) } : {};
   return {
     id: Number(a.id),
     projectId: Number(a.project_id),
@@ -92,11 +109,12 @@ function toAlgorithm(a: AlgorithmRow, nodeName: string): AlgorithmConfig {
     nodeId: Number(a.node_id),
     modelLabel: a.model_label,
     nodeName,
-    params: withDefaults(kind, JSON.parse(a.params) as AlgorithmParams),
+    params: withDefaults(kind, params),
     level: Number(a.level),
     enabled: Number(a.enabled) === 1,
     description: a.description,
     updateTime: Number(a.update_time),
+    ...contract,
   };
 }
 
@@ -129,6 +147,18 @@ export async function saveRule(ems: Ems, lang: Lang, scope: readonly number[], i
   input.conditions.forEach((c, i) => {
     if (!point(c.dataId)) throw fieldError(lang, `conditions.${i}.dataId`, '数据点不存在', 'unknown data point');
   });
+  if (input.level === 4 && input.conditions.some((c) => point(c.dataId)?.energy)) {
+    throw fieldError(
+      lang,
+      'level',
+      '能耗量（功率、电量、流量等）的越限是告警（能耗事件 702），预警等级用于温度、湿度、气体等其他量',
+      'a limit on an energy quantity (power, energy, flow, …) is an alarm (energy-consumption event 702); early warning is for other quantities (temperature, humidity, gas, …)',
+    );
+  }
+  const kind = kindOfRule(input.level, input.conditions[0]?.dataId, point);
+  if (input.eventType !== undefined && input.eventType !== kind.eventType) {
+    throw fieldError(lang, 'eventType', '事件类型由数据点决定（温度 2，能耗量 3，其他量无）', 'follows the data point (temperature 2, an energy quantity 3, none for other quantities)');
+  }
   const row = {
     project_id: projectId,
     name,
@@ -139,7 +169,8 @@ export async function saveRule(ems: Ems, lang: Lang, scope: readonly number[], i
     min_duration_sec: input.minDurationSec,
     hysteresis: input.hysteresis,
     level: input.level,
-    event_type: input.eventType,
+    // the column predates derived types: 0 stands for none
+    event_type: kind.eventType ?? 0,
     enabled: input.enabled ? 1 : 0,
     description: input.description ?? '',
     update_time: ems.config.now(),
@@ -158,7 +189,7 @@ export async function listAlgorithms(ems: Ems, scope: readonly number[], q: Algo
   const repo = configRepository(ems.db);
   const { rows, total } = await repo.listAlgorithms({ projectIds: scope, keyword: q.keyword, kind: q.kind, nodeId: q.nodeId, modelLabel: q.modelLabel, enabled: q.enabled, ...page(q.page) });
   const names = await repo.nodeNames(rows.map((r) => Number(r.node_id)));
-  return { list: rows.map((r) => toAlgorithm(r, names.get(Number(r.node_id)) ?? '')), total };
+  return { list: await Promise.all(rows.map((r) => toAlgorithm(ems, r, names.get(Number(r.node_id)) ?? ''))), total };
 }
 
 export async function algorithmDetail(ems: Ems, scope: readonly number[], id: number): Promise<AlgorithmConfig> {
@@ -166,7 +197,7 @@ export async function algorithmDetail(ems: Ems, scope: readonly number[], id: nu
   const a = await repo.algorithm(id, scope);
   if (!a) throw noPermission();
   const names = await repo.nodeNames([Number(a.node_id)]);
-  return toAlgorithm(a, names.get(Number(a.node_id)) ?? '');
+  return toAlgorithm(ems, a, names.get(Number(a.node_id)) ?? '');
 }
 
 /** Creates or updates an algorithm; the parameters its kind needs must be there, and the devices it names in its project. */
@@ -185,6 +216,7 @@ export async function saveAlgorithm(ems: Ems, lang: Lang, scope: readonly number
     throw fieldError(lang, 'params.gradeBounds', '须按能效由好到差排列（COP 递减，比功率递增）', 'must run from the best grade to the worst (COP falling, specific power rising)');
   }
   if ((p.windowMinutes ?? 15) % (p.subintervalMinutes ?? 1) !== 0) throw fieldError(lang, 'params.subintervalMinutes', '须整除需量窗口', 'must divide the window');
+  if ((p.nightEndHour ?? 5) <= (p.nightStartHour ?? 0)) throw fieldError(lang, 'params.nightEndHour', '须晚于夜间开始时刻', 'must be after nightStartHour');
   for (const field of ['deviceIds', 'childIds'] as const) {
     const ids = p[field] ?? [];
     const found = await repo.projectNodes(projectId, ids);

@@ -5,14 +5,15 @@ import { attrsOf, numOrNull } from '../common/attrs.js';
 /** The reads of measurements the rule engine needs (readings and rollups). */
 export function engineDataRepository(db: Db) {
   return {
-    /** The newest reading time of each device (any data point); devices without readings are absent. */
-    async lastSeen(deviceIds: readonly number[]): Promise<Map<number, number>> {
+    /** The newest reading time (at or before `atOrBefore`) of each device (any data point); devices without readings are absent. */
+    async lastSeen(deviceIds: readonly number[], atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Map<number, number>> {
       const out = new Map<number, number>();
       if (deviceIds.length === 0) return out;
       const rows = await db
         .selectFrom('reading')
         .select(['device_id', sql<number>`max(ts)`.as('ts')])
         .where('device_id', 'in', [...deviceIds])
+        .where('ts', '<=', atOrBefore)
         .groupBy('device_id')
         .execute();
       for (const r of rows) out.set(Number(r.device_id), Number(r.ts));
@@ -73,6 +74,79 @@ export function engineDataRepository(db: Db) {
         .where('bucket_start', '=', bucketStart)
         .execute();
       for (const r of rows) if (r.value !== null) out.set(Number(r.device_id), { value: Number(r.value), complete: Number(r.n_intervals) >= 4 });
+      return out;
+    },
+
+    /** The sum of the devices' buckets of a rollup table with a start in [from, to) (month to date). */
+    async sumBuckets(table: 'rollup_day' | 'rollup_hour', deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<number> {
+      if (deviceIds.length === 0 || to <= from) return 0;
+      const r = await db
+        .selectFrom(table)
+        .select(sql<number | null>`sum(value)`.as('v'))
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .executeTakeFirst();
+      return Number(r?.v ?? 0);
+    },
+
+    /** One device's hourly rollups with a start in [from, to), oldest first (null values left out). */
+    async hours(deviceId: number, dataId: number, from: number, to: number): Promise<{ start: number; value: number; complete: boolean }[]> {
+      const rows = await db
+        .selectFrom('rollup_hour')
+        .select(['bucket_start', 'value', 'n_intervals'])
+        .where('device_id', '=', deviceId)
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .orderBy('bucket_start')
+        .execute();
+      return rows.filter((r) => r.value !== null).map((r) => ({ start: Number(r.bucket_start), value: Number(r.value), complete: Number(r.n_intervals) >= 4 }));
+    },
+
+    /** One device's 15-min rollups with a start in [from, to), oldest first (null values left out): a counter's intervals. */
+    async intervals(deviceId: number, dataId: number, from: number, to: number): Promise<{ start: number; value: number }[]> {
+      const rows = await db
+        .selectFrom('rollup_15m')
+        .select(['bucket_start', 'value'])
+        .where('device_id', '=', deviceId)
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .orderBy('bucket_start')
+        .execute();
+      return rows.filter((r) => r.value !== null).map((r) => ({ start: Number(r.bucket_start), value: Number(r.value) }));
+    },
+
+    /** The readings of one data point of one device in [from, to) as the write path hands them on, oldest first. */
+    async committed(deviceId: number, dataId: number, from: number, to: number): Promise<{ deviceId: number; dataId: number; ts: number; value: number; status: number }[]> {
+      const rows = await db
+        .selectFrom('reading')
+        .select(['ts', 'value', 'status'])
+        .where('device_id', '=', deviceId)
+        .where('data_id', '=', dataId)
+        .where('ts', '>=', from)
+        .where('ts', '<', to)
+        .orderBy('ts')
+        .execute();
+      return rows.map((r) => ({ deviceId, dataId, ts: Number(r.ts), value: Number(r.value), status: Number(r.status) }));
+    },
+
+    /** The data points each device has readings of (the history replay's reading plan). */
+    async seriesOf(deviceIds: readonly number[]): Promise<{ deviceId: number; dataId: number }[]> {
+      const out: { deviceId: number; dataId: number }[] = [];
+      // a probe per catalogue point (an index seek each), not a scan of the device's readings
+      for (const deviceId of deviceIds) {
+        const rows = await db
+          .selectFrom('data_point as d')
+          .select('d.data_id')
+          .where(({ exists, selectFrom }) =>
+            exists(selectFrom('reading as r').select('r.ts').where('r.device_id', '=', deviceId).whereRef('r.data_id', '=', 'd.data_id').limit(1)),
+          )
+          .execute();
+        for (const r of rows) out.push({ deviceId, dataId: Number(r.data_id) });
+      }
       return out;
     },
 

@@ -34,7 +34,7 @@ for (const { kind, skip } of STORES) {
     const tempRule = (nodeId: number, extra: object = {}) => hotRule(nodeId, { name: 'room too hot', minDurationSec: 120, ...extra });
     const temps = (device: number, from: number, values: number[]) => values.map((value, i) => ({ deviceId: device, dataId: T, ts: from + i * MIN, value }));
 
-    it('limit rule: held for the minimum duration, worst value kept, finished only once back inside by the hysteresis; notified as 702', async () => {
+    it('limit rule: held for the minimum duration, worst value kept, finished only once back inside by the hysteresis; a temperature is notified as 804 (event diagnosis)', async () => {
       const sensor = await f.node(1, room, 'envsensor', 'hot sensor');
       const id = await rule(tempRule(sensor));
       const t0 = NOW + 1 * MIN;
@@ -43,11 +43,11 @@ for (const { kind, skip } of STORES) {
       expect(await f.eventsOf({ ruleId: id })).toEqual([]);
       await f.write(1, temps(sensor, t0 + 3 * MIN, [41, 39.5, 40.2, 41.5, 39.2]));
       const active = await f.eventsOf({ ruleId: id });
-      expect(active).toEqual([{ id: expect.any(Number), logType: LOG_TYPE.limit, status: 0, value: 41.5, start: t0 + MIN, end: null }]);
+      expect(active).toEqual([{ id: expect.any(Number), logType: LOG_TYPE.environmentLimit, status: 0, value: 41.5, start: t0 + MIN, end: null }]);
       await f.write(1, temps(sensor, t0 + 8 * MIN, [38.9, 41]));
       expect(await f.eventsOf({ ruleId: id })).toEqual([{ ...active[0], status: 1, end: t0 + 8 * MIN }]);
       const note = f.notes.find((n) => f.description(n).eventId === active[0]?.id);
-      expect(note).toMatchObject({ logType: 702, eventClass: 2, nodeId: sensor, projectId: 1 });
+      expect(note).toMatchObject({ logType: 804, eventClass: 2, nodeId: sensor, projectId: 1 });
       expect(f.description(note!)).toMatchObject({ eventClass: 2, eventType: 2, level: 2, nodeId: sensor, modelLabel: 'envsensor', dataId: T, limit: 40, projectId: 1 });
       expect(note?.messageEn).toContain('hot sensor');
     });

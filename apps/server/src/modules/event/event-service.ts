@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
 import { EVENT_CLASS, LOG_TYPE, type CloseOrdersBody, type EventConfirmBody, type EventDetail, type EventQueryBody, type EventRecord, type RaiseOrderBody } from '@ems/contract';
+import { eventQuantityUnit, quantityOfLogType } from '@ems/domain';
 import type { Ems, Session } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { configRepository } from './config-repository.js';
 import { eventRepository, type EventFilter, type EventRow } from './event-repository.js';
 import { fieldError } from './config-service.js';
+import { logTypeName } from '../message/log-types.js';
 import { texts } from './messages.js';
 
 /** Most rows an export holds. */
@@ -21,6 +23,8 @@ async function catalogue(ems: Ems, lang: Lang) {
 
 function toRecord(r: EventRow, lang: Lang, point: Awaited<ReturnType<typeof catalogue>>): EventRecord {
   const p = point(num(r.data_id));
+  // events stored before they carried a quantity: by their log type where that is unambiguous
+  const quantity = r.quantity ?? quantityOfLogType(Number(r.log_type));
   return {
     id: Number(r.id),
     projectId: Number(r.project_id),
@@ -35,7 +39,8 @@ function toRecord(r: EventRow, lang: Lang, point: Awaited<ReturnType<typeof cata
     nodeName: r.node_name ?? '',
     dataId: num(r.data_id),
     dataName: p?.name ?? null,
-    unit: p?.unit ?? null,
+    quantity,
+    unit: eventQuantityUnit(quantity, p?.unit ?? null),
     value: num(r.value),
     limit: num(r.limit_value),
     startTime: Number(r.start_time),
@@ -71,7 +76,7 @@ export async function eventDetail(ems: Ems, lang: Lang, scope: readonly number[]
   const config = configRepository(ems.db);
   const rule = r.rule_id !== null ? await config.rule(Number(r.rule_id), scope) : r.algorithm_id !== null ? await config.algorithm(Number(r.algorithm_id), scope) : undefined;
   const p = point(num(r.data_id));
-  return { ...toRecord(r, lang, point), upperLimit: p?.upper ?? null, lowerLimit: p?.lower ?? null, ruleName: rule?.name ?? null };
+  return { ...toRecord(r, lang, point), upperLimit: p?.upper ?? null, lowerLimit: p?.lower ?? null, pointUnit: p?.unit ?? null, ruleName: rule?.name ?? null };
 }
 
 /**
@@ -157,13 +162,17 @@ export async function closeOrders(ems: Ems, lang: Lang, scope: readonly number[]
 }
 
 const HEADERS: Record<Lang, string[]> = {
-  zh: ['开始时间', '结束时间', '节点', '事件类型', '等级', '状态', '确认状态', '值', '限值', '描述', '确认人', '确认时间', '确认意见'],
-  en: ['Start time', 'End time', 'Node', 'Event type', 'Level', 'Status', 'Confirmation', 'Value', 'Limit', 'Message', 'Confirmed by', 'Confirmed at', 'Comment'],
+  zh: ['开始时间', '结束时间', '节点', '事件类型', '等级', '状态', '确认状态', '值', '限值', '单位', '描述', '确认人', '确认时间', '确认意见'],
+  en: ['Start time', 'End time', 'Node', 'Event type', 'Level', 'Status', 'Confirmation', 'Value', 'Limit', 'Unit', 'Message', 'Confirmed by', 'Confirmed at', 'Comment'],
 };
-const TYPE: Record<Lang, Record<number, string>> = {
-  zh: { 1: '剩余电流', 2: '温度', 3: '功率越限', 4: '探头故障', 5: '开关变位' },
-  en: { 1: 'residual current', 2: 'temperature', 3: 'power over-limit', 4: 'probe failure', 5: 'switch event' },
-};
+/** Log types of limit rules: the type reads as the data point over its limit. */
+const LIMIT_TYPES: readonly number[] = [LOG_TYPE.limit, LOG_TYPE.accidentLevel, LOG_TYPE.environmentLimit];
+
+/** What kind of event it is, as the event pages say it: the data point over its limit, else the log type's name. */
+function typeName(e: EventRecord, lang: Lang): string {
+  if (LIMIT_TYPES.includes(e.logType) && e.dataName) return lang === 'en' ? `${e.dataName} over limit` : `${e.dataName}越限`;
+  return logTypeName(e.logType, lang);
+}
 const LEVEL: Record<Lang, Record<number, string>> = { zh: { 1: '事故', 2: '告警', 4: '预警' }, en: { 1: 'accident', 2: 'alarm', 4: 'early warning' } };
 const STATUS: Record<Lang, string[]> = { zh: ['未结束', '已结束'], en: ['active', 'finished'] };
 const CONFIRM: Record<Lang, Record<number, string>> = { zh: { 1: '未确认', 3: '已确认' }, en: { 1: 'unconfirmed', 3: 'confirmed' } };
@@ -188,19 +197,20 @@ export async function exportEvents(ems: Ems, lang: Lang, scope: readonly number[
       localTime(e.startTime, tz),
       localTime(e.endTime, tz),
       e.nodeName,
-      e.eventType === null ? '' : (TYPE[lang][e.eventType] ?? String(e.eventType)),
+      typeName(e, lang),
       e.level === null ? '' : (LEVEL[lang][e.level] ?? String(e.level)),
       STATUS[lang][e.status] ?? String(e.status),
       CONFIRM[lang][e.confirmState] ?? String(e.confirmState),
       e.value,
       e.limit,
+      e.unit ?? '',
       e.message,
       e.confirmUser ?? '',
       localTime(e.confirmTime, tz),
       e.confirmComment ?? '',
     ]);
   }
-  ws.columns.forEach((c, i) => (c.width = i === 9 ? 60 : 18));
+  ws.columns.forEach((c, i) => (c.width = i === 10 ? 60 : 18));
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   const day = localTime(ems.config.now(), tz).slice(0, 10).replace(/-/g, '');
   return { buffer, fileName: lang === 'en' ? `events-${day}.xlsx` : `事件导出-${day}.xlsx` };

@@ -52,7 +52,7 @@ for (const { kind, skip } of STORES) {
         [0, 47, NOW - 10 * MIN],
         [1, 46, NOW - 30 * MIN],
       ]);
-      expect(r.data[0]).toMatchObject({ nodeId: sensor, nodeName: 'api sensor', modelLabel: 'envsensor', dataId: DATA_ID.temperature, unit: '°C', limit: 40, ruleId, logType: 702, eventClass: 2, confirmState: 1 });
+      expect(r.data[0]).toMatchObject({ nodeId: sensor, nodeName: 'api sensor', modelLabel: 'envsensor', dataId: DATA_ID.temperature, unit: '°C', limit: 40, ruleId, logType: 804, eventClass: 2, confirmState: 1 });
       expect(r.data[0]?.message).toContain('限值');
       const en = await query({ ...admin, 'accept-language': 'en-US' }, { nodeId: building, modelLabel: 'building', status: 1 });
       expect(en.data.map((e) => e.value)).toEqual([46, 45]);
@@ -125,7 +125,7 @@ for (const { kind, skip } of STORES) {
       expect((await f.call('POST', EVENT_API.ruleSave, plant, hotRule(sensor))).status).toBe(404);
       expect((await f.call('POST', EVENT_API.ruleSave, admin, hotRule(other))).status).toBe(404);
       const created = await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, { ...hotRule(sensor), name: 'to delete' });
-      expect(created.data).toMatchObject({ name: 'to delete', nodeName: 'api sensor', logType: 702, conditions: [{ dataName: '温度', unit: '°C' }] });
+      expect(created.data).toMatchObject({ name: 'to delete', nodeName: 'api sensor', logType: 804, conditions: [{ dataName: '温度', unit: '°C' }] });
       const updated = await f.call<RuleConfig>('POST', EVENT_API.ruleSave, admin, { ...hotRule(sensor), id: created.data.id, name: 'renamed', level: 1 });
       expect(updated.data).toMatchObject({ id: created.data.id, name: 'renamed', logType: 803 });
       const list = await f.call<RuleConfig[]>('POST', EVENT_API.ruleList, plant, { keyword: 'renamed' });
@@ -139,8 +139,10 @@ for (const { kind, skip } of STORES) {
     it('algorithm CRUD: the parameters a kind needs are required (400 naming them); defaults filled in; paging index 0 limit 100', async () => {
       const en = { ...admin, 'accept-language': 'en-US' };
       const base = { name: 'demand', kind: 'demand', nodeId: sensor, modelLabel: 'envsensor', params: {}, enabled: true };
-      const missing = await f.call('POST', EVENT_API.algorithmSave, en, base);
-      expect([missing.status, missing.msg]).toEqual([400, expect.stringContaining('params.contractKw')]);
+      const missing = await f.call('POST', EVENT_API.algorithmSave, en, { ...base, kind: 'baseLoad' });
+      expect([missing.status, missing.msg]).toEqual([400, expect.stringContaining('params.nightLimit')]);
+      const night = await f.call('POST', EVENT_API.algorithmSave, en, { ...base, kind: 'baseLoad', params: { nightLimit: 1, nightStartHour: 5, nightEndHour: 5 } });
+      expect([night.status, night.msg]).toEqual([400, expect.stringContaining('params.nightEndHour')]);
       const badKind = await f.call('POST', EVENT_API.algorithmSave, en, { ...base, kind: 'magic' });
       expect([badKind.status, badKind.msg]).toEqual([400, expect.stringContaining('kind')]);
       const badSub = await f.call('POST', EVENT_API.algorithmSave, en, { ...base, params: { contractKw: 100, windowMinutes: 15, subintervalMinutes: 4 } });

@@ -35,7 +35,7 @@ for (const { kind, skip } of STORES) {
       const all = await f.call<EventRecord[]>('POST', EVENT_API.query, admin, { startTime: NOW - DAY, endTime: NOW + DAY });
       source = all.data[0] as EventRecord;
       foreign = (await f.call<EventRecord[]>('POST', EVENT_API.query, { ...admin, projectid: '2' }, { startTime: NOW - DAY, endTime: NOW + DAY })).data[0] as EventRecord;
-      expect(source.logType).toBe(LOG_TYPE.limit);
+      expect(source.logType).toBe(LOG_TYPE.environmentLimit);
     });
     afterAll(async () => f?.close());
 

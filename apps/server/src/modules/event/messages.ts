@@ -13,6 +13,8 @@ export interface PointName {
   zh: string;
   en: string;
   unit: string;
+  /** an energy quantity (the point has an energy type): its limits are energy-consumption events */
+  energy: boolean;
 }
 
 export const texts = {
@@ -61,6 +63,10 @@ export const texts = {
   quotaForecast: (node: string, projected: number, quota: number, unit: string): Text => ({
     zh: `${node} 本月预计用量 ${fmt(projected, 0)} ${unit} 将超过定额 ${fmt(quota, 0)} ${unit}`,
     en: `${node} projected consumption this month ${fmt(projected, 0)} ${unit} will exceed the quota ${fmt(quota, 0)} ${unit}`,
+  }),
+  nightUse: (node: string, perHour: number, limit: number, unit: string, from: number, to: number): Text => ({
+    zh: `${node} 夜间（${from}:00–${to}:00）平均每小时用量 ${fmt(perHour)} ${unit} 超过限值 ${fmt(limit)} ${unit}，疑似泄漏或设备未关`,
+    en: `${node} used ${fmt(perHour)} ${unit} an hour on average at night (${from}:00–${to}:00), above the limit of ${fmt(limit)} ${unit}: a leak or a load left on is suspected`,
   }),
   quotaReached: (node: string, used: number, quota: number, unit: string): Text => ({
     zh: `${node} 本月用量 ${fmt(used, 0)} ${unit} 已达到定额 ${fmt(quota, 0)} ${unit}`,

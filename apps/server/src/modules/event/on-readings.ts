@@ -1,7 +1,8 @@
-import { DATA_ID, EVENT_LEVEL, EVENT_TYPE, LOG_TYPE } from '@ems/contract';
+import { DATA_ID, EVENT_LEVEL, EVENT_QUANTITY, EVENT_TYPE, LOG_TYPE } from '@ems/contract';
+import { limitEventKind, limitEventType } from '@ems/domain';
 import type { CommittedReading } from '../../context.js';
 import { engineDataRepository } from './data-repository.js';
-import { classOf, type AlgCfg, type EngineState, type RuleCfg } from './engine.js';
+import { classOf, type AlgCfg, type EngineState, type RuleCfg } from './engine-state.js';
 import { compare, ruleHolds, slidingDemand, step } from './logic.js';
 import { texts } from './messages.js';
 
@@ -88,15 +89,16 @@ async function evaluateRule(s: EngineState, rule: RuleCfg, deviceId: number, ts:
   if (res.kind === 'finish') await s.finish(key, ts);
   else if (res.kind === 'worse' && value !== undefined) await s.worse(key, value);
   else if (res.kind === 'raise') {
-    const logType = rule.level === EVENT_LEVEL.accident ? LOG_TYPE.accidentLevel : LOG_TYPE.limit;
-    const point = s.points.get(main.dataId) ?? { zh: String(main.dataId), en: String(main.dataId), unit: '' };
+    const point = s.points.get(main.dataId) ?? { zh: String(main.dataId), en: String(main.dataId), unit: '', energy: false };
+    // where it is listed, its class and level, and its type follow the data point (issue 4 table, issue 11)
+    const kind = limitEventKind(rule.level, point.energy);
     await s.raise(key, {
       projectId: rule.projectId,
       ruleId: rule.id,
-      logType,
-      eventClass: classOf(logType),
-      eventType: rule.eventType,
-      level: rule.level,
+      logType: kind.logType,
+      eventClass: kind.eventClass,
+      eventType: limitEventType(main.dataId, point.energy),
+      level: kind.level,
       deviceId,
       dataId: main.dataId,
       value: value ?? null,
@@ -131,12 +133,11 @@ async function evaluateSwitch(s: EngineState, a: AlgCfg, r: CommittedReading): P
 }
 
 async function evaluateDemand(s: EngineState, a: AlgCfg, r: CommittedReading): Promise<void> {
-  const contract = a.params.contractKw;
-  if (contract === undefined) return;
+  const contract = await s.contractAt(a, r.ts);
+  if (contract === null) return;
   const subMs = (a.params.subintervalMinutes ?? 1) * MIN;
   const windowMs = (a.params.windowMinutes ?? 15) * MIN;
   const n = Math.max(1, Math.round(windowMs / subMs));
-  const prePercent = a.params.preAlarmPercent ?? 90;
   let samples = s.demandSamples.get(a.id);
   if (!samples) {
     samples = await engineDataRepository(s.ems.db).readings(r.deviceId, r.dataId, r.ts - windowMs - subMs, r.ts);
@@ -145,15 +146,35 @@ async function evaluateDemand(s: EngineState, a: AlgCfg, r: CommittedReading): P
   samples.push({ ts: r.ts, value: r.value });
   while (samples.length > 0 && (samples[0]?.ts ?? 0) < r.ts - windowMs - subMs) samples.shift();
   const { demandKw, forecastKw } = slidingDemand(samples, r.ts, r.value, { n, subMs, k: a.params.predictionFactor ?? 1 });
+  await demandSteps(s, a, r.ts, r.dataId, contract, forecastKw, demandKw);
+}
+
+/**
+ * A 15-min block's demand where the store holds no power readings (the seeded history keeps power
+ * for its last days only; before, the energy counter's 15-min intervals are the demand the utility
+ * bills, kWh × 4): judged as window demand and, having no newer power, as its own forecast.
+ */
+export async function evaluateBlockDemand(s: EngineState, a: AlgCfg, blockEnd: number, kw: number): Promise<void> {
+  const contract = await s.contractAt(a, blockEnd - 1);
+  if (contract === null) return;
+  await demandSteps(s, a, blockEnd, a.params.dataId ?? DATA_ID.activePower, contract, kw, kw);
+}
+
+/**
+ * 704 when the forecast reaches the pre-alarm share of the contract, 705 while the window demand is
+ * above the contract; each finishes 2 % of the contract below its threshold.
+ */
+async function demandSteps(s: EngineState, a: AlgCfg, ts: number, dataId: number, contract: number, forecastKw: number, demandKw: number | null): Promise<void> {
+  const prePercent = a.params.preAlarmPercent ?? 90;
   // hysteresis: 2 % of the contract below each threshold
   const band = 0.02 * contract;
   const preKey = `alg:${a.id}:704`;
   const preLimit = (prePercent / 100) * contract;
   const pre = s.track(preKey);
-  const preStep = step(pre, r.ts, forecastKw >= preLimit, forecastKw >= preLimit - band, 0, forecastKw, 1);
+  const preStep = step(pre, ts, forecastKw >= preLimit, forecastKw >= preLimit - band, 0, forecastKw, 1);
   const node = s.nodeName(a.nodeId);
-  const common = { projectId: a.projectId, algorithmId: a.id, eventType: EVENT_TYPE.powerOverLimit, deviceId: a.nodeId, dataId: r.dataId, ts: r.ts };
-  if (preStep.kind === 'finish') await s.finish(preKey, r.ts);
+  const common = { projectId: a.projectId, algorithmId: a.id, eventType: EVENT_TYPE.powerOverLimit, deviceId: a.nodeId, dataId, quantity: EVENT_QUANTITY.demand, ts };
+  if (preStep.kind === 'finish') await s.finish(preKey, ts);
   else if (preStep.kind === 'worse') await s.worse(preKey, forecastKw);
   else if (preStep.kind === 'raise') {
     await s.raise(preKey, {
@@ -169,8 +190,8 @@ async function evaluateDemand(s: EngineState, a: AlgCfg, r: CommittedReading): P
   if (demandKw === null) return;
   const overKey = `alg:${a.id}:705`;
   const over = s.track(overKey);
-  const overStep = step(over, r.ts, demandKw > contract, demandKw > contract - band, 0, demandKw, 1);
-  if (overStep.kind === 'finish') await s.finish(overKey, r.ts);
+  const overStep = step(over, ts, demandKw > contract, demandKw > contract - band, 0, demandKw, 1);
+  if (overStep.kind === 'finish') await s.finish(overKey, ts);
   else if (overStep.kind === 'worse') await s.worse(overKey, demandKw);
   else if (overStep.kind === 'raise') {
     await s.raise(overKey, {

@@ -51,6 +51,8 @@ export interface EventTable {
   model_label: string;
   device_id: number | null;
   data_id: number | null;
+  /** what value and limit measure when not the data point (EVENT_QUANTITY; migration 0014) */
+  quantity: ColumnType<string | null, string | null | undefined, string | null>;
   value: number | null;
   limit_value: number | null;
   start_time: number;
@@ -65,4 +67,19 @@ export interface EventTable {
   source_event_id: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
-export type EventTables = { event_rule: EventRuleTable; event_algorithm: EventAlgorithmTable; event: EventTable };
+/** Table `event_history` (migration 0014): per project, the seeded history the engine evaluates after the seed. */
+export interface EventHistoryTable {
+  project_id: number;
+  from_ts: number;
+  to_ts: number;
+  /** evaluated up to here (exclusive) */
+  done_to: number;
+  /** the engine's memory at done_to (JSON; memoryOf) */
+  state: string | null;
+  /** set once the history is handed over to the live engine */
+  finished_at: number | null;
+  error: string | null;
+  updated_at: number;
+}
+
+export type EventTables = { event_rule: EventRuleTable; event_algorithm: EventAlgorithmTable; event: EventTable; event_history: EventHistoryTable };

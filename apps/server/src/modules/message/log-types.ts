@@ -17,6 +17,7 @@ const LOG_TYPE_NAMES: Record<number, readonly [string, string]> = {
   [LOG_TYPE.deviceOffline]: ['设备离线', 'device offline'],
   [LOG_TYPE.switchChange]: ['开关变位', 'switch state change'],
   [LOG_TYPE.accidentLevel]: ['事故级告警', 'accident-level alarm'],
+  [LOG_TYPE.environmentLimit]: ['环境与安全越限', 'environment or safety limit'],
 };
 
 /** The readable name of a log type in the language; an unknown type reads "other event" with its number. */

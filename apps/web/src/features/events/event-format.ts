@@ -44,3 +44,34 @@ export function eventDurationMs(e: Pick<EventRecord, 'startTime' | 'endTime'>, n
 export function deviceOf(e: Pick<EventRecord, 'deviceId' | 'nodeId'>): number {
   return e.deviceId ?? e.nodeId;
 }
+
+/** What a translation function needs here (i18next's t with options). */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Log types of limit rules (an energy quantity 702, an accident 803, another quantity 804): the type names the data point. */
+const LIMIT_LOG_TYPES: readonly number[] = [702, 803, 804];
+
+/**
+ * What kind of event it is, as a person reads it (issue 11: a quota forecast is no 'power over-limit',
+ * a humidity limit no 'temperature'): a limit rule's event is its data point over the limit, anything
+ * else is named by its log type. The spec's event-type code stays in the record.
+ */
+export function eventKindLabel(e: Pick<EventRecord, 'logType' | 'dataName'>, t: Translate): string {
+  if (LIMIT_LOG_TYPES.includes(e.logType) && e.dataName) return t('kind.limit', { point: e.dataName });
+  return t(`kind.${e.logType}`, { defaultValue: String(e.logType) });
+}
+
+/** What value and limit measure: the quantity (a loss rate of the metered point, a COP, …), else the data point; '--' without either. */
+export function quantityLabel(e: Pick<EventRecord, 'quantity' | 'dataName'>, t: Translate): string {
+  if (e.quantity) return t(`quantity.${e.quantity}`, { point: e.dataName ?? '', defaultValue: e.dataName ?? '--' });
+  return e.dataName ?? '--';
+}
+
+/**
+ * The one severity an event shows: its level (spec section 3), or its class when it has none (a switch
+ * change, an inspection order). The class is the header's list it was filed under; shown beside a level
+ * it read '告警' next to '预警' for a pre-alarm (issue 11).
+ */
+export function severityOf(e: Pick<EventRecord, 'level' | 'eventClass'>): { kind: 'level' | 'class'; value: number } {
+  return e.level === null ? { kind: 'class', value: e.eventClass } : { kind: 'level', value: e.level };
+}

@@ -7,7 +7,8 @@ export interface EventFilters {
   range: DateRange;
   /** the chosen tree node; null or the project itself: the whole project */
   node: { id: number; modelLabel: string } | null;
-  eventTypes: number[];
+  /** the kinds of event chosen, by log type (the type filter: a kind as the type column names it) */
+  logTypes: number[];
   levels: number[];
   /** 0 active, 1 finished, null both */
   status: 0 | 1 | null;
@@ -18,7 +19,7 @@ export interface EventFilters {
 
 /** Default filters: this month in the project's zone (spec section 9, default date-selector type month), nothing else set. */
 export function defaultFilters(timeZone: string, now = Date.now()): EventFilters {
-  return { range: rangeOf(3, now, timeZone), node: null, eventTypes: [], levels: [], status: null, confirmState: null, keyword: '' };
+  return { range: rangeOf(3, now, timeZone), node: null, logTypes: [], levels: [], status: null, confirmState: null, keyword: '' };
 }
 
 /** Table paging as antd counts it: page from 1. */
@@ -34,12 +35,13 @@ export interface TablePage {
  */
 export function toQueryBody(def: Pick<EventPageDefinition, 'logTypes' | 'filters'>, f: EventFilters, page?: TablePage): EventQueryBody {
   const offers = new Set(def.filters);
-  const body: EventQueryBody = { startTime: f.range.startTime, endTime: f.range.endTime, logTypes: [...def.logTypes] };
+  // the type filter narrows the page's log types (never beyond them)
+  const chosen = offers.has('eventType') ? def.logTypes.filter((lt) => f.logTypes.includes(lt)) : [];
+  const body: EventQueryBody = { startTime: f.range.startTime, endTime: f.range.endTime, logTypes: chosen.length > 0 ? chosen : [...def.logTypes] };
   if (f.node && f.node.modelLabel !== 'project') {
     body.nodeId = f.node.id;
     body.modelLabel = f.node.modelLabel;
   }
-  if (offers.has('eventType') && f.eventTypes.length > 0) body.eventTypes = [...f.eventTypes];
   if (offers.has('level') && f.levels.length > 0) body.levels = [...f.levels];
   if (offers.has('status') && f.status !== null) body.status = f.status;
   if (offers.has('confirmState') && f.confirmState !== null) body.confirmState = f.confirmState;

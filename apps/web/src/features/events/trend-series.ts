@@ -1,15 +1,16 @@
 import type { EventDetail, TrendSeriesReply } from '@ems/contract';
 import { assignYAxes, type TrendSeries } from '@ems/domain';
 
-type LimitSource = Pick<EventDetail, 'upperLimit' | 'lowerLimit' | 'value' | 'limit'>;
+type LimitSource = Pick<EventDetail, 'upperLimit' | 'lowerLimit' | 'value' | 'limit'> & Partial<Pick<EventDetail, 'quantity'>>;
 
 /**
  * The limit lines of the event's own line: the data point's upper and lower limits from EventDetail,
  * except that the limit the event crossed takes the side it was crossed on (a worst value at or
- * above it makes it the upper limit, below it the lower), so the line the rule watched is drawn.
+ * above it makes it the upper limit, below it the lower), so the line the rule watched is drawn. An
+ * event that measures something else (a loss rate in %, a COP) crossed no limit of the point's line.
  */
 export function eventLimits(e: LimitSource): { upperLimit: number | null; lowerLimit: number | null } {
-  const crossed = e.limit !== null && e.value !== null ? (e.value >= e.limit ? 'upper' : 'lower') : null;
+  const crossed = !e.quantity && e.limit !== null && e.value !== null ? (e.value >= e.limit ? 'upper' : 'lower') : null;
   return {
     upperLimit: crossed === 'upper' ? e.limit : e.upperLimit,
     lowerLimit: crossed === 'lower' ? e.limit : e.lowerLimit,

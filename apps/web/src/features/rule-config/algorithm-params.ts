@@ -1,4 +1,5 @@
-import type { AlgorithmConfig, AlgorithmConfigInput, AlgorithmKind, AlgorithmParams } from '@ems/contract';
+import type { AlgorithmConfig, AlgorithmConfigInput, AlgorithmKind, AlgorithmParams, DemandContract } from '@ems/contract';
+import { formatThousands } from '@ems/domain';
 
 /** How a parameter is entered: a decimal, several decimals (comma-separated), an integer, one node, several nodes, or the efficiency indicator. */
 export type ParamInput = 'decimal' | 'decimals' | 'integer' | 'node' | 'nodes' | 'indicator';
@@ -15,7 +16,8 @@ export interface ParamField {
  */
 export const ALGORITHM_PARAMS: Record<AlgorithmKind, readonly ParamField[]> = {
   demand: [
-    { name: 'contractKw', input: 'decimal', required: true },
+    // empty: the contracted demand of the node's tariff (the server's; DemandContract says which applies)
+    { name: 'contractKw', input: 'decimal' },
     { name: 'preAlarmPercent', input: 'decimal' },
     { name: 'windowMinutes', input: 'integer' },
     { name: 'subintervalMinutes', input: 'integer' },
@@ -48,7 +50,23 @@ export const ALGORITHM_PARAMS: Record<AlgorithmKind, readonly ParamField[]> = {
     { name: 'deviceIds', input: 'nodes' },
     { name: 'dataId', input: 'integer' },
   ],
+  baseLoad: [
+    { name: 'nightLimit', input: 'decimal', required: true },
+    { name: 'dataId', input: 'integer' },
+    { name: 'nightStartHour', input: 'integer' },
+    { name: 'nightEndHour', input: 'integer' },
+  ],
 };
+
+/**
+ * Which contracted demand a demand algorithm judges against, as a sentence: the tariff's (scheme and
+ * the version's first day), the administrator's, or none.
+ */
+export function describeContract(c: DemandContract, t: (key: string, o?: Record<string, unknown>) => string): string {
+  if (c.kw === null) return t('contract.none');
+  const kw = formatThousands(c.kw, 0);
+  return c.source === 'tariff' ? t('contract.tariff', { kw, scheme: c.schemeName ?? '', from: c.effectiveFrom ?? '' }) : t('contract.admin', { kw });
+}
 
 export interface AlgorithmFormValues {
   name: string;

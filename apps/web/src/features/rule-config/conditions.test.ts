@@ -53,7 +53,6 @@ describe('rule conditions (spec section 4: comparison codes and combinators)', (
       minDurationSec: 30,
       hysteresis: 0.5,
       level: 4,
-      eventType: 2,
       enabled: true,
       description: '',
     });
@@ -65,12 +64,14 @@ describe('algorithm parameters', () => {
   it('required per kind as the server requires them', () => {
     const required = Object.fromEntries(Object.entries(ALGORITHM_PARAMS).map(([k, fs]) => [k, fs.filter((f) => f.required).map((f) => f.name)]));
     expect(required).toEqual({
-      demand: ['contractKw'],
+      // the tariff's contracted demand applies when none is entered
+      demand: [],
       offline: ['offlineMinutes'],
       switch: [],
       efficiency: ['threshold', 'outputDeviceId'],
       balance: ['tolerancePercent'],
       quota: ['quotaMonthly'],
+      baseLoad: ['nightLimit'],
     });
   });
 

@@ -27,12 +27,11 @@ export interface RuleFormValues {
   minDurationSec: string | number;
   hysteresis: string | number;
   level: 1 | 2 | 4;
-  eventType: number;
   enabled: boolean;
   description?: string;
 }
 
-/** A new rule: one empty condition, and, raise at once, alarm level, power over-limit, enabled. */
+/** A new rule: one empty condition, and, raise at once, alarm level, enabled (the event type follows the data point: the server's). */
 export const NEW_RULE: RuleFormValues = {
   name: '',
   node: null,
@@ -41,7 +40,6 @@ export const NEW_RULE: RuleFormValues = {
   minDurationSec: 0,
   hysteresis: 0,
   level: 2,
-  eventType: 3,
   enabled: true,
   description: '',
 };
@@ -56,7 +54,6 @@ export function toRuleForm(r: RuleConfig): RuleFormValues {
     minDurationSec: r.minDurationSec,
     hysteresis: r.hysteresis,
     level: r.level === 1 || r.level === 4 ? r.level : 2,
-    eventType: r.eventType,
     enabled: r.enabled,
     description: r.description,
   };
@@ -75,7 +72,6 @@ export function toRuleInput(v: RuleFormValues, id?: number): RuleConfigInput {
     minDurationSec: Number(v.minDurationSec),
     hysteresis: Number(v.hysteresis),
     level: v.level,
-    eventType: v.eventType,
     enabled: v.enabled,
     description: (v.description ?? '').trim(),
   };

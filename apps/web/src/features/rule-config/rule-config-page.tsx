@@ -10,7 +10,8 @@ const RULES: ConfigResource<RuleConfig, RuleConfigInput> = {
   columns: (t) => [
     { key: 'conditions', title: t('column.conditions'), width: 200, ellipsis: true, render: (_: unknown, r: RuleConfig) => describeConditions(r.conditions, t(`combinator.${r.combinator}`)) },
     { key: 'level', title: t('column.level'), width: 80, render: (_: unknown, r: RuleConfig) => t(`level.${r.level}`) },
-    { key: 'eventType', title: t('column.eventType'), width: 110, render: (_: unknown, r: RuleConfig) => t(`eventType.${r.eventType}`) },
+    // what its events are and where they are listed: an energy quantity's limit, another quantity's, an accident
+    { key: 'logType', title: t('column.logType'), width: 130, render: (_: unknown, r: RuleConfig) => t(`logType.${r.logType}`) },
     { key: 'minDuration', dataIndex: 'minDurationSec', title: t('column.minDuration'), width: 110, align: 'right' },
   ],
   Dialog: RuleDialog,

@@ -6,7 +6,7 @@ import { formatWithUnit } from '@ems/domain';
 import { formatTime } from '../../../lib/time';
 import { DEFAULT_DATE_FORMAT } from '../../../widgets';
 import type { EventColumnName } from '../definitions';
-import { durationParts, eventDurationMs } from '../event-format';
+import { durationParts, eventDurationMs, eventKindLabel, quantityLabel } from '../event-format';
 import { ClassTag, ConfirmTag, LevelTag, StatusTag } from './event-tags';
 
 export function formatDuration(t: TFunction, ms: number): string {
@@ -19,12 +19,12 @@ type Column = ColumnsType<EventRecord>[number];
 
 const COLUMNS: Record<EventColumnName, (t: TFunction, o: EventColumnOptions) => Column> = {
   eventClass: () => ({ dataIndex: 'eventClass', width: 80, render: (v: number) => <ClassTag value={v} /> }),
-  level: () => ({ dataIndex: 'level', width: 80, render: (v: number | null) => <LevelTag value={v} /> }),
-  eventType: (t) => ({ dataIndex: 'eventType', width: 100, render: (v: number | null) => (v === null ? '--' : t(`eventType.${v}`, { defaultValue: String(v) })) }),
+  level: () => ({ dataIndex: 'level', width: 80, render: (_: number | null, r) => <LevelTag event={r} /> }),
+  eventType: (t) => ({ dataIndex: 'eventType', width: 130, ellipsis: { showTitle: true }, render: (_: number | null, r) => eventKindLabel(r, t) }),
   status: () => ({ dataIndex: 'status', width: 80, render: (v: number) => <StatusTag value={v} /> }),
   confirmState: () => ({ dataIndex: 'confirmState', width: 100, render: (v: number) => <ConfirmTag value={v} /> }),
   node: () => ({ dataIndex: 'nodeName', width: 140, ellipsis: true }),
-  dataPoint: () => ({ dataIndex: 'dataName', width: 120, ellipsis: true, render: (v: string | null) => v ?? '--' }),
+  dataPoint: (t) => ({ dataIndex: 'dataName', width: 130, ellipsis: { showTitle: true }, render: (_: string | null, r) => quantityLabel(r, t) }),
   value: () => ({ dataIndex: 'value', width: 100, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
   limit: () => ({ dataIndex: 'limit', width: 100, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
   startTime: (_, o) => ({ dataIndex: 'startTime', width: 170, render: (v: number | null) => formatTime(v, o.timeZone, DEFAULT_DATE_FORMAT) }),

@@ -5,9 +5,9 @@ import type { EventDetail } from '@ems/contract';
 import { formatWithUnit } from '@ems/domain';
 import { DEFAULT_DATE_FORMAT, EmptyState } from '../../../widgets';
 import { eventDetailQuery } from '../api/get-event-detail';
-import { eventDurationMs } from '../event-format';
+import { eventDurationMs, eventKindLabel, quantityLabel } from '../event-format';
 import { formatDuration } from './event-columns';
-import { ClassTag, ConfirmTag, LevelTag, StatusTag } from './event-tags';
+import { ConfirmTag, LevelTag, StatusTag } from './event-tags';
 import { EventTrend } from './event-trend';
 import { DiagnosisExtras } from './diagnosis-extras';
 import { Permission } from '../../../lib/permission';
@@ -21,16 +21,16 @@ function Fields({ e, now }: { e: EventDetail; now: number }) {
   const zone = useProjectZone();
   const time = (ms: number | null) => formatTime(ms, zone, DEFAULT_DATE_FORMAT);
   const items = [
-    { key: 'eventClass', label: t('column.eventClass'), children: <ClassTag value={e.eventClass} /> },
-    { key: 'level', label: t('column.level'), children: <LevelTag value={e.level} /> },
-    { key: 'eventType', label: t('column.eventType'), children: e.eventType === null ? '--' : t(`eventType.${e.eventType}`) },
+    { key: 'level', label: t('column.level'), children: <LevelTag event={e} /> },
+    { key: 'eventType', label: t('column.eventType'), children: eventKindLabel(e, t) },
     { key: 'status', label: t('column.status'), children: <StatusTag value={e.status} /> },
     { key: 'node', label: t('column.node'), children: e.nodeName },
-    { key: 'dataPoint', label: t('column.dataPoint'), children: e.dataName ?? '--' },
+    { key: 'dataPoint', label: t('column.dataPoint'), children: quantityLabel(e, t) },
     { key: 'value', label: t('column.value'), children: formatWithUnit(e.value, e.unit) },
     { key: 'limit', label: t('column.limit'), children: formatWithUnit(e.limit, e.unit) },
-    { key: 'upperLimit', label: t('detail.upperLimit'), children: formatWithUnit(e.upperLimit, e.unit) },
-    { key: 'lowerLimit', label: t('detail.lowerLimit'), children: formatWithUnit(e.lowerLimit, e.unit) },
+    // the data point's own limits, in its own unit (a loss event's value is in %, its meter's limits in m³)
+    { key: 'upperLimit', label: t('detail.upperLimit'), children: formatWithUnit(e.upperLimit, e.pointUnit ?? e.unit) },
+    { key: 'lowerLimit', label: t('detail.lowerLimit'), children: formatWithUnit(e.lowerLimit, e.pointUnit ?? e.unit) },
     { key: 'startTime', label: t('column.startTime'), children: time(e.startTime) },
     { key: 'endTime', label: t('column.endTime'), children: time(e.endTime) },
     { key: 'duration', label: t('column.duration'), children: formatDuration(t, eventDurationMs(e, now)) },

@@ -1,12 +1,14 @@
 import { Button, Flex, Input, Select, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EVENT_LEVEL, EVENT_TYPE } from '@ems/contract';
+import { EVENT_LEVEL } from '@ems/contract';
 import { DateRangeSelector } from '../../../widgets';
 import type { EventFilterName } from '../definitions';
 import type { EventFilters } from '../query-body';
 
 export interface EventFilterBarProps {
   offers: readonly EventFilterName[];
+  /** the page's log types: the kinds the type filter offers */
+  logTypes: readonly number[];
   value: EventFilters;
   onChange: (next: EventFilters) => void;
   /** the keyword is applied on search (Enter or the button), not on every key */
@@ -17,7 +19,7 @@ export interface EventFilterBarProps {
 }
 
 /** Date range, type, level, status, confirm state and keyword: whichever the page's definition offers. */
-export function EventFilterBar({ offers, value, onChange, keyword, onKeywordChange, onSearch, onReset }: EventFilterBarProps) {
+export function EventFilterBar({ offers, logTypes, value, onChange, keyword, onKeywordChange, onSearch, onReset }: EventFilterBarProps) {
   const { t } = useTranslation('events');
   const { token } = theme.useToken();
   const has = (name: EventFilterName) => offers.includes(name);
@@ -36,9 +38,9 @@ export function EventFilterBar({ offers, value, onChange, keyword, onKeywordChan
             data-testid="filter-event-type"
             style={{ minWidth: 150 }}
             placeholder={t('filter.all')}
-            value={value.eventTypes}
-            onChange={(eventTypes) => set({ eventTypes })}
-            options={Object.values(EVENT_TYPE).map((v) => ({ value: v, label: t(`eventType.${v}`) }))}
+            value={value.logTypes}
+            onChange={(chosen) => set({ logTypes: chosen })}
+            options={logTypes.map((v) => ({ value: v, label: t(`kind.${v}`, { defaultValue: String(v) }) }))}
           />
         </Flex>
       )}

@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLASS_COLOURS } from '../event-format';
+import type { EventRecord } from '@ems/contract';
+import { CLASS_COLOURS, severityOf } from '../event-format';
 
 /** Event class as a coloured tag. */
 export function ClassTag({ value }: { value: number }) {
@@ -12,11 +13,19 @@ export function ClassTag({ value }: { value: number }) {
   );
 }
 
-/** Event level as a tag in the colour of the class with the same code; '--' without a level. */
-export function LevelTag({ value }: { value: number | null }) {
+/**
+ * An event's one severity as a tag: its level in the colour of the class with the same code, or its class
+ * when it has no level (a switch change, an inspection order).
+ */
+export function LevelTag({ event }: { event: Pick<EventRecord, 'level' | 'eventClass'> }) {
   const { t } = useTranslation('events');
-  if (value === null) return <>--</>;
-  return <Tag color={CLASS_COLOURS[value]}>{t(`level.${value}`, { defaultValue: String(value) })}</Tag>;
+  const s = severityOf(event);
+  if (s.kind === 'class') return <ClassTag value={s.value} />;
+  return (
+    <Tag color={CLASS_COLOURS[s.value]} data-testid="event-level" data-value={s.value}>
+      {t(`level.${s.value}`, { defaultValue: String(s.value) })}
+    </Tag>
+  );
 }
 
 /** Active (processing) or finished (default). */

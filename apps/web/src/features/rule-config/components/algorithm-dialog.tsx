@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Col, Form, Input, Row, Select, Switch, type FormRule } from 'antd';
+import { Col, Form, Input, Row, Select, Switch, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALGORITHM_KINDS, EVENT_LEVEL, type AlgorithmConfig, type AlgorithmKind } from '@ems/contract';
 import { EditDialog, VALIDATE_ON_BLUR, useFormRules } from '../../../widgets';
 import { ALGORITHM_API } from '../api/config-api';
-import { ALGORITHM_PARAMS, NEW_ALGORITHM, decimalsOf, toAlgorithmForm, toAlgorithmInput, type AlgorithmFormValues, type ParamField } from '../algorithm-params';
+import { ALGORITHM_PARAMS, NEW_ALGORITHM, decimalsOf, describeContract, toAlgorithmForm, toAlgorithmInput, type AlgorithmFormValues, type ParamField } from '../algorithm-params';
 import { NodeSelect, NodesSelect } from './node-select';
 import type { ConfigDialogProps } from './config-dialog';
 
@@ -97,6 +97,13 @@ export function AlgorithmDialog({ open, projectId, record, onClose, onSaved }: C
             </Col>
           ))}
         </Row>
+        {kind === 'demand' && (
+          // which contracted demand applies now (the tariff's or the administrator's), and how to change it
+          <Typography.Paragraph type="secondary" data-testid="demand-contract">
+            {record?.kind === 'demand' && record.contract ? `${describeContract(record.contract, t)}。` : ''}
+            {t('contract.hint')}
+          </Typography.Paragraph>
+        )}
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item name="level" label={t('form.level')}>

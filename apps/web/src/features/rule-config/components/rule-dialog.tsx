@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Col, Form, Input, Radio, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EVENT_LEVEL, EVENT_TYPE, type RuleConfig } from '@ems/contract';
+import { EVENT_LEVEL, type RuleConfig } from '@ems/contract';
 import { EditDialog, VALIDATE_ON_BLUR, useFormRules } from '../../../widgets';
 import { RULE_API } from '../api/config-api';
 import { COMBINATOR_CODES, NEW_RULE, toRuleForm, toRuleInput, type RuleFormValues } from '../conditions';
@@ -12,7 +12,10 @@ import { NodeSelect } from './node-select';
 /** Longest rule name (spec section 5 length rule 1 to 50). */
 const NAME_MAX = 50;
 
-/** Create or edit a limit rule: name, device node, conditions with a combinator, duration, hysteresis, level, type, enabled. */
+/**
+ * Create or edit a limit rule: name, device node, conditions with a combinator, duration, hysteresis, level, enabled.
+ * The event type and where the events are listed follow the data point (the server's): not chosen here.
+ */
 export function RuleDialog({ open, projectId, record, onClose, onSaved }: ConfigDialogProps<RuleConfig>) {
   const { t } = useTranslation('rule-config');
   const { t: tw } = useTranslation('widgets');
@@ -71,11 +74,6 @@ export function RuleDialog({ open, projectId, record, onClose, onSaved }: Config
           <Col span={8}>
             <Form.Item name="level" label={t('form.level')}>
               <Select options={Object.values(EVENT_LEVEL).map((v) => ({ value: v, label: t(`level.${v}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="eventType" label={t('form.eventType')}>
-              <Select options={Object.values(EVENT_TYPE).map((v) => ({ value: v, label: t(`eventType.${v}`) }))} />
             </Form.Item>
           </Col>
           <Col span={8}>

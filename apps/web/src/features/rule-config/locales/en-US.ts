@@ -17,7 +17,7 @@ const ruleConfig: typeof zh = {
     kind: 'Kind',
     params: 'Parameters',
     level: 'Event level',
-    eventType: 'Event type',
+    logType: 'Event type',
     minDuration: 'Duration (s)',
     enabled: 'Enabled',
     updateTime: 'Updated',
@@ -50,7 +50,16 @@ const ruleConfig: typeof zh = {
   combinator: { 1: 'and', 2: 'or' },
   level: { 1: 'Accident', 2: 'Alarm', 4: 'Early warning' },
   eventType: { 1: 'Residual current', 2: 'Temperature', 3: 'Power over limit', 4: 'Probe failure', 5: 'Switch event' },
-  kind: { demand: 'Demand', offline: 'Device offline', switch: 'Switch change', efficiency: 'Efficiency', balance: 'Energy balance', quota: 'Consumption quota' },
+  kind: { demand: 'Demand', offline: 'Device offline', switch: 'Switch change', efficiency: 'Efficiency', balance: 'Energy balance', quota: 'Consumption quota', baseLoad: 'Night use' },
+  /** what a rule's events are and where they are listed */
+  logType: { 702: 'Energy quantity over limit (energy-consumption events)', 803: 'Accident (event diagnosis)', 804: 'Environment or safety limit (event diagnosis)' },
+  /** where a demand algorithm's contracted demand comes from */
+  contract: {
+    tariff: 'Contracted demand {{kw}} kW, from tariff scheme "{{scheme}}" (in force from {{from}})',
+    admin: 'Contracted demand {{kw}} kW, set by an administrator',
+    none: "No contracted demand: the node's tariff does not bill by demand; enter one",
+    hint: "Leave the contracted demand empty to take the one of the node's tariff; a value entered here overrides it",
+  },
   indicator: { cop: 'Coefficient of performance (COP)', specificPower: 'Specific power' },
   param: {
     contractKw: 'Contracted demand (kW)',
@@ -69,6 +78,9 @@ const ruleConfig: typeof zh = {
     tolerancePercent: 'Loss tolerance (%)',
     quotaMonthly: 'Monthly quota',
     gradeBounds: 'Grade bounds (best to worst, comma-separated)',
+    nightLimit: 'Night use limit per hour',
+    nightStartHour: 'Night from (hour)',
+    nightEndHour: 'Night to (hour)',
   },
   defaultHint: 'Leave empty for the default',
   decimalsRule: 'Enter 1 to 5 non-negative numbers separated by commas',

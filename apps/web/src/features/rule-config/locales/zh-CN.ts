@@ -16,7 +16,7 @@ const ruleConfig = {
     kind: '算法类型',
     params: '参数',
     level: '事件等级',
-    eventType: '事件类型',
+    logType: '事件类型',
     minDuration: '持续时间(秒)',
     enabled: '启用',
     updateTime: '更新时间',
@@ -49,7 +49,16 @@ const ruleConfig = {
   combinator: { 1: '且', 2: '或' },
   level: { 1: '事故', 2: '告警', 4: '预警' },
   eventType: { 1: '剩余电流', 2: '温度', 3: '功率越限', 4: '探头故障', 5: '开关事件' },
-  kind: { demand: '需量', offline: '设备离线', switch: '开关变位', efficiency: '能效', balance: '能耗平衡', quota: '能耗定额' },
+  kind: { demand: '需量', offline: '设备离线', switch: '开关变位', efficiency: '能效', balance: '能耗平衡', quota: '能耗定额', baseLoad: '夜间用量' },
+  /** what a rule's events are and where they are listed */
+  logType: { 702: '能耗量越限（能耗事件）', 803: '事故（事件诊断）', 804: '环境与安全越限（事件诊断）' },
+  /** where a demand algorithm's contracted demand comes from */
+  contract: {
+    tariff: '合同需量 {{kw}} kW，取自电价方案「{{scheme}}」（{{from}} 起执行）',
+    admin: '合同需量 {{kw}} kW，管理员设定',
+    none: '无合同需量：节点的电价方案不按需量计费，请填写合同需量',
+    hint: '合同需量留空则取节点电价方案中的合同需量；填写则以填写值为准',
+  },
   indicator: { cop: '制冷系数 COP', specificPower: '比功率' },
   param: {
     contractKw: '合同需量(kW)',
@@ -68,6 +77,9 @@ const ruleConfig = {
     tolerancePercent: '允许损耗(%)',
     quotaMonthly: '月定额',
     gradeBounds: '能效等级界限（由好到差，逗号分隔）',
+    nightLimit: '夜间每小时用量上限',
+    nightStartHour: '夜间开始(时)',
+    nightEndHour: '夜间结束(时)',
   },
   defaultHint: '留空使用默认值',
   decimalsRule: '请输入 1 到 5 个非负数，用逗号分隔',

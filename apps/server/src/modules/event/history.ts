@@ -1,0 +1,265 @@
+import { DATA_ID, type AlgorithmKind } from '@ems/contract';
+import { bucketEnd, bucketStart } from '@ems/domain';
+import type { CommittedReading, Ems } from '../../context.js';
+import { configRepository } from './config-repository.js';
+import { engineDataRepository } from './data-repository.js';
+import { createEngineState, memoryOf, readEngineConfig, restoreMemory, resumeActive, type AlgCfg, type EngineState, type EventSink } from './engine-state.js';
+import { HISTORY_KEY, historyRepository, type StepChanges } from './history-repository.js';
+import { evaluateBlockDemand, onReadings } from './on-readings.js';
+import { periodicChecks } from './periodic.js';
+
+/** A project's seeded history: [from, to), `to` being where the live engine took over (the seed's "now"). */
+export interface HistoryWindow {
+  projectId: number;
+  from: number;
+  to: number;
+}
+
+const Q15 = 900_000;
+const HOURLY: readonly AlgorithmKind[] = ['balance', 'efficiency', 'quota', 'baseLoad'];
+/** A live event of a condition the history left open is the same event when it began this soon after the hand-over. */
+export const HANDOVER_GRACE_MS = 30 * 60_000;
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A sink that keeps a step's events in memory (temporary negative ids) until the step commits them. */
+function stepSink(buf: StepChanges & { next: number }): EventSink {
+  return {
+    async insert(row) {
+      const temp = buf.next--;
+      buf.inserts.set(temp, { ...row });
+      return temp;
+    },
+    async finish(id, ts) {
+      const row = buf.inserts.get(id);
+      if (row) Object.assign(row, { status: 1, end_time: ts, active_key: null });
+      else buf.finishes.set(id, ts);
+    },
+    async setWorst(id, value) {
+      const row = buf.inserts.get(id);
+      if (row) row.value = value;
+      else buf.worsts.set(id, value);
+    },
+  };
+}
+
+/**
+ * One project's history evaluated with the live rule engine's own functions (limit rules, switch
+ * changes and demand on the stored readings; offline every 15 min; balance, efficiency, quota and night
+ * use at every hour), in time order, one local day per step. A step's events and its progress are
+ * committed together, so a restart resumes at the first unfinished day without duplicates. Events from
+ * history raise no notifications; the conditions still open at the end are handed over to the live engine.
+ */
+export class ProjectHistory {
+  private readonly data;
+  private readonly repo;
+  private readonly buf: StepChanges & { next: number } = { inserts: new Map(), finishes: new Map(), worsts: new Map(), next: -1 };
+  private state: EngineState | undefined;
+  private series: { deviceId: number; dataId: number }[] = [];
+  private demands: AlgCfg[] = [];
+  private tz = 'Asia/Shanghai';
+  /** evaluated up to here (exclusive); null until prepared */
+  doneTo: number | null = null;
+  finished = false;
+  /** events written so far in this run */
+  written = 0;
+
+  constructor(
+    private readonly ems: Ems,
+    readonly window: HistoryWindow,
+  ) {
+    this.data = engineDataRepository(ems.db);
+    this.repo = historyRepository(ems.db);
+  }
+
+  /** Records the window (once), reads where it got to, and rebuilds the engine's state from the open history events. */
+  async prepare(): Promise<void> {
+    const { projectId, from, to } = this.window;
+    await this.repo.plan(projectId, from, to, this.ems.config.now());
+    const p = await this.repo.progress(projectId);
+    if (!p || p.finished_at !== null) {
+      this.finished = true;
+      return;
+    }
+    this.window.from = Number(p.from_ts);
+    this.window.to = Number(p.to_ts);
+    this.doneTo = Number(p.done_to);
+    this.tz = await this.data.projectTimezone(projectId);
+    const config = await readEngineConfig(this.ems, this.data, projectId);
+    const state = createEngineState(this.ems, this.data, stepSink(this.buf), HISTORY_KEY);
+    state.configure(config);
+    // where the last committed step left the engine (ids of open events come from the store below)
+    restoreMemory(state, p.state);
+    for (const id of resumeActive(state, await this.repo.open(projectId), config.ruleIds, HISTORY_KEY)) await this.repo.finish(id, this.doneTo);
+    this.state = state;
+    this.demands = config.algorithms.filter((a) => a.kind === 'demand');
+    this.series = await this.readingPlan(config);
+  }
+
+  /**
+   * The readings the history feeds the engine: the watched points of limit rules, switch and demand
+   * algorithms, and one series of every device an offline algorithm watches (its counter when it has one:
+   * any reading says the device reported).
+   */
+  private async readingPlan(config: Awaited<ReturnType<typeof readEngineConfig>>): Promise<{ deviceId: number; dataId: number }[]> {
+    const plan = new Map<string, { deviceId: number; dataId: number }>();
+    const add = (deviceId: number, dataId: number) => plan.set(`${deviceId}:${dataId}`, { deviceId, dataId });
+    for (const [deviceId, rules] of config.rulesByDevice) for (const r of rules) for (const c of r.conditions) add(deviceId, c.dataId);
+    for (const a of config.algorithms) {
+      if (a.kind === 'switch') for (const d of a.devices) add(d, a.params.dataId ?? DATA_ID.switchStatus);
+      if (a.kind === 'demand') add(a.nodeId, a.params.dataId ?? DATA_ID.activePower);
+    }
+    // every device an offline algorithm watches gets a series of its own: a watched point may report only some days
+    const offline = [...new Set(config.algorithms.filter((a) => a.kind === 'offline').flatMap((a) => a.devices))];
+    const counters = new Set((await configRepository(this.ems.db).catalogue()).filter((p) => p.kind === 'counter').map((p) => Number(p.data_id)));
+    const byDevice = new Map<number, number[]>();
+    for (const s of await this.data.seriesOf(offline)) byDevice.set(s.deviceId, [...(byDevice.get(s.deviceId) ?? []), s.dataId]);
+    for (const [deviceId, ids] of byDevice) add(deviceId, ids.find((id) => counters.has(id)) ?? Math.min(...ids));
+    return [...plan.values()];
+  }
+
+  /** Evaluates the next local day and commits it; false once the window is done (or nothing is left to do). */
+  async step(): Promise<boolean> {
+    const state = this.state;
+    if (this.finished || !state || this.doneTo === null) return false;
+    if (this.doneTo >= this.window.to) {
+      await this.handOver();
+      return false;
+    }
+    const d = this.doneTo;
+    const e = Math.min(bucketEnd(bucketStart(d, 'day', this.tz), 'day', this.tz), this.window.to);
+    const readings: CommittedReading[] = [];
+    for (const [i, s] of this.series.entries()) {
+      for (const r of await this.data.committed(s.deviceId, s.dataId, d, e)) readings.push(r);
+      // the store answers at once (SQLite): let requests in now and then, so pages stay quick meanwhile
+      if (i % 16 === 15) await yieldToRequests();
+    }
+    readings.sort((a, b) => a.ts - b.ts);
+    const blocks = await this.demandBlocks(readings, d, e);
+    let next = 0;
+    const feed = async (upTo: number) => {
+      let end = next;
+      while (end < readings.length && (readings[end] as CommittedReading).ts <= upTo) end++;
+      if (end > next) await onReadings(state, this.window.projectId, readings.slice(next, end));
+      next = end;
+    };
+    for (let g = Math.ceil(d / Q15) * Q15; g < e; g += Q15) {
+      await feed(g);
+      for (const b of blocks.get(g) ?? []) await evaluateBlockDemand(state, b.a, g, b.kw);
+      await periodicChecks(state, this.data, g, ['offline']);
+      if (bucketStart(g, 'hour', this.tz) === g) {
+        await periodicChecks(state, this.data, g, HOURLY);
+        await yieldToRequests();
+      }
+    }
+    await feed(e - 1);
+    await this.commit(e);
+    return true;
+  }
+
+  /**
+   * 15-min block demands (kWh × 4, ending at the block's end) of the demand algorithms whose node has
+   * no power readings in the day: the seed keeps power for its last days only.
+   */
+  private async demandBlocks(readings: readonly CommittedReading[], d: number, e: number): Promise<Map<number, { a: AlgCfg; kw: number }[]>> {
+    const out = new Map<number, { a: AlgCfg; kw: number }[]>();
+    for (const a of this.demands) {
+      const power = a.params.dataId ?? DATA_ID.activePower;
+      if (readings.some((r) => r.deviceId === a.nodeId && r.dataId === power)) continue;
+      for (const iv of await this.data.intervals(a.nodeId, DATA_ID.activeEnergyImport, d, e)) {
+        const end = iv.start + Q15;
+        out.set(end, [...(out.get(end) ?? []), { a, kw: (iv.value * 3_600_000) / Q15 }]);
+      }
+    }
+    return out;
+  }
+
+  private async commit(doneTo: number): Promise<void> {
+    const state = this.state as EngineState;
+    const ids = await this.repo.commitStep(this.window.projectId, this.buf, doneTo, memoryOf(state), this.ems.config.now());
+    this.written += this.buf.inserts.size;
+    for (const [key, id] of state.active) if (id < 0) state.active.set(key, ids.get(id) as number);
+    this.buf.inserts.clear();
+    this.buf.finishes.clear();
+    this.buf.worsts.clear();
+    this.doneTo = doneTo;
+  }
+
+  /**
+   * The history's end: a condition it saw open that the live engine also raised (from the history's
+   * start to a little after the hand-over) is one event, the live one (already notified) with the
+   * history's start; any other open one ends at the hand-over.
+   */
+  private async handOver(): Promise<void> {
+    const { projectId, to } = this.window;
+    const now = this.ems.config.now();
+    for (const h of await this.repo.open(projectId)) {
+      const live = await this.repo.liveSuccessor(projectId, h, Number(h.start_time), to + HANDOVER_GRACE_MS);
+      if (live) await this.repo.merge(Number(h.id), Number(live.id), Number(h.start_time), now, projectId);
+      else await this.repo.finish(Number(h.id), to);
+    }
+    await this.repo.finished(projectId, now);
+    this.finished = true;
+  }
+}
+
+/** The history replay of this process: one at a time; `stop` ends it between steps. */
+const running = new WeakMap<Ems, { run: Promise<void>; stop: boolean }>();
+
+/** Stops the history replay (the app is closing) after its current step; its progress stays for the next start. */
+export async function stopHistory(ems: Ems): Promise<void> {
+  const r = running.get(ems);
+  if (!r) return;
+  r.stop = true;
+  await r.run;
+}
+
+/**
+ * Evaluates the seeded history of each project in the background, the projects' days interleaved; a
+ * project whose step fails is logged (its progress keeps the last committed day, so the next start
+ * resumes it) and the others go on. Resolves when every project is done.
+ */
+export function replayHistory(ems: Ems, windows: readonly HistoryWindow[], log: (msg: string) => void = () => undefined): Promise<void> {
+  const current = running.get(ems);
+  if (current) return current.run;
+  const control = { run: Promise.resolve(), stop: false };
+  const run = (async () => {
+    const t0 = performance.now();
+    const projects: ProjectHistory[] = [];
+    for (const w of windows) {
+      const p = new ProjectHistory(ems, { ...w });
+      try {
+        await p.prepare();
+        if (!p.finished) projects.push(p);
+      } catch (err) {
+        log(`events: the history of project ${w.projectId} could not start: ${(err as Error).message}`);
+        await historyRepository(ems.db)
+          .setError(w.projectId, (err as Error).message, ems.config.now())
+          .catch(() => undefined);
+      }
+    }
+    if (projects.length === 0) return;
+    let left = projects;
+    while (left.length > 0) {
+      const next: ProjectHistory[] = [];
+      for (const p of left) {
+        if (control.stop) return;
+        try {
+          if (await p.step()) next.push(p);
+          else log(`events: history of project ${p.window.projectId} evaluated (${p.written} events this run)`);
+        } catch (err) {
+          log(`events: the history of project ${p.window.projectId} stopped: ${(err as Error).message}`);
+          await historyRepository(ems.db)
+            .setError(p.window.projectId, (err as Error).message, ems.config.now())
+            .catch(() => undefined);
+        }
+        await yieldToRequests();
+      }
+      left = next;
+    }
+    log(`events: history evaluated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  })().finally(() => running.delete(ems));
+  control.run = run;
+  running.set(ems, control);
+  return run;
+}

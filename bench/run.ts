@@ -15,7 +15,7 @@ import { API } from '@ems/contract';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
 import { benchIngest } from './ingest.js';
-import { benchSimSeed } from './sim.js';
+import { benchFirstStart, benchSimSeed } from './sim.js';
 import { benchMqtt } from './mqtt.js';
 import { benchConfig } from './support.js';
 
@@ -111,7 +111,10 @@ if (SELECTED.length > 0) {
   const benches: Record<string, () => Promise<unknown>> = {
     ingest: () => benchIngest(dir, pgUrl),
     mqtt: () => benchMqtt(dir, pgUrl),
-    sim: () => benchSimSeed(),
+    sim: async () => {
+      await benchSimSeed();
+      await benchFirstStart();
+    },
     trend: async () => (await import('./trend.js')).benchTrend(dir, pgUrl),
     report: async () => (await import('./report.js')).benchReport(dir, pgUrl),
     fanout: async () => (await import('./fanout.js')).benchFanout(dir),
@@ -152,6 +155,7 @@ try {
   await benchIngest(dataDir, pgUrl);
   await benchMqtt(dataDir, pgUrl);
   await benchSimSeed();
+  await benchFirstStart();
   await (await import('./trend.js')).benchTrend(dataDir, pgUrl);
   await (await import('./report.js')).benchReport(dataDir, pgUrl);
   await (await import('./fanout.js')).benchFanout(dataDir);

@@ -10,6 +10,8 @@ const repo = resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** the server process's id (absent for a server not started here) */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   return {
     url,
     dataDir,
+    ...(child.pid ? { pid: child.pid } : {}),
     async stop() {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -3,8 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Grid, type GridQuery } from './grid';
 import { gridRangeKey } from './grid-range-storage';
 import { renderWidget } from '../test-utils';
+import { browserInZone } from '../../lib/time/browser-zone.test-helper';
 
-const at = (y: number, m: number, d: number, h = 0) => new Date(y, m, d, h).getTime();
+// days of the project (the default zone, Asia/Shanghai) while the browser sits in Los Angeles
+browserInZone();
+const at = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m, d, h) - 8 * 3_600_000;
 const NOW = at(2026, 4, 15, 10);
 const DAY = 864e5;
 

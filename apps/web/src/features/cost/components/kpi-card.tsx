@@ -17,7 +17,8 @@ export function KpiRow({ items }: { items: readonly Kpi[] }) {
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: token.marginSM }} data-ready>
       {items.map((k) => (
         <div key={k.key}>
-          <Card size="small" title={k.title} style={{ height: '100%' }}>
+          {/* a long (English) title ends in an ellipsis: the whole title on hover */}
+          <Card size="small" title={<span title={k.title}>{k.title}</span>} style={{ height: '100%' }}>
             <span style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong }} data-testid={`cost-kpi-${k.key}`}>
               {k.value}
             </span>

@@ -12,7 +12,9 @@
  * and clicks through the side menu's pages, round after round, while the history seeds. Printed: the
  * seed's time with that browser session going (goal ≤ 90 s, from the process start to the history
  * complete, and the simulator's own seedMs) and each page's time from its menu click to its data
- * drawn during the seed (e2e/support/pages.ts waitDrawn; the worst of its clicks; goal ≤ 3 s).
+ * drawn during the seed (e2e/support/pages.ts waitDrawn; the worst of its clicks; goal ≤ 3 s); then
+ * the same during the rule engine's pass over the seeded history that follows the seed (its events),
+ * and when that pass ended.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -25,7 +27,7 @@ import { Simulator } from '../apps/server/src/sim/simulator.js';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { DEMO_PASSWORD, login } from '../e2e/support/flows.js';
 import { menuPages, waitDrawn } from '../e2e/support/pages.js';
-import { startServer, type RunningServer } from '../e2e/support/server.js';
+import { historyEvaluated, startServer, type RunningServer } from '../e2e/support/server.js';
 import { benchConfig } from './support.js';
 
 const SEED_GOAL_MS = 90_000;
@@ -125,45 +127,61 @@ export async function benchFirstStart(): Promise<void> {
     await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
     const loginMs = performance.now() - tLogin;
     const pages = await menuPages(page);
-    const times = new Map<string, number[]>();
-    const errors = new Map<string, string>();
-    let seededAt: number | null = null;
-    let rounds = 0;
-    while (seededAt === null) {
-      for (const { key } of pages) {
-        const res = await clickPage(page, key);
-        if (typeof res === 'string') errors.set(key, res);
-        else times.set(key, [...(times.get(key) ?? []), res]);
-        const s = await simStatus(server);
-        if (s.state !== 'seeding' && s.progress >= 100) {
-          seededAt = performance.now() - t0;
-          break;
+    // two phases a new user meets: the seed, then the rule engine's pass over the seeded history
+    const phases = [
+      { name: 'the seed', done: async () => ((s) => s.state !== 'seeding' && s.progress >= 100)(await simStatus(server)) },
+      { name: "the events' pass over the history", done: async () => historyEvaluated(server) },
+    ];
+    const ends: number[] = [];
+    const results: { times: Map<string, number[]>; errors: Map<string, string>; rounds: number }[] = [];
+    for (const phase of phases) {
+      const r = { times: new Map<string, number[]>(), errors: new Map<string, string>(), rounds: 0 };
+      results.push(r);
+      let ended = await phase.done();
+      while (!ended) {
+        for (const { key } of pages) {
+          const res = await clickPage(page, key);
+          if (typeof res === 'string') r.errors.set(key, res);
+          else r.times.set(key, [...(r.times.get(key) ?? []), res]);
+          ended = await phase.done();
+          if (ended) break;
+          if (performance.now() - t0 > 900_000) throw new Error(`${phase.name} not over after 15 min`);
         }
-        if (performance.now() - t0 > 600_000) throw new Error(`still seeding after 10 min: ${JSON.stringify(s)}`);
+        r.rounds++;
       }
-      rounds++;
+      ends.push(performance.now() - t0);
     }
+    const [seededAt = NaN, evaluatedAt = NaN] = ends;
     const status = await simStatus(server);
     const cpu = cpuSeconds(server.pid);
     console.log(
-      `first start, 13 months with fw_cloud clicking through ${pages.length} pages (${rounds} round${rounds === 1 ? '' : 's'}): history complete ${(seededAt / 1000).toFixed(1)} s after the process started (listening at ${(listening / 1000).toFixed(1)} s, simulator seedMs ${((status.seedMs ?? NaN) / 1000).toFixed(1)} s) | goal ≤ ${SEED_GOAL_MS / 1000} s: ${seededAt <= SEED_GOAL_MS ? 'met' : 'MISSED'}`,
+      `first start, 13 months with fw_cloud clicking through ${pages.length} pages: history complete ${(seededAt / 1000).toFixed(1)} s after the process started (listening at ${(listening / 1000).toFixed(1)} s, simulator seedMs ${((status.seedMs ?? NaN) / 1000).toFixed(1)} s) | goal ≤ ${SEED_GOAL_MS / 1000} s: ${seededAt <= SEED_GOAL_MS ? 'met' : 'MISSED'}`,
     );
+    console.log(`  its events evaluated ${(evaluatedAt / 1000).toFixed(1)} s after the process started (${((evaluatedAt - seededAt) / 1000).toFixed(1)} s after the seed)`);
     // the figures of a busy machine are not this machine's: say how busy it was
     console.log(`  server CPU ${cpu.toFixed(1)} s in that time; machine load average (1 min) ${load0.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end on ${availableParallelism()} cores`);
-    console.log(`  login during the seed ${loginMs.toFixed(0)} ms`);
-    let met = 0;
-    for (const { key, path } of pages) {
-      const xs = times.get(key) ?? [];
-      const name = `  ${path}`.padEnd(34);
-      if (errors.has(key)) console.log(`${name} not drawn: ${errors.get(key)} | goal ≤ ${PAGE_GOAL_MS} ms: MISSED`);
-      else if (xs.length === 0) console.log(`${name} not reached before the seed ended`);
-      else {
-        const worst = Math.max(...xs);
-        if (worst <= PAGE_GOAL_MS) met++;
-        console.log(`${name} click → data drawn, worst ${worst.toFixed(0)} ms [${xs.map((x) => x.toFixed(0)).join(', ')}] | goal ≤ ${PAGE_GOAL_MS} ms: ${worst <= PAGE_GOAL_MS ? 'met' : 'MISSED'}`);
+    console.log(`  login during the seed ${loginMs.toFixed(0)} ms | goal ≤ ${PAGE_GOAL_MS} ms: ${loginMs <= PAGE_GOAL_MS ? 'met' : 'MISSED'}`);
+    for (const [i, phase] of phases.entries()) {
+      const { times, errors, rounds } = results[i] as (typeof results)[number];
+      console.log(`  pages during ${phase.name} (${rounds} round${rounds === 1 ? '' : 's'}), click → data drawn:`);
+      let met = 0;
+      let timed = 0;
+      for (const { key, path } of pages) {
+        const xs = times.get(key) ?? [];
+        const name = `    ${path}`.padEnd(36);
+        if (errors.has(key)) {
+          timed++;
+          console.log(`${name} not drawn: ${errors.get(key)} | goal ≤ ${PAGE_GOAL_MS} ms: MISSED`);
+        } else if (xs.length > 0) {
+          timed++;
+          const worst = Math.max(...xs);
+          if (worst <= PAGE_GOAL_MS) met++;
+          console.log(`${name} worst ${worst.toFixed(0)} ms [${xs.map((x) => x.toFixed(0)).join(', ')}] | goal ≤ ${PAGE_GOAL_MS} ms: ${worst <= PAGE_GOAL_MS ? 'met' : 'MISSED'}`);
+        }
       }
+      console.log(`  ${met} of ${timed} pages within ${PAGE_GOAL_MS} ms during ${phase.name}`);
     }
-    console.log(`first start: ${met} of ${pages.length} pages within ${PAGE_GOAL_MS} ms during the seed${failed.length > 0 ? `; HTTP errors: ${[...new Set(failed)].join(', ')}` : ''}`);
+    if (failed.length > 0) console.log(`  HTTP errors: ${[...new Set(failed)].join(', ')}`);
     await context.close();
   } finally {
     process.off('SIGINT', onSignal);

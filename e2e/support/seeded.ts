@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer, waitSeeded, type RunningServer, type StartOptions } from './server.js';
+import { startServer, waitHistoryEvaluated, waitSeeded, type RunningServer, type StartOptions } from './server.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const PREFIX = 'ems-seeded-';
@@ -23,11 +23,13 @@ interface Meta {
   seedMs: number;
 }
 
-/** The build's key: a hash of the server bundle (a new build may write other data). */
+/** The build's key: a hash of the server bundle and its worker (a new build may write other data). */
 function buildKey(): string {
-  const bundle = join(repo, 'apps/server/dist/main.js');
-  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run "npm run build" first`);
-  return createHash('sha256').update(readFileSync(bundle)).digest('hex').slice(0, 16);
+  const dist = join(repo, 'apps/server/dist');
+  if (!existsSync(join(dist, 'main.js'))) throw new Error(`${dist}/main.js is missing: run "npm run build" first`);
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dist).filter((n) => n.endsWith('.js')).sort()) hash.update(name).update(readFileSync(join(dist, name)));
+  return hash.digest('hex').slice(0, 16);
 }
 
 function readMeta(dir: string): Meta | null {
@@ -50,7 +52,7 @@ function copyDir(from: string, to: string): void {
   }
 }
 
-/** Seeds the default 13 months with the clock pinned, into a new dir; returns it once the server has stopped. */
+/** Seeds the default 13 months with the clock pinned (and the events of that history), into a new dir; returns it once the server has stopped. */
 async function seed(): Promise<{ dir: string; meta: Meta }> {
   const now = Math.floor(Date.now() / 60_000) * 60_000;
   const dir = mkdtempSync(join(tmpdir(), `${PREFIX}tmp-`));
@@ -59,6 +61,8 @@ async function seed(): Promise<{ dir: string; meta: Meta }> {
   const server = await startServer({ EMS_NOW: String(now), EMS_SIM_DAYS: '' }, { dataDir: dir, keep: true });
   try {
     await waitSeeded(server, 600_000);
+    // and the rule engine's pass over it, so a copy does not evaluate it again
+    await waitHistoryEvaluated(server, 600_000);
   } finally {
     await server.stop();
   }

@@ -67,11 +67,15 @@ export type PipeQuery = Static<typeof PipeQuery>;
 export const BalanceStatusT = Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('meteringFault'), Type.Literal('incomplete'), Type.Literal('noLoad')]);
 export type BalanceStatusT = Static<typeof BalanceStatusT>;
 
-/** The balance figures of one node over one period. */
+/**
+ * The balance figures of one node over one period, taken over the parts of the period in which the
+ * parent and every child metered the same 15-min intervals (days, and the hours of a day whose
+ * interval counts differ); see @ems/domain alignedSums.
+ */
 export const BalanceFigures = Type.Object({
-  /** E_parent; null when it has no value */
+  /** E_parent over the covered parts; null when no part is covered (or it has no value) */
   parent: Num,
-  /** Σ children; null when a child lacks a value */
+  /** Σ children over the covered parts; null when no part is covered */
   childrenSum: Num,
   /** Σ of the children with a value on every day that counts (shown beside 'incomplete') */
   knownChildrenSum: Type.Number(),
@@ -80,6 +84,13 @@ export const BalanceFigures = Type.Object({
   lossRatePct: Num,
   tolerancePct: Type.Number(),
   status: BalanceStatusT,
+  /**
+   * 未计量 (unmetered): what the parent metered in the parts a child (or the parent) did not cover,
+   * less what the others metered there — a meter offline or added during the period. Not loss: left
+   * out of L and λ. Null when every part was covered; the flow pages draw the same figure as the
+   * parent's 'unmetered' branch.
+   */
+  unmetered: Type.Optional(Num),
 });
 export type BalanceFigures = Static<typeof BalanceFigures>;
 
@@ -98,7 +109,11 @@ export const BalanceRow = Type.Object({
 });
 export type BalanceRow = Static<typeof BalanceRow>;
 
-/** Night (local 00:00–06:00) against the rest of the day over the range, from hour rollups. */
+/**
+ * Night (local 00:00–06:00) against the rest of the day over the range, from hour rollups, over the
+ * parts every member covers as BalanceFigures (so the day loss rate of a node with a child offline
+ * for an hour is still a figure, its unmetered part beside it).
+ */
 export const NightFigures = Type.Object({
   meterId: Type.Integer(),
   name: Type.String(),
@@ -111,6 +126,9 @@ export const NightFigures = Type.Object({
   nightLossPerHour: Num,
   dayLossPerHour: Num,
   nightStatus: BalanceStatusT,
+  /** unmetered at night and by day (see BalanceFigures.unmetered); null when all was covered */
+  nightUnmetered: Type.Optional(Num),
+  dayUnmetered: Type.Optional(Num),
 });
 export type NightFigures = Static<typeof NightFigures>;
 

@@ -183,3 +183,32 @@ describe('flowLayout: supply at the left, leaves on rows, parents between their 
     ]);
   });
 });
+
+describe('energyFlow: meter accuracy and the unmetered rest (issue 11, defect 9)', () => {
+  it('a −0.32 % gap within a class 0.5 main over class 1 feeders is no metering fault (it was flagged 计量故障)', () => {
+    // 1000 kW over 603.2 + 400: children 0.32 % above the parent; band (0.5·1000 + 1·1003.2) / 1000 = 1.5 %
+    const meters = [m(1, null, 1000, { accuracyPct: 0.5 }), m(2, 1, 603.2, { accuracyPct: 1 }), m(3, 1, 400, { accuracyPct: 1 })];
+    const f = energyFlow(meters);
+    expect(f.nodes.find((n) => n.key === 'm:1')).toMatchObject({ status: 'pass', fault: false });
+    expect(f.faults).toEqual([]);
+    expect(f.excess).toBeCloseTo(3.2, 9);
+    expect(f.links.some((l) => l.kind !== 'flow')).toBe(false);
+    // without accuracy classes the same gap is flagged, as before
+    expect(energyFlow(meters.map(({ accuracyPct: _a, ...x }) => x)).faults.map((x) => x.kind)).toEqual(['negativeLoss']);
+    // beyond the classes (a CT ratio off by 3 %) it is a fault
+    expect(energyFlow([m(1, null, 1000, { accuracyPct: 0.5 }), m(2, 1, 630, { accuracyPct: 1 }), m(3, 1, 400, { accuracyPct: 1 })]).faults).toHaveLength(1);
+  });
+
+  it('a balance given over the covered intervals splits the remainder: loss there, unmetered outside, both drawn; conservation holds', () => {
+    // main 3000 over A 1800 + B 832.5 (B stopped reporting): loss 67.5 over the covered part, 300 unmetered
+    const f = energyFlow([m(1, null, 3000, { balance: { loss: 67.5, lossRatePct: 3, status: 'pass' } }), m(2, 1, 1800), m(3, 1, 832.5)]);
+    const main = f.nodes.find((n) => n.key === 'm:1');
+    expect(main).toMatchObject({ status: 'pass', loss: 67.5, lossRatePct: 3, fault: false });
+    expect(f.links.filter((l) => l.kind !== 'flow').map((l) => [l.kind, l.value])).toEqual([
+      ['loss', 67.5],
+      ['unmetered', 300],
+    ]);
+    expect([f.loss, f.unmetered, f.excess]).toEqual([67.5, 300, 0]);
+    expect((f.supply ?? 0) - f.endUse - f.loss - f.unmetered + f.excess).toBeCloseTo(0, 9);
+  });
+});

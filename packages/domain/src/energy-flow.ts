@@ -4,7 +4,7 @@
  * equipment — with each parent's loss L = E_parent − Σ E_children as its own branch. Values are in
  * the carrier's unit (kWh, m³, t) for a period, or a rate (kW, m³/h) for live values.
  */
-import { balanceOf, type BalanceStatus } from './balance.js';
+import { balanceAccuracyPct, balanceOf, type BalanceStatus } from './balance.js';
 
 /** One meter of the tree with its value. */
 export interface FlowMeter {
@@ -21,6 +21,14 @@ export interface FlowMeter {
   intervals?: number;
   /** loss tolerance |λ| of the node, % */
   tolerancePct: number;
+  /** accuracy class of the meter, % (optional): a parent's negative gap within its own and its children's classes is no fault */
+  accuracyPct?: number;
+  /**
+   * the parent's balance worked out by the caller over the intervals all its members cover
+   * (balance-coverage.ts): the loss there; the rest of E − Σ children is the unmetered part (optional;
+   * without it the balance is taken over the values given, a child without one making the rest unmetered)
+   */
+  balance?: { loss: number | null; lossRatePct: number | null; status: BalanceStatus };
 }
 
 /** supply: the joined supply of several top meters · meter · loss: a parent's loss · unmetered: a parent's remainder that is not all loss */
@@ -109,11 +117,14 @@ export const unmeteredKey = (id: number) => `unmetered:${id}`;
 
 /**
  * The flow of a metering tree. Each parent's children are its meters naming it as parent (input
- * order kept). Per parent, r = E − Σ E_children over the children with a value:
- * - every child valued (and covering the parent's intervals): r is the loss (DOMAIN §2); r ≥ 0 is
- *   drawn as the branch 'loss:<id>'; r < 0 is a metering fault, flagged and not drawn;
- * - a child without data or covering fewer intervals: r ≥ 0 is drawn as 'unmetered:<id>' (loss plus
- *   what the child did not meter), r < 0 flagged.
+ * order kept). Per parent, r = E − Σ E_children over the children with a value, split in two:
+ * - the loss (DOMAIN §2): with a `balance` given, its loss over the intervals all members cover;
+ *   else all of r when every child is valued (and covers the parent's intervals);
+ * - the unmetered rest (未计量): what is left of r, metered by the parent where a child did not meter.
+ * A positive part is drawn as its branch ('loss:<id>', 'unmetered:<id>'); a negative one is not
+ * drawn. A negative loss beyond the meters' accuracy (the parent's and its children's classes) is a
+ * metering fault, flagged; within it, it is no fault. A negative rest (children metering more than
+ * the parent where it lacks data) is flagged.
  * Several top meters are joined in one 'supply' node. A meter without a value (missing) or with 0
  * (idle) is not drawn, nor is its subtree. Conservation: for every drawn meter, value = Σ outgoing links − fault excess;
  * supply = end use + loss + unmetered − excess.
@@ -161,7 +172,14 @@ export function energyFlow(meters: readonly FlowMeter[]): EnergyFlow {
     }
     // a child covering fewer intervals than its parent counts as lacking data for the balance
     const covered = (c: FlowMeter) => clean(c.value) !== null && (m.intervals === undefined || c.intervals === undefined || c.intervals >= m.intervals);
-    const b = balanceOf(value, kids.map((c) => (covered(c) ? clean(c.value) : null)), m.tolerancePct);
+    const given = m.balance;
+    let b: { loss: number | null; lossRatePct: number | null; status: BalanceStatus };
+    if (given !== undefined) b = given;
+    else {
+      const values = kids.map((c) => (covered(c) ? clean(c.value) : null));
+      const band = m.accuracyPct === undefined ? null : balanceAccuracyPct({ value, accuracyPct: m.accuracyPct }, kids.map((c, i) => ({ value: values[i] ?? null, accuracyPct: c.accuracyPct ?? (m.accuracyPct as number) })));
+      b = balanceOf(value, values, m.tolerancePct, band ?? 0);
+    }
     node.status = b.status;
     node.loss = b.loss;
     node.lossRatePct = b.lossRatePct;
@@ -178,16 +196,30 @@ export function energyFlow(meters: readonly FlowMeter[]): EnergyFlow {
     }
     const r = value - drawn;
     const complete = b.status !== 'incomplete';
-    if (r < 0) {
+    // the loss part of r, and the unmetered rest; a float crumb of either is none
+    const eps = 1e-9 * Math.max(1, value);
+    const lossPart = given !== undefined ? (given.loss ?? 0) : complete ? r : 0;
+    const restPart = Math.abs(r - lossPart) <= eps ? 0 : r - lossPart;
+    const branch = (kind: 'loss' | 'unmetered', v: number) => {
+      const key = kind === 'loss' ? lossKey(m.id) : unmeteredKey(m.id);
+      out.nodes.push({ key, kind, meterId: m.id, name: m.name, depth: depth + 1, role: null, value: v, loss: null, lossRatePct: pct(v, value), status: null, fault: false });
+      link(node.key, key, kind, v, value);
+      if (kind === 'loss') out.loss += v;
+      else out.unmetered += v;
+    };
+    if (lossPart > eps) branch('loss', lossPart);
+    else if (lossPart < -eps) {
+      out.excess += -lossPart;
+      if (b.status === 'meteringFault') {
+        node.fault = true;
+        out.faults.push({ meterId: m.id, name: m.name, kind: 'negativeLoss', excess: -lossPart, lossRatePct: pct(lossPart, value) });
+      }
+    }
+    if (restPart > 0) branch('unmetered', restPart);
+    else if (restPart < 0) {
       node.fault = true;
-      out.excess += -r;
-      out.faults.push({ meterId: m.id, name: m.name, kind: complete ? 'negativeLoss' : 'negativeRemainder', excess: -r, lossRatePct: pct(r, value) });
-    } else if (r > 0) {
-      const key = complete ? lossKey(m.id) : unmeteredKey(m.id);
-      out.nodes.push({ key, kind: complete ? 'loss' : 'unmetered', meterId: m.id, name: m.name, depth: depth + 1, role: null, value: r, loss: null, lossRatePct: pct(r, value), status: null, fault: false });
-      link(node.key, key, complete ? 'loss' : 'unmetered', r, value);
-      if (complete) out.loss += r;
-      else out.unmetered += r;
+      out.excess += -restPart;
+      out.faults.push({ meterId: m.id, name: m.name, kind: 'negativeRemainder', excess: -restPart, lossRatePct: pct(restPart, value) });
     }
   };
 

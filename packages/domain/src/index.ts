@@ -37,3 +37,4 @@ export * from './forecast-regular-days.js';
 export * from './pq-aggregate.js';
 export * from './monitor-reading.js';
 export * from './consumption-partition.js';
+export * from './balance-coverage.js';

@@ -109,13 +109,15 @@ for (const { kind, skip } of STORES) {
       expect(row(d, 'P2')?.balance?.lossRatePct).toBeCloseTo(10, 9);
     });
 
-    it('negative loss is a metering fault; a child missing days makes the node incomplete with no loss', async () => {
+    it('negative loss beyond the meters\' accuracy is a metering fault; a child missing days: loss over the days all report, the rest unmetered', async () => {
       const d = (await tree()).data;
-      expect(row(d, 'P3')?.balance).toMatchObject({ parent: 3360, childrenSum: 4032, loss: -672, status: 'meteringFault' });
+      expect(row(d, 'P3')?.balance).toMatchObject({ parent: 3360, childrenSum: 4032, loss: -672, status: 'meteringFault', unmetered: null });
       expect(row(d, 'P3')?.balance?.lossRatePct).toBeCloseTo(-20, 9);
-      // C6 has 4 of the 7 days: P4 computes no loss; the known Σ holds only the children with every day (C5 2688)
-      expect(row(d, 'P4')?.balance).toMatchObject({ parent: 6720, childrenSum: null, knownChildrenSum: 2688, missingChildren: 1, loss: null, lossRatePct: null, status: 'incomplete' });
-      expect(row(d, 'C6')?.value).toBe(1920);
+      // C6 reports 4 of the 7 days: P4's loss is taken over 4–7 March (960 − 864 a day → 10 %), never a
+      // partial sum; 1–3 March P4 960 − C5 384 a day = 1728 is unmetered (未计量), not loss
+      expect(row(d, 'P4')?.balance).toMatchObject({ parent: 3840, childrenSum: 3456, missingChildren: 0, loss: 384, status: 'fail', unmetered: 1728 });
+      expect(row(d, 'P4')?.balance?.lossRatePct).toBeCloseTo(10, 9);
+      expect([row(d, 'P4')?.value, row(d, 'C6')?.value]).toEqual([6720, 1920]);
     });
 
     it('worst nodes: metering fault first, then failures, then passes by margin (P1 −0.7 points from its tolerance, C1 −2.5); incomplete left out', async () => {
@@ -123,6 +125,7 @@ for (const { kind, skip } of STORES) {
       expect(d.worst.map((w) => [w.name, w.status])).toEqual([
         ['meter P3', 'meteringFault'],
         ['meter P2', 'fail'],
+        ['meter P4', 'fail'],
         ['meter P1', 'pass'],
         ['meter C1', 'pass'],
       ]);
@@ -139,7 +142,12 @@ for (const { kind, skip } of STORES) {
       expect(n?.dayLossRatePct).toBeCloseTo(10, 9);
       expect(n?.dayLossPerHour).toBeCloseTo(4, 9);
       expect(n?.nightStatus).toBe('fail');
-      expect(d.night.find((x) => x.meterId === ids.P4)?.nightStatus).toBe('incomplete');
+      expect([n?.nightUnmetered, n?.dayUnmetered]).toEqual([null, null]);
+      // P4 over the nights C6 reports (4–7 March): 10 %; the nights before are unmetered, 3 × (240 − 96)
+      const p4 = d.night.find((x) => x.meterId === ids.P4);
+      expect(p4?.nightStatus).toBe('fail');
+      expect(p4?.nightLossRatePct).toBeCloseTo(10, 9);
+      expect(p4?.nightUnmetered).toBeCloseTo(432, 6);
       // end uses by night rate per hour: C3 36, C4 24, C2 and C6 20 (by id), C5 16, G1 15.6; parents are left out
       expect(d.meterNight.map((m) => m.meterId)).toEqual([ids.C3, ids.C4, ids.C2, ids.C6, ids.C5, ids.G1]);
       const c2 = d.meterNight.find((m) => m.meterId === ids.C2);
@@ -182,10 +190,10 @@ for (const { kind, skip } of STORES) {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const ws = wb.worksheets[0];
-      expect(ws?.getRow(1).values).toEqual([undefined, 'Meter', 'Consumption (kWh)', 'Σ children (kWh)', 'Loss (kWh)', 'Loss rate (%)', 'Tolerance (%)', 'Status']);
-      expect(ws?.getRow(2).values).toEqual([undefined, 'meter P1', 7056, 6048, 1008, 14.29, 15, 'pass']);
+      expect(ws?.getRow(1).values).toEqual([undefined, 'Meter', 'Consumption (kWh)', 'Σ children (kWh)', 'Loss (kWh)', 'Loss rate (%)', 'Unmetered (kWh)', 'Tolerance (%)', 'Status']);
+      expect(ws?.getRow(2).values).toEqual([undefined, 'meter P1', 7056, 6048, 1008, 14.29, undefined, 15, 'pass']);
       expect(ws?.getRow(3).getCell(1).alignment?.indent).toBe(1);
-      expect(ws?.getRow(10).values).toEqual([undefined, 'meter P4', 6720, null, null, null, 5, 'incomplete'].map((v) => (v === null ? undefined : v)));
+      expect(ws?.getRow(10).values).toEqual([undefined, 'meter P4', 6720, 3456, 384, 10, 1728, 5, 'over tolerance']);
       const zh = await t.app.inject({ method: 'POST', url: BALANCE_API.treeExport, headers: admin, payload: { projectId, energyType: 2, ...RANGE } });
       expect(decodeURIComponent(String(zh.headers['content-disposition']))).toContain('能耗平衡-20250301.xlsx');
     });

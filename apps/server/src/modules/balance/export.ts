@@ -6,12 +6,12 @@ import type { Lang } from '../../lib/i18n.js';
 import { balanceTree, pipeAnalysis } from './service.js';
 
 const HEADERS = {
-  zh: ['计量表', '用能', '下级合计', '损耗', '损耗率(%)', '容差(%)', '状态'],
-  en: ['Meter', 'Consumption', 'Σ children', 'Loss', 'Loss rate (%)', 'Tolerance (%)', 'Status'],
+  zh: ['计量表', '用能', '下级合计', '损耗', '损耗率(%)', '未计量', '容差(%)', '状态'],
+  en: ['Meter', 'Consumption', 'Σ children', 'Loss', 'Loss rate (%)', 'Unmetered', 'Tolerance (%)', 'Status'],
 } as const;
 const PIPE_HEADERS = {
-  zh: ['介质', '供给总表', '末端合计', '损耗', '损耗率(%)', '容差(%)', '状态', '阶跃变化'],
-  en: ['Medium', 'Supply', 'Σ end users', 'Loss', 'Loss rate (%)', 'Tolerance (%)', 'Status', 'Step change'],
+  zh: ['介质', '供给总表', '末端合计', '损耗', '损耗率(%)', '未计量', '容差(%)', '状态', '阶跃变化'],
+  en: ['Medium', 'Supply', 'Σ end users', 'Loss', 'Loss rate (%)', 'Unmetered', 'Tolerance (%)', 'Status', 'Step change'],
 } as const;
 export const STATUS_TEXT: Record<BalanceStatusT, { zh: string; en: string }> = {
   pass: { zh: '合格', en: 'pass' },
@@ -31,11 +31,11 @@ export async function treeWorkbook(t: BalanceTree, lang: Lang): Promise<Buffer> 
   const unit = displayUnit(t.unit);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(lang === 'en' ? 'Energy balance' : '能耗平衡');
-  ws.addRow(HEADERS[lang].map((h, i) => (i >= 1 && i <= 3 ? `${h} (${unit})` : h)));
+  ws.addRow(HEADERS[lang].map((h, i) => ((i >= 1 && i <= 3) || i === 5 ? `${h} (${unit})` : h)));
   ws.getRow(1).font = { bold: true };
   for (const r of t.rows) {
     const b = r.balance;
-    const row = ws.addRow([r.name, round(r.value), round(b?.childrenSum), round(b?.loss), round(b?.lossRatePct), b ? b.tolerancePct : null, b ? STATUS_TEXT[b.status][lang] : null]);
+    const row = ws.addRow([r.name, round(r.value), round(b?.childrenSum), round(b?.loss), round(b?.lossRatePct), round(b?.unmetered), b ? b.tolerancePct : null, b ? STATUS_TEXT[b.status][lang] : null]);
     row.getCell(1).alignment = { indent: r.depth };
   }
   ws.columns.forEach((c, i) => (c.width = i === 0 ? 36 : 16));
@@ -57,7 +57,7 @@ export async function pipeWorkbook(p: PipeAnalysis, lang: Lang): Promise<Buffer>
   for (const m of p.media) {
     const b = m.balance;
     const name = `${MEDIUM[m.energyType]?.[lang === 'en' ? 1 : 0] ?? m.energyType} (${displayUnit(m.unit)})`;
-    ws.addRow([name, round(b.parent), round(b.childrenSum), round(b.loss), round(b.lossRatePct), b.tolerancePct, STATUS_TEXT[b.status][lang], round(m.stepChange?.deltaPct)]);
+    ws.addRow([name, round(b.parent), round(b.childrenSum), round(b.loss), round(b.lossRatePct), round(b.unmetered), b.tolerancePct, STATUS_TEXT[b.status][lang], round(m.stepChange?.deltaPct)]);
   }
   ws.columns.forEach((c, i) => (c.width = i === 0 ? 24 : 16));
   return Buffer.from(await wb.xlsx.writeBuffer());

@@ -1,10 +1,31 @@
 import type { BalanceDay, BalanceFigures, StepChange } from '@ems/contract';
-import { balanceOf, type Balance } from '@ems/domain';
+import { alignedSums, coveredBalance, raggedPeriods, type CoveredBalance, type MemberCells, type SubPeriods } from '@ems/domain';
 
-/** Per meter: value by day start (a day without a bucket is absent). */
-export type DaySeries = ReadonlyMap<number, ReadonlyMap<number, number | null>>;
+/**
+ * The balance figures of the balance and pipe pages from day rollups, each parent compared with its
+ * children over the days (and, on a day whose interval counts differ, the hours) every member
+ * covers; the rest is unmetered (@ems/domain balance-coverage.ts), as the flow pages draw it.
+ */
 
-const figures = (b: Balance): BalanceFigures => ({
+/** Per meter: its cells (value, 15-min intervals) by day start (a day without a bucket is absent). */
+export type DayCells = ReadonlyMap<number, MemberCells>;
+
+/** The hours of some days, per meter (cells by hour start), with the hour starts of each such day. */
+export interface HourCells {
+  cells: ReadonlyMap<number, MemberCells>;
+  hours: ReadonlyMap<number, readonly number[]>;
+}
+
+/** A balance node: its parent meter(s), its children, tolerance and the meters' accuracy classes. */
+export interface BalanceGroup {
+  parents: readonly number[];
+  children: readonly number[];
+  tolerancePct: number;
+  /** accuracy classes, %: the parent's (the largest of several) and each child's */
+  accuracy?: { parent: number; children: readonly number[] };
+}
+
+const figures = (b: CoveredBalance): BalanceFigures => ({
   parent: b.parent,
   childrenSum: b.childrenSum,
   knownChildrenSum: b.knownChildrenSum,
@@ -13,15 +34,16 @@ const figures = (b: Balance): BalanceFigures => ({
   lossRatePct: b.lossRatePct,
   tolerancePct: b.tolerancePct,
   status: b.status,
+  unmetered: b.unmetered,
 });
 
-const valueOn = (s: DaySeries, id: number, day: number): number | null => {
-  const v = s.get(id)?.get(day);
+const valueOn = (s: DayCells, id: number, day: number): number | null => {
+  const v = s.get(id)?.get(day)?.value;
   return v === undefined || v === null || !Number.isFinite(v) ? null : v;
 };
 
 /** Σ of a meter's days; null when it has none. */
-export function meterTotal(s: DaySeries, id: number, days: readonly number[]): number | null {
+export function meterTotal(s: DayCells, id: number, days: readonly number[]): number | null {
   let total: number | null = null;
   for (const d of days) {
     const v = valueOn(s, id, d);
@@ -30,64 +52,39 @@ export function meterTotal(s: DaySeries, id: number, days: readonly number[]): n
   return total;
 }
 
-/**
- * Balance of a parent against its children over the days: only the days on which any member has a
- * value count, and a member that lacks one of those days has no total (so the node is incomplete,
- * never a partial sum). No day with data at all: incomplete.
- */
-export function rangeBalance(s: DaySeries, parent: readonly number[], children: readonly number[], days: readonly number[], tolerancePct: number): BalanceFigures {
-  const members = [...parent, ...children];
-  const live = days.filter((d) => members.some((id) => valueOn(s, id, d) !== null));
-  const total = (id: number) => (live.length > 0 && live.every((d) => valueOn(s, id, d) !== null) ? meterTotal(s, id, live) : null);
-  const sumOf = (ids: readonly number[]) => {
-    let t = 0;
-    for (const id of ids) {
-      const v = total(id);
-      if (v === null) return null;
-      t += v;
-    }
-    return t;
-  };
-  return figures(balanceOf(sumOf(parent), children.map(total), tolerancePct));
+/** The days of a group worth reading in hours: every member has a value, their interval counts differ. */
+export function raggedDaysOf(s: DayCells, g: Pick<BalanceGroup, 'parents' | 'children'>, days: readonly number[]): number[] {
+  return raggedPeriods(
+    [...g.parents, ...g.children].map((id) => s.get(id)),
+    days,
+  );
 }
 
-/** The daily balance of a parent group (one or more supply meters) against its children. */
-export function dailyBalance(s: DaySeries, parent: readonly number[], children: readonly number[], days: readonly number[], tolerancePct: number): BalanceDay[] {
-  // balanceSeries day by day, each day's figures built once (a year of days is on the speed bench's path)
-  const parentSeries = parent.map((id) => s.get(id));
-  const childSeries = children.map((id) => s.get(id));
-  const at = (m: ReadonlyMap<number, number | null> | undefined, day: number) => {
-    const v = m?.get(day);
-    return v === undefined || v === null || !Number.isFinite(v) ? null : v;
-  };
-  const out: BalanceDay[] = new Array(days.length);
-  const values: (number | null)[] = new Array(children.length);
-  for (let i = 0; i < days.length; i++) {
-    const day = days[i] as number;
-    let p: number | null = 0;
-    for (const m of parentSeries) {
-      const v = at(m, day);
-      if (v === null) {
-        p = null;
-        break;
-      }
-      p += v;
-    }
-    for (let j = 0; j < childSeries.length; j++) values[j] = at(childSeries[j], day);
-    const b = balanceOf(p, values, tolerancePct);
-    out[i] = {
-      time: day,
-      parent: b.parent,
-      childrenSum: b.childrenSum,
-      knownChildrenSum: b.knownChildrenSum,
-      missingChildren: b.missingChildren,
-      loss: b.loss,
-      lossRatePct: b.lossRatePct,
-      tolerancePct: b.tolerancePct,
-      status: b.status,
-    };
-  }
-  return out;
+const hoursOf = (h: HourCells | undefined, g: BalanceGroup) =>
+  h === undefined
+    ? undefined
+    : (day: number): SubPeriods | undefined => {
+        const periods = h.hours.get(day);
+        return periods === undefined ? undefined : { parents: g.parents.map((id) => h.cells.get(id)), children: g.children.map((id) => h.cells.get(id)), periods };
+      };
+
+/** The balance of a group over the days (see the module): loss over the covered parts, unmetered beside it. */
+export function groupBalance(s: DayCells, h: HourCells | undefined, g: BalanceGroup, days: readonly number[]): BalanceFigures {
+  const sums = alignedSums(
+    g.parents.map((id) => s.get(id)),
+    g.children.map((id) => s.get(id)),
+    days,
+    hoursOf(h, g),
+  );
+  return figures(coveredBalance(sums, g.tolerancePct, g.accuracy));
+}
+
+/** The balance of a group on each day (the daily λ trend), by the same rule. */
+export function dailyBalance(s: DayCells, h: HourCells | undefined, g: BalanceGroup, days: readonly number[]): BalanceDay[] {
+  const parents = g.parents.map((id) => s.get(id));
+  const children = g.children.map((id) => s.get(id));
+  const sub = hoursOf(h, g);
+  return days.map((day) => ({ time: day, ...figures(coveredBalance(alignedSums(parents, children, [day], sub), g.tolerancePct, g.accuracy)) }));
 }
 
 /** Smallest shift of the daily λ mean that counts as a step, percentage points. */

@@ -10,20 +10,25 @@ export interface MeterNodeRow {
   attrs: string;
 }
 
-/** One day bucket of a counter series. */
+/** One day (or hour) bucket of a counter series with the 15-min intervals it holds. */
 export interface DayRow {
   deviceId: number;
   bucketStart: number;
   value: number | null;
+  intervals: number;
 }
 
-/** Σ and count of hour buckets at night and by day for one device. */
+/** Σ, count and 15-min intervals of one device's hour buckets of one local day, at night and by day. */
 export interface NightRow {
   deviceId: number;
+  /** the local day's start */
+  day: number;
   nightSum: number;
   nightN: number;
+  nightIntervals: number;
   daySum: number;
   dayN: number;
+  dayIntervals: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -50,45 +55,59 @@ export function balanceRepository(db: Db) {
       return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), name: r.name, code: r.code ?? '', attrs: r.attrs }));
     },
 
-    /** Day buckets of the devices' series of one data point with bucket_start in [from, to). */
-    async days(deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<DayRow[]> {
+    /** Day (or hour) buckets of the devices' series of one data point with bucket_start in [from, to). */
+    async days(deviceIds: readonly number[], dataId: number, from: number, to: number, table: 'rollup_day' | 'rollup_hour' = 'rollup_day'): Promise<DayRow[]> {
       if (deviceIds.length === 0 || to <= from) return [];
       const rows = await db
-        .selectFrom('rollup_day')
-        .select(['device_id', 'bucket_start', 'value'])
+        .selectFrom(table)
+        .select(['device_id', 'bucket_start', 'value', 'n_intervals'])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)
         .where('bucket_start', '>=', from)
         .where('bucket_start', '<', to)
         .execute();
-      return rows.map((r) => ({ deviceId: Number(r.device_id), bucketStart: Number(r.bucket_start), value: num(r.value) }));
+      return rows.map((r) => ({ deviceId: Number(r.device_id), bucketStart: Number(r.bucket_start), value: num(r.value), intervals: Number(r.n_intervals) }));
     },
 
     /**
-     * Per device, Σ and count of the valued hour buckets in [from, to) split into night (local time
-     * of day before `nightEndMs`) and the rest. `offsetMs` (local − UTC) is constant over the span:
-     * the caller splits a range at offset changes.
+     * Per device and local day, Σ, count and 15-min intervals of the valued hour buckets in
+     * [from, to) split into night (local time of day before `nightEndMs`) and the rest. `offsetMs`
+     * (local − UTC) is constant over the span: the caller splits a range at offset changes.
      */
     async nightDay(deviceIds: readonly number[], dataId: number, from: number, to: number, offsetMs: number, nightEndMs: number): Promise<NightRow[]> {
       if (deviceIds.length === 0 || to <= from) return [];
-      const tod = sql<number>`((bucket_start + ${sql.lit(Math.trunc(offsetMs) + 10 * DAY_MS)}) % ${sql.lit(DAY_MS)})`;
+      const shift = Math.trunc(offsetMs) + 10 * DAY_MS;
+      const tod = sql<number>`((bucket_start + ${sql.lit(shift)}) % ${sql.lit(DAY_MS)})`;
+      const day = sql<number>`((bucket_start + ${sql.lit(shift)}) - ((bucket_start + ${sql.lit(shift)}) % ${sql.lit(DAY_MS)}))`;
       const isNight = sql<boolean>`${tod} < ${sql.lit(Math.trunc(nightEndMs))}`;
       const rows = await db
         .selectFrom('rollup_hour')
         .select('device_id')
         .select([
+          day.as('d'),
           sql<number | string | null>`sum(case when ${isNight} then value end)`.as('ns'),
           sql<number | string>`count(case when ${isNight} then value end)`.as('nn'),
+          sql<number | string | null>`sum(case when ${isNight} and value is not null then n_intervals end)`.as('ni'),
           sql<number | string | null>`sum(case when ${isNight} then null else value end)`.as('ds'),
           sql<number | string>`count(case when ${isNight} then null else value end)`.as('dn'),
+          sql<number | string | null>`sum(case when ${isNight} or value is null then null else n_intervals end)`.as('di'),
         ])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)
         .where('bucket_start', '>=', from)
         .where('bucket_start', '<', to)
-        .groupBy('device_id')
+        .groupBy(['device_id', day])
         .execute();
-      return rows.map((r) => ({ deviceId: Number(r.device_id), nightSum: Number(r.ns ?? 0), nightN: Number(r.nn), daySum: Number(r.ds ?? 0), dayN: Number(r.dn) }));
+      return rows.map((r) => ({
+        deviceId: Number(r.device_id),
+        day: Number(r.d) - shift,
+        nightSum: Number(r.ns ?? 0),
+        nightN: Number(r.nn),
+        nightIntervals: Number(r.ni ?? 0),
+        daySum: Number(r.ds ?? 0),
+        dayN: Number(r.dn),
+        dayIntervals: Number(r.di ?? 0),
+      }));
     },
   };
 }

@@ -16,11 +16,12 @@ import {
   type PipeMedium,
   type PipeQuery,
 } from '@ems/contract';
-import { balanceOf, bucketEnd, bucketStart, worstBalances } from '@ems/domain';
+import { alignedSums, bucketEnd, bucketStart, coveredBalance, localParts, worstBalances } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
-import { dailyBalance, detectStep, meterTotal, rangeBalance, type DaySeries } from './figures.js';
+import { cellsOf, raggedHours } from './coverage-reads.js';
+import { dailyBalance, detectStep, groupBalance, meterTotal, type BalanceGroup, type DayCells, type HourCells } from './figures.js';
 import { balanceMeters, toleranceOf, treeOrder, type BalanceMeter } from './meter-tree.js';
 import { nightSegments } from './night.js';
 import { balanceRepository, type BalanceRepository, type NightRow } from './repository.js';
@@ -64,49 +65,61 @@ async function open(ems: Ems, lang: Lang, scope: readonly number[], q: { project
   return { repo, projectId: project.id, timezone: tz, from, to, days, meters: balanceMeters(await repo.meters(project.id)) };
 }
 
-async function daySeries(c: Context, ids: readonly number[], dataId: number): Promise<DaySeries> {
-  const out = new Map<number, Map<number, number | null>>();
-  for (const r of await c.repo.days(ids, dataId, c.from, c.to)) {
-    let m = out.get(r.deviceId);
-    if (!m) out.set(r.deviceId, (m = new Map()));
-    m.set(r.bucketStart, r.value);
-  }
-  return out;
+/** Per device, its day buckets (value and 15-min intervals) over the range. */
+async function dayCells(c: Context, ids: readonly number[], dataId: number): Promise<DayCells> {
+  return cellsOf(await c.repo.days(ids, dataId, c.from, c.to));
 }
 
-/** Per device Σ/count at night and by day over the range, one read per span of constant UTC offset. */
-async function nightRows(c: Context, ids: readonly number[], dataId: number): Promise<Map<number, NightRow>> {
-  const out = new Map<number, NightRow>();
+/** A balance node of the tree: the meter over its children, with their accuracy classes. */
+function groupOf(m: BalanceMeter, meters: ReadonlyMap<number, BalanceMeter>): BalanceGroup {
+  return { parents: [m.id], children: m.children, tolerancePct: m.tolerancePct, accuracy: { parent: m.accuracyPct, children: m.children.map((id) => meters.get(id)?.accuracyPct ?? m.accuracyPct) } };
+}
+
+/** The hour buckets of the groups' ragged days (coverage-reads.ts). */
+function hourCells(c: Context, dataId: number, groups: readonly BalanceGroup[], cells: DayCells): Promise<HourCells | undefined> {
+  return raggedHours((ids, from, to) => c.repo.days(ids, dataId, from, to, 'rollup_hour'), c.timezone, groups, cells, c.days);
+}
+
+/** Per device and local day, the night and day sums of its hour buckets, one read per span of constant UTC offset. */
+async function nightRows(c: Context, ids: readonly number[], dataId: number): Promise<NightRow[]> {
   const nightEndMs = BALANCE_NIGHT_HOURS.to * 3_600_000;
-  for (const seg of nightSegments(c.days, c.to, c.timezone)) {
-    for (const r of await c.repo.nightDay(ids, dataId, seg.from, seg.to, seg.offsetMs, nightEndMs)) {
-      const o = out.get(r.deviceId) ?? { deviceId: r.deviceId, nightSum: 0, nightN: 0, daySum: 0, dayN: 0 };
-      out.set(r.deviceId, { deviceId: r.deviceId, nightSum: o.nightSum + r.nightSum, nightN: o.nightN + r.nightN, daySum: o.daySum + r.daySum, dayN: o.dayN + r.dayN });
-    }
-  }
-  return out;
+  const parts = await Promise.all(nightSegments(c.days, c.to, c.timezone).map((seg) => c.repo.nightDay(ids, dataId, seg.from, seg.to, seg.offsetMs, nightEndMs)));
+  return parts.flat();
 }
 
-/** Night and day balance of a node from hour sums: a member with fewer valued hours than the most complete one has no value. */
-function nightOf(m: BalanceMeter, rows: ReadonlyMap<number, NightRow>): NightFigures {
-  const members = [m.id, ...m.children];
-  const part = (sum: (r: NightRow) => number, n: (r: NightRow) => number) => {
-    const full = Math.max(0, ...members.map((id) => (rows.get(id) ? n(rows.get(id) as NightRow) : 0)));
-    const val = (id: number) => {
-      const r = rows.get(id);
-      return full > 0 && r && n(r) === full ? sum(r) : null;
-    };
-    const b = balanceOf(val(m.id), m.children.map(val), m.tolerancePct);
-    return { b, perHour: b.loss === null || full === 0 ? null : b.loss / full };
+/** The night rows as day cells of the night part and of the day part, and the hours of ragged days split the same way. */
+function nightParts(c: Context, rows: readonly NightRow[], hours: HourCells | undefined) {
+  const night = new Map<number, Map<number, { value: number | null; intervals: number }>>();
+  const day = new Map<number, Map<number, { value: number | null; intervals: number }>>();
+  const put = (to: typeof night, id: number, d: number, value: number | null, intervals: number) => {
+    let m = to.get(id);
+    if (!m) to.set(id, (m = new Map()));
+    m.set(d, { value, intervals });
   };
-  const night = part(
-    (r) => r.nightSum,
-    (r) => r.nightN,
-  );
-  const day = part(
-    (r) => r.daySum,
-    (r) => r.dayN,
-  );
+  for (const r of rows) {
+    put(night, r.deviceId, r.day, r.nightN > 0 ? r.nightSum : null, r.nightIntervals);
+    put(day, r.deviceId, r.day, r.dayN > 0 ? r.daySum : null, r.dayIntervals);
+  }
+  const split = (isNight: boolean): HourCells | undefined =>
+    hours === undefined
+      ? undefined
+      : { cells: hours.cells, hours: new Map([...hours.hours].map(([d, hs]) => [d, hs.filter((h) => localParts(h, c.timezone).hour < BALANCE_NIGHT_HOURS.to === isNight)])) };
+  return { night: night as DayCells, day: day as DayCells, nightHours: split(true), dayHours: split(false) };
+}
+
+/** Night and day balance of a node over the parts every member covers, with the loss per covered hour. */
+function nightOf(m: BalanceMeter, g: BalanceGroup, parts: ReturnType<typeof nightParts>, days: readonly number[]): NightFigures {
+  const part = (cells: DayCells, hours: HourCells | undefined) => {
+    const sub = hours === undefined ? undefined : (d: number) => {
+      const periods = hours.hours.get(d);
+      return periods === undefined ? undefined : { parents: g.parents.map((id) => hours.cells.get(id)), children: g.children.map((id) => hours.cells.get(id)), periods };
+    };
+    const sums = alignedSums(g.parents.map((id) => cells.get(id)), g.children.map((id) => cells.get(id)), days, sub);
+    const b = coveredBalance(sums, g.tolerancePct, g.accuracy);
+    return { b, perHour: b.loss === null || sums.coveredIntervals === 0 ? null : b.loss / (sums.coveredIntervals / 4) };
+  };
+  const night = part(parts.night, parts.nightHours);
+  const day = part(parts.day, parts.dayHours);
   return {
     meterId: m.id,
     name: m.name,
@@ -117,14 +130,17 @@ function nightOf(m: BalanceMeter, rows: ReadonlyMap<number, NightRow>): NightFig
     nightLossPerHour: night.perHour,
     dayLossPerHour: day.perHour,
     nightStatus: night.b.status,
+    nightUnmetered: night.b.unmetered,
+    dayUnmetered: day.b.unmetered,
   };
 }
 
-function meterNightOf(m: BalanceMeter, r: NightRow | undefined): MeterNight {
-  const nightPerHour = r && r.nightN > 0 ? r.nightSum / r.nightN : null;
-  const dayPerHour = r && r.dayN > 0 ? r.daySum / r.dayN : null;
-  const all = r ? r.nightSum + r.daySum : 0;
-  return { meterId: m.id, name: m.name, nightPerHour, dayPerHour, nightSharePct: r && all > 0 && r.nightN > 0 ? (r.nightSum / all) * 100 : null };
+function meterNightOf(m: BalanceMeter, rows: readonly NightRow[]): MeterNight {
+  const r = rows.reduce((a, x) => ({ nightSum: a.nightSum + x.nightSum, nightN: a.nightN + x.nightN, daySum: a.daySum + x.daySum, dayN: a.dayN + x.dayN }), { nightSum: 0, nightN: 0, daySum: 0, dayN: 0 });
+  const nightPerHour = r.nightN > 0 ? r.nightSum / r.nightN : null;
+  const dayPerHour = r.dayN > 0 ? r.daySum / r.dayN : null;
+  const all = r.nightSum + r.daySum;
+  return { meterId: m.id, name: m.name, nightPerHour, dayPerHour, nightSharePct: all > 0 && r.nightN > 0 ? (r.nightSum / all) * 100 : null };
 }
 
 /**
@@ -138,18 +154,23 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
   const c = await open(ems, lang, scope, q);
   const order = treeOrder(c.meters, q.energyType);
   const ids = order.map((o) => o.meter.id);
-  const [series, night] = await Promise.all([daySeries(c, ids, dataId), nightRows(c, ids, dataId)]);
+  const [cells, night] = await Promise.all([dayCells(c, ids, dataId), nightRows(c, ids, dataId)]);
+  const groups = new Map(order.filter((o) => o.meter.children.length > 0).map((o) => [o.meter.id, groupOf(o.meter, c.meters)]));
+  const hours = await hourCells(c, dataId, [...groups.values()], cells);
 
-  const rows: BalanceRow[] = order.map(({ meter: m, depth }) => ({
-    meterId: m.id,
-    name: m.name,
-    code: m.code,
-    parentMeterId: m.parent,
-    depth,
-    value: meterTotal(series, m.id, c.days),
-    childCount: m.children.length,
-    balance: m.children.length > 0 ? rangeBalance(series, [m.id], m.children, c.days, m.tolerancePct) : null,
-  }));
+  const rows: BalanceRow[] = order.map(({ meter: m, depth }) => {
+    const g = groups.get(m.id);
+    return {
+      meterId: m.id,
+      name: m.name,
+      code: m.code,
+      parentMeterId: m.parent,
+      depth,
+      value: meterTotal(cells, m.id, c.days),
+      childCount: m.children.length,
+      balance: g ? groupBalance(cells, hours, g, c.days) : null,
+    };
+  });
   const nodes = rows.flatMap((r) => (r.balance ? [{ row: r, balance: r.balance }] : []));
   const worst = worstBalances(nodes, WORST_N).map(({ row, balance }) => ({
     meterId: row.meterId,
@@ -159,6 +180,9 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
     status: balance.status,
   }));
   const energyTypes = [...new Set([...c.meters.values()].filter((m) => m.children.length > 0).map((m) => m.energyType))].sort((a, b) => a - b);
+  const parts = nightParts(c, night, hours);
+  const nightBy = new Map<number, NightRow[]>();
+  for (const r of night) nightBy.set(r.deviceId, [...(nightBy.get(r.deviceId) ?? []), r]);
   return {
     projectId: c.projectId,
     energyType: q.energyType,
@@ -169,10 +193,13 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
     energyTypes,
     rows,
     worst,
-    night: order.filter((o) => o.meter.children.length > 0).map((o) => nightOf(o.meter, night)),
+    night: order.flatMap((o) => {
+      const g = groups.get(o.meter.id);
+      return g ? [nightOf(o.meter, g, parts, c.days)] : [];
+    }),
     meterNight: order
       .filter((o) => o.meter.children.length === 0)
-      .map((o) => meterNightOf(o.meter, night.get(o.meter.id)))
+      .map((o) => meterNightOf(o.meter, nightBy.get(o.meter.id) ?? []))
       .sort((a, b) => (b.nightPerHour ?? -1) - (a.nightPerHour ?? -1) || a.meterId - b.meterId),
   };
 }
@@ -183,8 +210,10 @@ export async function balanceTrend(ems: Ems, lang: Lang, scope: readonly number[
   const m = c.meters.get(q.meterId);
   if (!m) throw noPermission();
   if (m.children.length === 0) throw invalid(lang, 'meterId', 'meterId');
-  const series = await daySeries(c, [m.id, ...m.children], m.dataId);
-  return { meterId: m.id, name: m.name, unit: unitOf(m.energyType), tolerancePct: m.tolerancePct, from: c.from, to: c.to, days: dailyBalance(series, [m.id], m.children, c.days, m.tolerancePct) };
+  const g = groupOf(m, c.meters);
+  const cells = await dayCells(c, [m.id, ...m.children], m.dataId);
+  const hours = await hourCells(c, m.dataId, [g], cells);
+  return { meterId: m.id, name: m.name, unit: unitOf(m.energyType), tolerancePct: m.tolerancePct, from: c.from, to: c.to, days: dailyBalance(cells, hours, g, c.days) };
 }
 
 /**
@@ -203,19 +232,27 @@ export async function pipeAnalysis(ems: Ems, lang: Lang, scope: readonly number[
     return supply.length === 0 || endUsers.length === 0 || dataId === undefined ? [] : [{ energyType, supply, endUsers, dataId }];
   });
   // the media's day reads at once (PostgreSQL runs them side by side)
-  const reads = await Promise.all(plans.map((p) => daySeries(c, [...p.supply, ...p.endUsers].map((m) => m.id), p.dataId)));
+  const reads = await Promise.all(
+    plans.map(async (p) => {
+      const group: BalanceGroup = {
+        parents: p.supply.map((m) => m.id),
+        children: p.endUsers.map((m) => m.id),
+        tolerancePct: p.supply.length === 1 ? (p.supply[0] as BalanceMeter).tolerancePct : toleranceOf(null, p.energyType),
+        accuracy: { parent: Math.max(...p.supply.map((m) => m.accuracyPct)), children: p.endUsers.map((m) => m.accuracyPct) },
+      };
+      const cells = await dayCells(c, [...group.parents, ...group.children], p.dataId);
+      return { group, cells, hours: await hourCells(c, p.dataId, [group], cells) };
+    }),
+  );
   for (const [i, { energyType, supply, endUsers }] of plans.entries()) {
-    const tolerancePct = supply.length === 1 ? (supply[0] as BalanceMeter).tolerancePct : toleranceOf(null, energyType);
-    const s = reads[i] as DaySeries;
-    const supplyIds = supply.map((m) => m.id);
-    const userIds = endUsers.map((m) => m.id);
-    const balance = rangeBalance(s, supplyIds, userIds, c.days, tolerancePct);
+    const { group, cells: s, hours } = reads[i] as (typeof reads)[number];
+    const balance = groupBalance(s, hours, group, c.days);
     const base = balance.parent;
     const meter = (m: BalanceMeter) => {
       const value = meterTotal(s, m.id, c.days);
       return { meterId: m.id, name: m.name, value, sharePct: value === null || base === null || base === 0 ? null : (value / base) * 100 };
     };
-    const days = dailyBalance(s, supplyIds, userIds, c.days, tolerancePct);
+    const days = dailyBalance(s, hours, group, c.days);
     media.push({ energyType, unit: unitOf(energyType), supply: supply.map(meter), endUsers: endUsers.map(meter), balance, days, stepChange: detectStep(days) });
   }
   return { projectId: c.projectId, timezone: c.timezone, from: c.from, to: c.to, media };

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_ID, FLOW_API, permissionId, type EnergyFlowReply, type FlowGraph, type LiveFlowReply } from '@ems/contract';
+import { BALANCE_API, DATA_ID, FLOW_API, permissionId, type BalanceTree, type EnergyFlowReply, type FlowGraph, type LiveFlowReply } from '@ems/contract';
 import { at, counter } from '../../test/fixtures.js';
 import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import type { ReadingInput } from '../timeseries/service.js';
@@ -17,7 +17,7 @@ const WEEK = { startTime: at(2025, 3, 1), endTime: at(2025, 3, 8) - 1, dateType:
  * Over 1–7 March (672 intervals), by hand:
  * HV 6720 → T1 4032 + T2 2486.4, loss 201.6 (3 %); T1 → F1 2016 + F2 1881.6, loss 134.4 (3.333 %);
  * T2 2486.4 → F3 2553.6: −67.2, a metering fault. Supply 6720 = end use 6451.2 + loss 336 − excess 67.2.
- * Water: W0 1344 → W1 1008 + W2 115.2 (4 of 7 days): 220.8 unmetered, not loss.
+ * Water: W0 1344 → W1 1008 + W2 115.2 (4 of 7 days): over 4–7 March 76.8 loss (10 %); 1–3 March 144 unmetered.
  */
 for (const { kind, skip } of STORES) {
   describe.skipIf(skip)(`energy flow (${kind})`, () => {
@@ -110,14 +110,23 @@ for (const { kind, skip } of STORES) {
       expect(d.nodes.find((n) => n.key === m('HV'))?.lossRatePct).toBeCloseTo(3, 9);
     });
 
-    it('water: a child reporting from 4 March makes the remainder unmetered, not loss', async () => {
+    it('water: a child reporting from 4 March — loss over the days all report, the days before unmetered; the balance page says the same', async () => {
       const d = (await period({ energyType: 3 })).data;
       expect(d.unit).toBe('m3');
-      expect(d.nodes.find((n) => n.key === m('W0'))).toMatchObject({ status: 'incomplete', loss: null });
+      // 4–7 March: W0 768 − W1 576 − W2 115.2 = 76.8 (10 % > 8 %); 1–3 March: W0 576 − W1 432 = 144 unmetered
+      const w0 = d.nodes.find((n) => n.key === m('W0'));
+      expect(w0).toMatchObject({ status: 'fail', fault: false });
+      expect(w0?.loss).toBeCloseTo(76.8, 6);
+      expect(w0?.lossRatePct).toBeCloseTo(10, 9);
+      expect(link(d, m('W0'), `loss:${ids.W0}`)?.value).toBeCloseTo(76.8, 6);
       const rest = link(d, m('W0'), `unmetered:${ids.W0}`);
       expect(rest?.kind).toBe('unmetered');
-      expect(rest?.value).toBeCloseTo(220.8, 6);
-      expect([d.totals.loss, d.totals.unmetered.toFixed(6)]).toEqual([0, '220.800000']);
+      expect(rest?.value).toBeCloseTo(144, 6);
+      expect([d.totals.loss.toFixed(6), d.totals.unmetered.toFixed(6)]).toEqual(['76.800000', '144.000000']);
+      // one name, one figure: 能耗平衡 over the same days
+      const tree = (await post<BalanceTree>(BALANCE_API.tree, { projectId, energyType: 3, startTime: WEEK.startTime, endTime: WEEK.endTime })).data;
+      const b = tree.rows.find((r) => r.code === 'W0')?.balance;
+      expect([b?.status, b?.loss?.toFixed(6), b?.lossRatePct?.toFixed(6), b?.unmetered?.toFixed(6)]).toEqual(['fail', '76.800000', '10.000000', '144.000000']);
     });
 
     it('a node: building B holds F1 and F2, whose parent lies outside — two supplies joined, no loss', async () => {

@@ -1,11 +1,13 @@
 import { ENERGY_TYPE_VALUES, ErrorCode } from '@ems/contract';
-import type { FlowMeter } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
+import { bucketEnd, type FlowMeter } from '@ems/domain';
 import { coveringReads, type Span } from '../analysis/periods.js';
 import { analysisRepository, type AnalysisRepository } from '../analysis/repository.js';
 import { buildTree, subtreeMeters } from '../analysis/tree.js';
+import { cellsOf } from '../balance/coverage-reads.js';
+import type { DayCells } from '../balance/figures.js';
 import { balanceMeters, type BalanceMeter } from '../balance/meter-tree.js';
 import { balanceRepository } from '../balance/repository.js';
 
@@ -91,7 +93,28 @@ export async function spanSums(s: FlowScope, ids: readonly number[], dataId: num
   return out;
 }
 
-/** The domain's input: each meter with its value (and coverage). */
-export function flowMeters(meters: readonly BalanceMeter[], value: (m: BalanceMeter) => { value: number | null; intervals?: number }): FlowMeter[] {
-  return meters.map((m) => ({ id: m.id, name: m.name, parent: m.parent, tolerancePct: m.tolerancePct, ...value(m) }));
+/** The domain's input: each meter with its value (and coverage, or its balance worked out over the covered intervals) and accuracy class. */
+export function flowMeters(meters: readonly BalanceMeter[], value: (m: BalanceMeter) => Pick<FlowMeter, 'value' | 'intervals' | 'balance'>): FlowMeter[] {
+  return meters.map((m) => ({ id: m.id, name: m.name, parent: m.parent, tolerancePct: m.tolerancePct, accuracyPct: m.accuracyPct, ...value(m) }));
+}
+
+/**
+ * Per device, its rollup buckets over a span as coverage cells (the hours up to the first local
+ * midnight, whole days, the hours after the last), with the period starts in order and which of them
+ * are days (a day may be read again in hours where its members' interval counts differ).
+ */
+export async function spanCells(s: FlowScope, ids: readonly number[], dataId: number, span: Span) {
+  const reads = coveringReads(span, s.timezone);
+  const parts = await Promise.all(reads.map((r) => s.repo.buckets(r.table, ids, dataId, r.from, r.to)));
+  const cells = cellsOf(parts.flat().map((b) => ({ deviceId: b.deviceId, bucketStart: b.bucketStart, value: b.value, intervals: b.nIntervals })));
+  const periods: number[] = [];
+  const days: number[] = [];
+  for (const r of reads) {
+    const grain = r.table === 'rollup_day' ? 'day' : 'hour';
+    for (let t = r.from; t < r.to; t = bucketEnd(t, grain, s.timezone)) {
+      periods.push(t);
+      if (grain === 'day') days.push(t);
+    }
+  }
+  return { cells: cells as DayCells, periods, days };
 }

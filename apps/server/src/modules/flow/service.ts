@@ -17,7 +17,9 @@ import type { Lang } from '../../lib/i18n.js';
 import { resolveRange } from '../analysis/periods.js';
 import type { BalanceMeter } from '../balance/meter-tree.js';
 import { flowRepository, type LatestValue } from './repository.js';
-import { flowMeters, invalid, metersOf, openScope, spanSums, unitOf } from './scope.js';
+import { raggedHours } from '../balance/coverage-reads.js';
+import { groupBalance, type BalanceGroup } from '../balance/figures.js';
+import { flowMeters, invalid, metersOf, openScope, spanCells, spanSums, unitOf } from './scope.js';
 
 const Q_MS = 900_000;
 
@@ -46,8 +48,9 @@ function counterOf(lang: Lang, energyType: number): number {
 /**
  * The energy flow of a node for one energy type over a date-range selector value (DOMAIN §1, §2):
  * each meter's consumption from the rollups, the Sankey from the supplies through distribution to
- * the end uses with every parent's loss as its own branch. A child covering fewer 15-min intervals
- * than its parent makes the parent's remainder 'unmetered'.
+ * the end uses with every parent's loss as its own branch, taken over the periods the parent and its
+ * children all cover (as the balance page takes it); what the parent metered where a child did not
+ * is its 'unmetered' branch.
  */
 export async function periodFlow(ems: Ems, lang: Lang, scope: readonly number[], q: FlowQuery): Promise<EnergyFlowReply> {
   const dataId = counterOf(lang, q.energyType);
@@ -56,13 +59,38 @@ export async function periodFlow(ems: Ems, lang: Lang, scope: readonly number[],
   const s = await openScope(ems, scope, q);
   const range = resolveRange(q.dateType, q.startTime, q.endTime, s.timezone);
   const meters = metersOf(s, q.energyType);
-  const sums = await spanSums(
+  const { cells, periods, days } = await spanCells(
     s,
     meters.map((m) => m.id),
     dataId,
     { from: range.from, to: range.to },
   );
-  const flow = energyFlow(flowMeters(meters, (m) => ({ value: sums.get(m.id)?.value ?? null, intervals: sums.get(m.id)?.intervals ?? 0 })));
+  // each parent against its children over the periods (and hours of ragged days) they all cover: the
+  // loss there, the rest unmetered — the balance page's rule (balance/figures.ts)
+  const inScope = new Set(meters.map((m) => m.id));
+  const groups = new Map<number, BalanceGroup>();
+  for (const m of meters) {
+    const kids = m.children.filter((c) => inScope.has(c));
+    if (kids.length > 0) groups.set(m.id, { parents: [m.id], children: kids, tolerancePct: m.tolerancePct, accuracy: { parent: m.accuracyPct, children: kids.map((c) => s.meters.get(c)?.accuracyPct ?? m.accuracyPct) } });
+  }
+  const hours = await raggedHours(
+    async (ids, from, to) => (await s.repo.buckets('rollup_hour', ids, dataId, from, to)).map((b) => ({ deviceId: b.deviceId, bucketStart: b.bucketStart, value: b.value, intervals: b.nIntervals })),
+    s.timezone,
+    [...groups.values()],
+    cells,
+    days,
+  );
+  const total = (id: number) => {
+    let value: number | null = null;
+    for (const c of cells.get(id)?.values() ?? []) if (c.value !== null) value = (value ?? 0) + c.value;
+    return value;
+  };
+  const flow = energyFlow(
+    flowMeters(meters, (m) => {
+      const g = groups.get(m.id);
+      return { value: total(m.id), ...(g ? { balance: groupBalance(cells, hours, g, periods) } : {}) };
+    }),
+  );
   return {
     projectId: s.projectId,
     nodeId: q.nodeId,

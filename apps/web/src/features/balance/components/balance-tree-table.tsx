@@ -14,12 +14,13 @@ export interface BalanceTreeTableProps {
   onSelect: (row: TreeRow) => void;
 }
 
-/** The meter tree with parent, Σ children, loss, λ, tolerance and status on each parent meter. */
+/** The meter tree with parent, Σ children, loss, λ, the unmetered part (when any), tolerance and status on each parent meter. */
 export function BalanceTreeTable({ tree, selected, onSelect }: BalanceTreeTableProps) {
   const { t } = useTranslation('balance');
   const unit = displayUnit(tree.unit);
   const data = useMemo(() => toTreeRows(tree.rows), [tree.rows]);
   const [expanded, setExpanded] = useState<readonly Key[]>(() => expandedKeys(tree.rows));
+  const hasUnmetered = tree.rows.some((r) => r.balance?.unmetered != null);
   const columns: ColumnsType<TreeRow> = [
     { title: t('meter'), dataIndex: 'name', key: 'name', ellipsis: true },
     { title: `${t('consumption')} (${unit})`, key: 'value', align: 'right', width: 150, render: (_, r) => formatThousands(r.value, 2) },
@@ -39,6 +40,10 @@ export function BalanceTreeTable({ tree, selected, onSelect }: BalanceTreeTableP
     },
     { title: `${t('loss')} (${unit})`, key: 'loss', align: 'right', width: 130, render: (_, r) => (r.balance ? formatThousands(r.balance.loss, 2) : null) },
     { title: t('lossRate'), key: 'rate', align: 'right', width: 110, render: (_, r) => (r.balance ? <span data-testid="balance-rate">{formatPct(r.balance.lossRatePct)}</span> : null) },
+    // what the parent metered where a child did not (a meter offline): not loss, the flow pages' 未计量 branch
+    ...(hasUnmetered
+      ? [{ title: `${t('unmetered')} (${unit})`, key: 'unmetered', align: 'right' as const, width: 130, render: (_: unknown, r: TreeRow) => (r.balance?.unmetered == null ? null : <span data-testid="balance-unmetered">{formatThousands(r.balance.unmetered, 2)}</span>) }]
+      : []),
     { title: t('tolerance'), key: 'tol', align: 'right', width: 100, render: (_, r) => (r.balance ? formatPct(r.balance.tolerancePct) : null) },
     { title: t('status'), key: 'status', width: 130, render: (_, r) => (r.balance ? <StatusTag status={r.balance.status} /> : null) },
   ];

@@ -18,6 +18,13 @@ export function NightCard({ tree }: { tree: BalanceTree }) {
     { title: t('dayRate'), key: 'dr', align: 'right', render: (_, r) => formatPct(r.dayLossRatePct) },
     { title: `${t('nightLoss')} (${perHour})`, key: 'nh', align: 'right', render: (_, r) => formatThousands(r.nightLossPerHour, 2) },
     { title: `${t('dayLoss')} (${perHour})`, key: 'dh', align: 'right', render: (_, r) => formatThousands(r.dayLossPerHour, 2) },
+    // the parts a child did not meter, beside the rates taken over the rest
+    ...(tree.night.some((r) => r.nightUnmetered != null || r.dayUnmetered != null)
+      ? [
+          { title: `${t('nightUnmetered')} (${unit})`, key: 'nu', align: 'right' as const, render: (_: unknown, r: NightFigures) => (r.nightUnmetered == null ? null : formatThousands(r.nightUnmetered, 2)) },
+          { title: `${t('dayUnmetered')} (${unit})`, key: 'du', align: 'right' as const, render: (_: unknown, r: NightFigures) => (r.dayUnmetered == null ? null : formatThousands(r.dayUnmetered, 2)) },
+        ]
+      : []),
   ];
   const meters: ColumnsType<MeterNight> = [
     { title: t('meter'), dataIndex: 'name', key: 'name', ellipsis: true },

@@ -39,6 +39,7 @@ export function PipeMediumCard({ medium, title, dayLabel }: { medium: PipeMedium
         <Descriptions.Item label={t('pipe.lossRate')}>
           <span data-testid="pipe-rate">{formatPct(b.lossRatePct)}</span>
         </Descriptions.Item>
+        {b.unmetered != null ? <Descriptions.Item label={`${t('unmetered')} (${unit})`}>{formatThousands(b.unmetered, 2)}</Descriptions.Item> : null}
         <Descriptions.Item label={t('tolerance')}>{formatPct(b.tolerancePct)}</Descriptions.Item>
       </Descriptions>
       {step ? (

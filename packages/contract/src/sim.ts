@@ -8,6 +8,12 @@ import { Type, type Static } from '@sinclair/typebox';
 export const SimState = Type.Union([Type.Literal('seeding'), Type.Literal('live'), Type.Literal('off')]);
 export type SimState = Static<typeof SimState>;
 
+export const EventHistoryStatus = Type.Object({
+  state: Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('done')]),
+  progress: Type.Number(),
+});
+export type EventHistoryStatus = Static<typeof EventHistoryStatus>;
+
 export const SimStatus = Type.Object({
   state: SimState,
   /** share of the history written, 0..100 */
@@ -24,6 +30,12 @@ export const SimStatus = Type.Object({
   seedMs: Type.Union([Type.Integer(), Type.Null()]),
   /** the live feed is on */
   live: Type.Boolean(),
+  /**
+   * the history's events (issue 11): after the seed the rule engine evaluates the history in the
+   * background; `pending` until the seed is in, `running` with the share evaluated (0..100), `done`.
+   * Always sent by the server.
+   */
+  events: Type.Optional(EventHistoryStatus),
 });
 export type SimStatus = Static<typeof SimStatus>;
 

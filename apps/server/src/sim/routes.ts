@@ -24,5 +24,7 @@ export function registerSim(app: FastifyInstance): void {
   });
   app.decorate('sim', sim);
   app.addHook('onClose', async () => sim.stop());
-  app.get(SIM_API.status, { config: { public: true }, schema: { response: { 200: Envelope(SimStatus) } } }, async (request) => ok(request.lang, app.sim.status()));
+  app.get(SIM_API.status, { config: { public: true }, schema: { response: { 200: Envelope(SimStatus) } } }, async (request) =>
+    ok(request.lang, { ...app.sim.status(), events: app.events.historyStatus() }),
+  );
 }

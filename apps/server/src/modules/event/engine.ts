@@ -2,7 +2,8 @@ import type { CommittedReading, Ems, ReadingListener } from '../../context.js';
 import { engineDataRepository } from './data-repository.js';
 import { createEngineState, readEngineConfig, resumeActive } from './engine-state.js';
 import { eventRepository } from './event-repository.js';
-import { replayHistory, stopHistory, type HistoryWindow } from './history.js';
+import type { EventHistoryStatus } from '@ems/contract';
+import { historyStatus, replayHistory, stopHistory, type HistoryWindow } from './history.js';
 import { onReadings } from './on-readings.js';
 import { periodicChecks } from './periodic.js';
 
@@ -25,6 +26,8 @@ export interface EventEngine {
    * with this engine's rules, without notifications; resolves when done.
    */
   replayHistory(windows: readonly HistoryWindow[]): Promise<void>;
+  /** how far that evaluation got in this process */
+  historyStatus(): EventHistoryStatus;
   start(): void;
   close(): Promise<void>;
 }
@@ -97,6 +100,7 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
     }),
     reload: () => enqueue(load),
     replayHistory: (windows) => replayHistory(ems, windows, log),
+    historyStatus: () => historyStatus(ems),
     start() {
       if (timer) return;
       timer = setInterval(() => void engine.checkNow(), EVENT_CHECK_MS);

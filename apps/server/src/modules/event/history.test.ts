@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_API, LOG_TYPE, type EventRecord } from '@ems/contract';
+import { EVENT_API, LOG_TYPE, SIM_API, type EventRecord, type SimStatus } from '@ems/contract';
 import { at } from '../../test/fixtures.js';
 import { loginAs, startSimulated, STORES, type TestApp, type TestStore } from '../../test/helpers.js';
 import type { StoredNotification } from '../message/notifier.js';
@@ -79,7 +79,11 @@ for (const { kind, skip } of STORES) {
     it('the planted 21-day night leak is one event from its first night, not one a night; history raises no notification', async () => {
       await reset(false);
       const before = notes.length;
-      await replayHistory(t.app.ems, windows);
+      const run = replayHistory(t.app.ems, windows);
+      const status = async () => (await t.app.inject({ method: 'GET', url: SIM_API.status })).json<{ data: SimStatus }>().data.events;
+      expect((await status())?.state).toBe('running');
+      await run;
+      expect(await status()).toEqual({ state: 'done', progress: 100 });
       expect(notes.length - before).toBe(0);
       const leak = (await historyEvents()).filter((e) => e.node === 'W-TOILET');
       expect(leak.map((e) => e.logType)).toEqual([LOG_TYPE.abnormal]);

@@ -1,4 +1,4 @@
-import { DATA_ID, type AlgorithmKind } from '@ems/contract';
+import { DATA_ID, type AlgorithmKind, type EventHistoryStatus } from '@ems/contract';
 import { bucketEnd, bucketStart } from '@ems/domain';
 import type { CommittedReading, Ems } from '../../context.js';
 import { configRepository } from './config-repository.js';
@@ -205,6 +205,22 @@ export class ProjectHistory {
 
 /** The history replay of this process: one at a time; `stop` ends it between steps. */
 const running = new WeakMap<Ems, { run: Promise<void>; stop: boolean }>();
+const statuses = new WeakMap<Ems, EventHistoryStatus>();
+
+/** How far the history's evaluation got in this process (pending until a replay was asked for). */
+export const historyStatus = (ems: Ems): EventHistoryStatus => statuses.get(ems) ?? { state: 'pending', progress: 0 };
+
+/** The share of the windows evaluated, 0..100 (one decimal). */
+function shareDone(projects: readonly ProjectHistory[]): number {
+  let total = 0;
+  let done = 0;
+  for (const p of projects) {
+    const span = Math.max(1, p.window.to - p.window.from);
+    total += span;
+    done += p.finished ? span : Math.min(span, Math.max(0, (p.doneTo ?? p.window.from) - p.window.from));
+  }
+  return total === 0 ? 100 : Math.round((1000 * done) / total) / 10;
+}
 
 /** Stops the history replay (the app is closing) after its current step; its progress stays for the next start. */
 export async function stopHistory(ems: Ems): Promise<void> {
@@ -223,6 +239,7 @@ export function replayHistory(ems: Ems, windows: readonly HistoryWindow[], log: 
   const current = running.get(ems);
   if (current) return current.run;
   const control = { run: Promise.resolve(), stop: false };
+  statuses.set(ems, { state: 'running', progress: statuses.get(ems)?.progress ?? 0 });
   const run = (async () => {
     const t0 = performance.now();
     const projects: ProjectHistory[] = [];
@@ -238,7 +255,8 @@ export function replayHistory(ems: Ems, windows: readonly HistoryWindow[], log: 
           .catch(() => undefined);
       }
     }
-    if (projects.length === 0) return;
+    const all = [...projects];
+    statuses.set(ems, { state: 'running', progress: shareDone(all) });
     let left = projects;
     while (left.length > 0) {
       const next: ProjectHistory[] = [];
@@ -256,7 +274,9 @@ export function replayHistory(ems: Ems, windows: readonly HistoryWindow[], log: 
         await yieldToRequests();
       }
       left = next;
+      statuses.set(ems, { state: 'running', progress: shareDone(all) });
     }
+    statuses.set(ems, { state: 'done', progress: 100 });
     log(`events: history evaluated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   })().finally(() => running.delete(ems));
   control.run = run;

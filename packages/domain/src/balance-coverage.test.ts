@@ -60,6 +60,8 @@ describe('a balance over the intervals every meter covers; the rest is unmetered
     const none = coveredBalance(alignedSums([main], [a, cells([])], [1, 2]), 5);
     expect([none.status, none.loss, none.unmetered]).toEqual(['incomplete', null, 2000 - 1200]);
     expect(coveredBalance(alignedSums([main], [a, b], [1, 2]), 5).unmetered).toBeNull();
+    // a period nobody metered (the day part of a day not yet begun) is no gap either
+    expect(coveredBalance(alignedSums([main], [a, b], [1, 2, 99]), 5).unmetered).toBeNull();
   });
 
   it('the parent lacking a period while the children metered: a negative remainder', () => {

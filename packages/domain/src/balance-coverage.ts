@@ -7,7 +7,8 @@
  * — a meter offline, added during the range — what the parent metered less what the children
  * metered then is 'unmetered' (未计量): not called a loss, never mixed into λ. A period counts as
  * covered when every member has a value and the same number of intervals in it; a period where the
- * counts differ may be looked at in finer periods (hours of a day) when the caller has them.
+ * counts differ may be looked at in finer periods (hours of a day) when the caller has them; a
+ * period no member metered counts neither way.
  */
 
 import { balanceAccuracyPct, balanceOf, type Balance } from './balance.js';
@@ -97,6 +98,8 @@ export function alignedSums(
       for (const q of s.periods) add(s.parents, s.children, sm, q, undefined);
       return;
     }
+    // nobody metered the period (not begun yet, before the meters): neither covered nor a gap
+    if (!ms.some((m) => valued(m?.get(p)))) return;
     uncovered++;
     for (const m of ps) {
       const c = m?.get(p);

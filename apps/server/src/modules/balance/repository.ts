@@ -18,17 +18,13 @@ export interface DayRow {
   intervals: number;
 }
 
-/** Σ, count and 15-min intervals of one device's hour buckets of one local day, at night and by day. */
+/** Σ and 15-min intervals of one device's valued hour buckets at night on one local day. */
 export interface NightRow {
   deviceId: number;
   /** the local day's start */
   day: number;
   nightSum: number;
-  nightN: number;
   nightIntervals: number;
-  daySum: number;
-  dayN: number;
-  dayIntervals: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -70,44 +66,28 @@ export function balanceRepository(db: Db) {
     },
 
     /**
-     * Per device and local day, Σ, count and 15-min intervals of the valued hour buckets in
-     * [from, to) split into night (local time of day before `nightEndMs`) and the rest. `offsetMs`
-     * (local − UTC) is constant over the span: the caller splits a range at offset changes.
+     * Per device and local day, Σ and 15-min intervals of the valued hour buckets in [from, to) at
+     * night (local time of day before `nightEndMs`); the day's rest is its day bucket less these.
+     * `offsetMs` (local − UTC) is constant over the span: the caller splits a range at offset changes.
      */
-    async nightDay(deviceIds: readonly number[], dataId: number, from: number, to: number, offsetMs: number, nightEndMs: number): Promise<NightRow[]> {
+    async nightByDay(deviceIds: readonly number[], dataId: number, from: number, to: number, offsetMs: number, nightEndMs: number): Promise<NightRow[]> {
       if (deviceIds.length === 0 || to <= from) return [];
       const shift = Math.trunc(offsetMs) + 10 * DAY_MS;
       const tod = sql<number>`((bucket_start + ${sql.lit(shift)}) % ${sql.lit(DAY_MS)})`;
       const day = sql<number>`((bucket_start + ${sql.lit(shift)}) - ((bucket_start + ${sql.lit(shift)}) % ${sql.lit(DAY_MS)}))`;
-      const isNight = sql<boolean>`${tod} < ${sql.lit(Math.trunc(nightEndMs))}`;
       const rows = await db
         .selectFrom('rollup_hour')
         .select('device_id')
-        .select([
-          day.as('d'),
-          sql<number | string | null>`sum(case when ${isNight} then value end)`.as('ns'),
-          sql<number | string>`count(case when ${isNight} then value end)`.as('nn'),
-          sql<number | string | null>`sum(case when ${isNight} and value is not null then n_intervals end)`.as('ni'),
-          sql<number | string | null>`sum(case when ${isNight} then null else value end)`.as('ds'),
-          sql<number | string>`count(case when ${isNight} then null else value end)`.as('dn'),
-          sql<number | string | null>`sum(case when ${isNight} or value is null then null else n_intervals end)`.as('di'),
-        ])
+        .select([day.as('d'), sql<number | string>`sum(value)`.as('ns'), sql<number | string>`sum(n_intervals)`.as('ni')])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)
         .where('bucket_start', '>=', from)
         .where('bucket_start', '<', to)
+        .where('value', 'is not', null)
+        .where(sql<boolean>`${tod} < ${sql.lit(Math.trunc(nightEndMs))}`)
         .groupBy(['device_id', day])
         .execute();
-      return rows.map((r) => ({
-        deviceId: Number(r.device_id),
-        day: Number(r.d) - shift,
-        nightSum: Number(r.ns ?? 0),
-        nightN: Number(r.nn),
-        nightIntervals: Number(r.ni ?? 0),
-        daySum: Number(r.ds ?? 0),
-        dayN: Number(r.dn),
-        dayIntervals: Number(r.di ?? 0),
-      }));
+      return rows.map((r) => ({ deviceId: Number(r.device_id), day: Number(r.d) - shift, nightSum: Number(r.ns ?? 0), nightIntervals: Number(r.ni ?? 0) }));
     },
   };
 }

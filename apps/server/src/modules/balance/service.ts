@@ -80,25 +80,33 @@ function hourCells(c: Context, dataId: number, groups: readonly BalanceGroup[], 
   return raggedHours((ids, from, to) => c.repo.days(ids, dataId, from, to, 'rollup_hour'), c.timezone, groups, cells, c.days);
 }
 
-/** Per device and local day, the night and day sums of its hour buckets, one read per span of constant UTC offset. */
+/** Per device and local day, the night sums of its hour buckets, one read per span of constant UTC offset. */
 async function nightRows(c: Context, ids: readonly number[], dataId: number): Promise<NightRow[]> {
   const nightEndMs = BALANCE_NIGHT_HOURS.to * 3_600_000;
-  const parts = await Promise.all(nightSegments(c.days, c.to, c.timezone).map((seg) => c.repo.nightDay(ids, dataId, seg.from, seg.to, seg.offsetMs, nightEndMs)));
+  const parts = await Promise.all(nightSegments(c.days, c.to, c.timezone).map((seg) => c.repo.nightByDay(ids, dataId, seg.from, seg.to, seg.offsetMs, nightEndMs)));
   return parts.flat();
 }
 
-/** The night rows as day cells of the night part and of the day part, and the hours of ragged days split the same way. */
-function nightParts(c: Context, rows: readonly NightRow[], hours: HourCells | undefined) {
-  const night = new Map<number, Map<number, { value: number | null; intervals: number }>>();
-  const day = new Map<number, Map<number, { value: number | null; intervals: number }>>();
-  const put = (to: typeof night, id: number, d: number, value: number | null, intervals: number) => {
+type Cells = Map<number, Map<number, { value: number | null; intervals: number }>>;
+
+/**
+ * Day cells of the night part (the night hours' Σ) and of the day part (the day bucket less it) of
+ * each meter, and the hours of ragged days split the same way.
+ */
+function nightParts(c: Context, days: DayCells, rows: readonly NightRow[], hours: HourCells | undefined) {
+  const night: Cells = new Map();
+  const day: Cells = new Map();
+  const put = (to: Cells, id: number, d: number, value: number | null, intervals: number) => {
     let m = to.get(id);
     if (!m) to.set(id, (m = new Map()));
     m.set(d, { value, intervals });
   };
-  for (const r of rows) {
-    put(night, r.deviceId, r.day, r.nightN > 0 ? r.nightSum : null, r.nightIntervals);
-    put(day, r.deviceId, r.day, r.dayN > 0 ? r.daySum : null, r.dayIntervals);
+  for (const r of rows) put(night, r.deviceId, r.day, r.nightSum, r.nightIntervals);
+  for (const [id, cells] of days) {
+    for (const [d, cell] of cells) {
+      const n = night.get(id)?.get(d);
+      put(day, id, d, cell.value === null ? null : cell.value - (n?.value ?? 0), cell.intervals - (n?.intervals ?? 0));
+    }
   }
   const split = (isNight: boolean): HourCells | undefined =>
     hours === undefined
@@ -135,12 +143,22 @@ function nightOf(m: BalanceMeter, g: BalanceGroup, parts: ReturnType<typeof nigh
   };
 }
 
-function meterNightOf(m: BalanceMeter, rows: readonly NightRow[]): MeterNight {
-  const r = rows.reduce((a, x) => ({ nightSum: a.nightSum + x.nightSum, nightN: a.nightN + x.nightN, daySum: a.daySum + x.daySum, dayN: a.dayN + x.dayN }), { nightSum: 0, nightN: 0, daySum: 0, dayN: 0 });
-  const nightPerHour = r.nightN > 0 ? r.nightSum / r.nightN : null;
-  const dayPerHour = r.dayN > 0 ? r.daySum / r.dayN : null;
-  const all = r.nightSum + r.daySum;
-  return { meterId: m.id, name: m.name, nightPerHour, dayPerHour, nightSharePct: all > 0 && r.nightN > 0 ? (r.nightSum / all) * 100 : null };
+/** A meter's own night and day rate per metered hour (15-min intervals ÷ 4) over the range. */
+function meterNightOf(m: BalanceMeter, parts: ReturnType<typeof nightParts>): MeterNight {
+  const sum = (cells: DayCells) => {
+    let value = 0;
+    let intervals = 0;
+    for (const c of cells.get(m.id)?.values() ?? []) {
+      if (c.value === null) continue;
+      value += c.value;
+      intervals += c.intervals;
+    }
+    return { value, hours: intervals / 4 };
+  };
+  const n = sum(parts.night);
+  const d = sum(parts.day);
+  const all = n.value + d.value;
+  return { meterId: m.id, name: m.name, nightPerHour: n.hours > 0 ? n.value / n.hours : null, dayPerHour: d.hours > 0 ? d.value / d.hours : null, nightSharePct: all > 0 && n.hours > 0 ? (n.value / all) * 100 : null };
 }
 
 /**
@@ -180,9 +198,7 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
     status: balance.status,
   }));
   const energyTypes = [...new Set([...c.meters.values()].filter((m) => m.children.length > 0).map((m) => m.energyType))].sort((a, b) => a - b);
-  const parts = nightParts(c, night, hours);
-  const nightBy = new Map<number, NightRow[]>();
-  for (const r of night) nightBy.set(r.deviceId, [...(nightBy.get(r.deviceId) ?? []), r]);
+  const parts = nightParts(c, cells, night, hours);
   return {
     projectId: c.projectId,
     energyType: q.energyType,
@@ -199,7 +215,7 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
     }),
     meterNight: order
       .filter((o) => o.meter.children.length === 0)
-      .map((o) => meterNightOf(o.meter, nightBy.get(o.meter.id) ?? []))
+      .map((o) => meterNightOf(o.meter, parts))
       .sort((a, b) => (b.nightPerHour ?? -1) - (a.nightPerHour ?? -1) || a.meterId - b.meterId),
   };
 }

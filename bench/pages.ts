@@ -4,7 +4,7 @@
  *
  * The built server (`npm run build` first: apps/server/dist serving apps/web/dist) is started as the
  * e2e suite starts it, on a copy of the 13-month history seeded once per build (e2e/support/seeded.ts:
- * the first run of a build seeds it, about a minute; the clock pinned to the seed's). Debian's
+ * the first run of a build seeds it, a few minutes; the clock pinned at the start). Debian's
  * Chromium (headless, 1440 × 900, zh-CN, a browser clock in America/Los_Angeles, animations as a user
  * has them) logs in as fw_cloud and times every built page of the project level (apps/web/src/app/
  * route-table.ts BUILT, so pages added later are timed too), then as pf_admin every built page of

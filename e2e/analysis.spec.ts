@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, login } from './support/flows.js';
  * /energyConsumption (issue 5) on the demo factory with its full history: the KPI cards show what
  * the consumption API answered the page, the year view, the export read back, and screenshots in
  * both themes and languages. It runs on a copy of the default 13 months of history, seeded once per build
- * (support/seeded.ts), with the server clock pinned to the seed's, so the figures stay put.
+ * (support/seeded.ts), with the server clock pinned at its start, so the figures stay put.
  */
 let server: RunningServer;
 let browser: Browser;

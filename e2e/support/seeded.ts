@@ -12,7 +12,7 @@ const MAX_AGE_MS = 12 * 3_600_000;
 const LOCK_STALE_MS = 5 * 60_000;
 
 export interface SeededHistory {
-  /** the server clock the history was seeded at (pass it as EMS_NOW so nothing is missing up to now) */
+  /** the server clock the history was seeded at */
   now: number;
   /** the seed's data dir: copy it, never start a server on it */
   dir: string;
@@ -121,13 +121,17 @@ export function seededHistory(): Promise<SeededHistory> {
 }
 
 /**
- * Starts the built server on a fresh copy of the seeded 13-month history, its clock pinned to the
- * seed's (so the history reaches "now" with no gap to fill); `env` wins. The copy goes on stop.
+ * Starts the built server on a fresh copy of the seeded 13-month history; `env` wins. The clock is
+ * pinned to this minute (EMS_NOW; pass EMS_NOW: '' for a running clock): the first live step fills
+ * the time since the seed (minutes, hours at most), then the figures stay put. Not the seed's own
+ * minute: logins carry the browser's clock and are refused 5 min away from the server's. The copy
+ * goes on stop.
  */
 export async function startSeededServer(env: Record<string, string> = {}, options: Omit<StartOptions, 'dataDir' | 'keep'> = {}): Promise<RunningServer & { now: number }> {
   const seeded = await seededHistory();
   const dataDir = mkdtempSync(join(tmpdir(), 'ems-e2e-'));
   copyDir(seeded.dir, dataDir);
-  const server = await startServer({ EMS_NOW: String(seeded.now), EMS_SIM_DAYS: '', ...env }, { ...options, dataDir });
-  return { ...server, now: seeded.now };
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
+  const server = await startServer({ EMS_NOW: String(now), EMS_SIM_DAYS: '', ...env }, { ...options, dataDir });
+  return { ...server, now };
 }

@@ -12,6 +12,7 @@ import { hazard } from './migrations/0010-hazard.js';
 import { inspectionOrders } from './migrations/0011-inspection-orders.js';
 import { pqAggregate } from './migrations/0012-pq-aggregate.js';
 import { eventHistory } from './migrations/0014-event-history.js';
+import { eventQuantity } from './migrations/0015-event-quantity.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -30,6 +31,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0011-inspection-orders': inspectionOrders(),
     '0012-pq-aggregate': pqAggregate(kind),
     '0014-event-history': eventHistory(),
+    '0015-event-quantity': eventQuantity(),
   };
 }
 

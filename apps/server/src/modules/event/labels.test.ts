@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EVENT_API, TARGET_LOG_TYPES, targetOfLogType, type AlgorithmConfig, type EventRecord, type RuleConfig } from '@ems/contract';
+import { eventQuantity } from '../../db/migrations/0015-event-quantity.js';
 import { loginAs, STORES } from '../../test/helpers.js';
+import type { EventTables } from './tables.js';
 import { eventFixture, MIN, NOW, type EventFixture } from './test-fixture.js';
 
 const HOUR = 60 * MIN;
@@ -159,6 +161,23 @@ for (const { kind, skip } of STORES) {
       await algorithm({ name: 'label quota', kind: 'quota', nodeId: meter, modelLabel: 'meter', params: { quotaMonthly: 20_000 } });
       await f.t.app.events.checkNow();
       expect(summary(await eventOf(meter))).toEqual({ logType: 701, page: 'energyConsumptionEvent', eventClass: 4, level: 4, eventType: 3, unit: 'kWh' });
+    });
+
+    it('events stored before they carried a quantity read the right unit once the store is upgraded (migration 0015)', async () => {
+      const elec = await f.node(1, room, 'meter', 'old station kWh');
+      const air = await f.node(1, room, 'meter', 'old station air');
+      const sp = await algorithm({ name: 'old station SP', kind: 'efficiency', nodeId: elec, modelLabel: 'meter', params: { indicator: 'specificPower', threshold: 6, outputDeviceId: air } });
+      const old = (logType: number, nodeId: number, algorithmId: number | null, dataId: number) =>
+        f.t.app.ems.db
+          .withTables<EventTables>()
+          .insertInto('event')
+          .values({ project_id: 1, rule_id: null, algorithm_id: algorithmId, log_type: logType, event_class: 2, event_type: 3, level: 2, status: 1, confirm_state: 1, node_id: nodeId, model_label: 'meter', device_id: nodeId, data_id: dataId, quantity: null, value: 7.7, limit_value: 6, start_time: NOW - DAY, end_time: NOW - DAY + HOUR, message_zh: 'old', message_en: 'old', active_key: null })
+          .execute();
+      await old(708, elec, sp.id, DATA_ID.activeEnergyImport);
+      expect((await eventOf(elec)).unit).toBe('kWh');
+      await eventQuantity().up(f.t.app.ems.db as never);
+      const e = await eventOf(elec);
+      expect([e.quantity, e.unit]).toEqual(['specificPower', 'kW/(m³/min)']);
     });
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleConfig } from '@ems/contract';
-import { ALGORITHM_PARAMS, toAlgorithmForm, toAlgorithmInput } from './algorithm-params';
+import { ALGORITHM_PARAMS, describeContract, toAlgorithmForm, toAlgorithmInput } from './algorithm-params';
 import { OPERATOR_SYMBOLS, describeConditions, toRuleForm, toRuleInput } from './conditions';
 import zh from './locales/zh-CN';
 import en from './locales/en-US';
@@ -100,5 +100,19 @@ describe('algorithm parameters', () => {
     expect(input.params).toEqual({ threshold: 4, outputDeviceId: 12, gradeBounds: [5, 4, 3] });
     const form = toAlgorithmForm({ id: 3, projectId: 1, name: '冷站能效', kind: 'efficiency', nodeId: 9, modelLabel: 'meter', nodeName: 'x', params: { threshold: 4, outputDeviceId: 12, gradeBounds: [5, 4, 3] }, level: 2, enabled: true, description: '', updateTime: 0 });
     expect(form.params.gradeBounds).toBe('5, 4, 3');
+  });
+});
+
+describe("a demand algorithm's contracted demand (issue 11 defect 5: the page says which applies)", () => {
+  /** the locale's text with {{name}} filled in, as i18next does */
+  const tr = (texts: typeof zh) => (key: string, o: Record<string, unknown> = {}) =>
+    String(key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], texts)).replace(/{{(\w+)}}/g, (_, k: string) => String(o[k]));
+
+  it("the tariff's, with its scheme and the version's first day; an administrator's; none", () => {
+    const tariff = { kw: 2000, source: 'tariff' as const, schemeId: 3, schemeName: '10kV大工业两部制', effectiveFrom: '2024-01-01' };
+    expect(describeContract(tariff, tr(zh))).toBe('合同需量 2,000 kW，取自电价方案「10kV大工业两部制」（2024-01-01 起执行）');
+    expect(describeContract(tariff, tr(en))).toBe('Contracted demand 2,000 kW, from tariff scheme "10kV大工业两部制" (in force from 2024-01-01)');
+    expect(describeContract({ kw: 2900, source: 'admin', schemeId: null, schemeName: null, effectiveFrom: null }, tr(zh))).toBe('合同需量 2,900 kW，管理员设定');
+    expect(describeContract({ kw: null, source: 'none', schemeId: null, schemeName: null, effectiveFrom: null }, tr(zh))).toContain('无合同需量');
   });
 });

@@ -100,7 +100,7 @@ export function AlgorithmDialog({ open, projectId, record, onClose, onSaved }: C
         {kind === 'demand' && (
           // which contracted demand applies now (the tariff's or the administrator's), and how to change it
           <Typography.Paragraph type="secondary" data-testid="demand-contract">
-            {record?.kind === 'demand' && record.contract ? `${describeContract(record.contract, t)}。` : ''}
+            {record?.kind === 'demand' && record.contract ? t('contract.sentence', { text: describeContract(record.contract, t) }) : ''}
             {t('contract.hint')}
           </Typography.Paragraph>
         )}

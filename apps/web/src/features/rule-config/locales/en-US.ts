@@ -58,6 +58,8 @@ const ruleConfig: typeof zh = {
     tariff: 'Contracted demand {{kw}} kW, from tariff scheme "{{scheme}}" (in force from {{from}})',
     admin: 'Contracted demand {{kw}} kW, set by an administrator',
     none: "No contracted demand: the node's tariff does not bill by demand; enter one",
+    /** the sentence before the hint in the dialog */
+    sentence: '{{text}}. ',
     hint: "Leave the contracted demand empty to take the one of the node's tariff; a value entered here overrides it",
   },
   indicator: { cop: 'Coefficient of performance (COP)', specificPower: 'Specific power' },

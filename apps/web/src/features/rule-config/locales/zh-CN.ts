@@ -57,6 +57,8 @@ const ruleConfig = {
     tariff: '合同需量 {{kw}} kW，取自电价方案「{{scheme}}」（{{from}} 起执行）',
     admin: '合同需量 {{kw}} kW，管理员设定',
     none: '无合同需量：节点的电价方案不按需量计费，请填写合同需量',
+    /** the sentence before the hint in the dialog */
+    sentence: '{{text}}。',
     hint: '合同需量留空则取节点电价方案中的合同需量；填写则以填写值为准',
   },
   indicator: { cop: '制冷系数 COP', specificPower: '比功率' },

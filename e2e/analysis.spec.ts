@@ -27,7 +27,7 @@ const change = (v: number | null) => {
 
 /** Opens the page and returns the consumption reply the page itself received. */
 async function openAnalysis(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): Promise<{ context: BrowserContext; page: Page; reply: ConsumptionAnalysis }> {
-  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1500, acceptDownloads: true });
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1500, acceptDownloads: true });
   const page = await context.newPage();
   // the first load of the app can be slow on a busy machine: let it arrive before the login helper's 30 s waits
   await page.goto(`${server.url}/#/login`, { timeout: 90_000 });
@@ -78,6 +78,11 @@ describe('energy consumption analysis (issue 5)', () => {
       await expect(page.getByTestId('kpi-yoy-value-partial').count()).resolves.toBe(0);
       await expect(page.getByTestId('analysis-title').innerText()).resolves.toContain('能耗分析');
       await expect(page.getByTestId('analysis-table').innerText()).resolves.toContain(reply.children[0]?.name ?? '?');
+      // the ranking follows the node tree: every building and the distribution room, each with its own
+      // consumption, the shares adding up to the total (issue 11: 10kV配电室 100 % + 动力中心 32.2 %)
+      expect(reply.children.map((c) => c.name)).toEqual(expect.arrayContaining(['1#厂房', '2#仓库', '动力中心', '10kV配电室']));
+      expect(reply.children.reduce((s, c) => s + (c.sharePct ?? 0), 0) + (reply.unassigned?.sharePct ?? 0)).toBeCloseTo(100, 6);
+      await expect(page.getByTestId('analysis-table').innerText()).resolves.toContain('2#仓库');
       await settle(page);
       await screenshot(page, 'analysis-energy-consumption-dark-zh');
 
@@ -121,7 +126,7 @@ describe('energy consumption analysis (issue 5)', () => {
       await book.xlsx.readFile(await download.path());
       const sheet = book.worksheets[0];
       if (!sheet) throw new Error('no sheet');
-      expect(sheet.rowCount).toBe(2 + year.children.length);
+      expect(sheet.rowCount).toBe(2 + year.children.length + (year.unassigned ? 1 : 0));
       expect(String(sheet.getRow(1).getCell(2).value)).toBe('用能 (kWh)');
       expect(Number(sheet.getRow(2).getCell(2).value)).toBeCloseTo(year.kpi.total ?? NaN, 2);
       expect(String(sheet.getRow(3).getCell(1).value)).toBe(year.children[0]?.name);

@@ -89,7 +89,12 @@ async function walkMenu(page: Page, w: ReturnType<typeof watch>, who: string, fi
 async function session(): Promise<{ context: BrowserContext; page: Page; w: ReturnType<typeof watch> }> {
   const context = await newContext(browser, { timezoneId: TIMEZONE });
   const page = await context.newPage();
-  return { context, page, w: watch(page) };
+  const w = watch(page);
+  // the first load of the app can be slow on a busy machine (the server has just started): let it
+  // arrive before the login helper's 30 s waits
+  await page.goto(`${server.url}/#/login`, { timeout: 90_000 });
+  await page.getByTestId('login-username').waitFor({ timeout: 90_000 });
+  return { context, page, w };
 }
 
 beforeAll(async () => {

@@ -21,6 +21,7 @@
  * the page's renderer over each page's last load as dir/<key>.cpuprofile (the profiler slows it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { NAV_ROUTES, type NavRoute } from '@ems/contract';
@@ -111,6 +112,7 @@ async function timeRoutes(page: Page, base: string, routes: NavRoute[], counter:
 
 /** Starts the built server on the seeded 13-month history and times every built page, project level then platform level. */
 export async function benchPages(): Promise<void> {
+  const load0 = loadavg()[0] ?? NaN;
   const built = builtKeys();
   const only = process.env.BENCH_PAGES_ONLY?.split(',');
   const routesOf = (module: 'pf' | 'fw') => NAV_ROUTES.filter((r) => r.module === module && built.has(r.key) && (!only || only.includes(r.key)));
@@ -144,6 +146,8 @@ export async function benchPages(): Promise<void> {
       await context.close();
     }
     console.log(`pages: ${timed - missed.length} of ${timed} within ${GOAL_MS} ms${missed.length > 0 ? `; missed: ${missed.join(', ')}` : ''}`);
+    // the figures of a busy machine are not this machine's: say how busy it was
+    console.log(`pages: machine load average (1 min) ${load0.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end on ${availableParallelism()} cores`);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

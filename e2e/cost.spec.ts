@@ -30,7 +30,7 @@ async function open<T>(
   language: 'zh_cn' | 'en',
   user = 'fw_plant',
 ): Promise<{ context: BrowserContext; page: Page; reply: T }> {
-  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1300, acceptDownloads: true });
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1300, acceptDownloads: true });
   const page = await context.newPage();
   await login(page, server.url, user, DEMO_PASSWORD);
   if (user === 'pf_admin') {

@@ -23,7 +23,7 @@ type Theme = 'dark' | 'light';
 type Language = 'zh_cn' | 'en';
 
 async function open<T>(theme: Theme, language: Language, hash: string, api: string, match: (body: string) => boolean, ready: string): Promise<{ context: BrowserContext; page: Page; reply: T }> {
-  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1400, acceptDownloads: true });
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1400, acceptDownloads: true });
   const page = await context.newPage();
   await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
   const answered = page.waitForResponse((r) => r.url().endsWith(api) && r.request().method() === 'POST' && match(r.request().postData() ?? ''), { timeout: 30_000 });

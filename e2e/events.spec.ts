@@ -102,7 +102,7 @@ describe('event pages as fw_cloud, light zh (issue 4 §4)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
+    context = await newContext(browser, { theme: 'light', language: 'zh_cn', acceptDownloads: true });
     page = await context.newPage();
   });
   afterAll(async () => context?.close());
@@ -196,7 +196,7 @@ describe('event pages as fw_cloud, light zh (issue 4 §4)', () => {
 
 describe('opening an event from a link, refreshing when shown again (fw_cloud)', () => {
   it('#/eventDiagnosis?eventId= opens that event; showing the consumption tab again refetches its list', async () => {
-    const context = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });
+    const context = await newContext(browser, { theme: 'light', language: 'zh_cn' });
     const page = await context.newPage();
     try {
       await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
@@ -220,7 +220,7 @@ describe('opening an event from a link, refreshing when shown again (fw_cloud)',
 
 describe('event diagnosis as fw_plant, dark en: no confirm permission', () => {
   it('lists the events but offers no confirm button', async () => {
-    const context = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+    const context = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US' });
     const page = await context.newPage();
     try {
       await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
@@ -243,8 +243,8 @@ describe('event diagnosis as fw_plant, dark en: no confirm permission', () => {
 
 describe('inspection orders (711): fw_cloud raises one from an event; fw_plant gets it live, follows it and closes it (dark en)', () => {
   it('raise from the detail, the early-warning notification leads to /inspectorder, close with what was found', async () => {
-    const plantContext = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US', timezoneId: 'Asia/Shanghai' });
-    const cloudContext = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });
+    const plantContext = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US' });
+    const cloudContext = await newContext(browser, { theme: 'light', language: 'zh_cn' });
     const plant = await plantContext.newPage();
     const cloud = await cloudContext.newPage();
     try {
@@ -302,7 +302,7 @@ describe('inspection orders (711): fw_cloud raises one from an event; fw_plant g
 
 describe('rule configuration as ROOT (platform module, /admin/rule)', () => {
   it('lists the rules of the chosen project and switches one off', async () => {
-    const context = await newContext(browser, { theme: 'light', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });
+    const context = await newContext(browser, { theme: 'light', language: 'zh_cn' });
     const page = await context.newPage();
     try {
       await login(page, server.url, 'ROOT', ROOT_PASSWORD);
@@ -348,7 +348,7 @@ describe('rule configuration as ROOT (platform module, /admin/rule)', () => {
 
 describe('algorithm configuration as ROOT, dark en (/admin/algorithm)', () => {
   it('lists the seeded algorithms of the project; the add dialog shows the parameters of the chosen kind', async () => {
-    const context = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+    const context = await newContext(browser, { theme: 'dark', language: 'en', locale: 'en-US' });
     const page = await context.newPage();
     try {
       await login(page, server.url, 'ROOT', ROOT_PASSWORD);

@@ -20,7 +20,7 @@ const NOW = Math.floor(Date.now() / 60_000) * 60_000;
 const figure = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '--' : v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 
 async function open<T>(theme: 'dark' | 'light', language: 'zh_cn' | 'en', hash: string, api: string, ready: string): Promise<{ context: BrowserContext; page: Page; reply: T }> {
-  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1500, acceptDownloads: true });
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1500, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto(`${server.url}/#/login`, { timeout: 90_000 });
   await page.getByTestId('login-username').waitFor({ timeout: 90_000 });

@@ -23,7 +23,7 @@ const yuan = (fen: number) => `${Math.floor(Math.abs(fen) / 100).toLocaleString(
 const text = async (page: Page, id: string) => ((await page.getByTestId(id).first().textContent()) ?? '').trim();
 
 async function open<T>(route: string, api: string, theme: 'dark' | 'light', language: 'zh_cn' | 'en'): Promise<{ context: BrowserContext; page: Page; reply: T }> {
-  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1500, acceptDownloads: true });
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1500, acceptDownloads: true });
   const page = await context.newPage();
   await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
   const answered = page.waitForResponse((r) => r.url().endsWith(api) && r.request().method() === 'POST', { timeout: 60_000 });

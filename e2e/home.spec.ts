@@ -24,7 +24,7 @@ const changeText = (v: number | null) => {
 };
 
 async function openHome(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1400 });
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1400 });
   const page = await context.newPage();
   await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
   await page.getByTestId('project-home').waitFor();

@@ -28,7 +28,7 @@ const shanghai = (daysBack: number, hour: number, minute = 0) => {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   work = mkdtempSync(join(tmpdir(), 'ems-e2e-import-'));
-  context = await newContext(browser, { timezoneId: 'Asia/Shanghai', acceptDownloads: true, theme: 'light' });
+  context = await newContext(browser, { acceptDownloads: true, theme: 'light' });
   page = await context.newPage();
 }, 120_000);
 

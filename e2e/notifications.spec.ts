@@ -95,7 +95,7 @@ describe('live notifications, dark zh (issue 4 §3)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, { theme: 'dark', language: 'zh_cn', timezoneId: 'Asia/Shanghai' });
+    context = await newContext(browser, { theme: 'dark', language: 'zh_cn' });
     await withSpeechRecorder(context);
     page = await context.newPage();
   });
@@ -175,7 +175,7 @@ describe('live notifications, dark zh (issue 4 §3)', () => {
 
 describe('notifications, light en', () => {
   it('the unread alarms load on login; popover and message centre read in English', async () => {
-    const context = await newContext(browser, { locale: 'en-US', theme: 'light', language: 'en', timezoneId: 'Asia/Shanghai' });
+    const context = await newContext(browser, { locale: 'en-US', theme: 'light', language: 'en' });
     await withSpeechRecorder(context);
     const page = await context.newPage();
     try {

@@ -20,7 +20,7 @@ const NOW = Math.floor(Date.now() / 60_000) * 60_000;
 const pct = (v: number | null | undefined, d = 1) => (v === null || v === undefined ? '--' : `${formatNumber(v, d)}%`);
 
 async function open<T>(theme: 'dark' | 'light', language: 'zh_cn' | 'en', hash: string, api: string, ready: string): Promise<{ context: BrowserContext; page: Page; reply: T }> {
-  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', timezoneId: 'Asia/Shanghai', theme, language, height: 1300, acceptDownloads: true });
+  const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1300, acceptDownloads: true });
   const page = await context.newPage();
   // waiting from before the login: the frame may reopen the user's last page by itself
   const answered = page.waitForResponse((r) => r.url().endsWith(api) && r.request().method() === 'POST', { timeout: 60_000 });

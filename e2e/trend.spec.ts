@@ -54,7 +54,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await seedReadings();
   // the project's timezone in the browser too, so the day and the table's times read as on site
-  context = await newContext(browser, { timezoneId: 'Asia/Shanghai', acceptDownloads: true, theme: 'light' });
+  context = await newContext(browser, { acceptDownloads: true, theme: 'light' });
   page = await context.newPage();
 }, 120_000);
 
@@ -140,7 +140,7 @@ describe('equipment trend analysis and device monitoring (issue 3 §4)', () => {
   });
 
   it('both pages in English and the dark theme', async () => {
-    const en = await newContext(browser, { locale: 'en-US', timezoneId: 'Asia/Shanghai', theme: 'dark', language: 'en' });
+    const en = await newContext(browser, { locale: 'en-US', theme: 'dark', language: 'en' });
     const p = await en.newPage();
     try {
       await login(p, server.url, 'ROOT', ROOT_PASSWORD);

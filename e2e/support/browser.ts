@@ -22,13 +22,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The browsers' default zone, far from the demo projects' Asia/Shanghai. */
+export const BROWSER_TIMEZONE = 'America/Los_Angeles';
+
 export interface ContextOptions {
   /** browser locale, default zh-CN */
   locale?: string;
   /** stored preferences set before the app loads */
   theme?: 'light' | 'dark';
   language?: 'zh_cn' | 'en';
-  /** e.g. the project's 'Asia/Shanghai', so days and times read as on site */
+  /**
+   * The browser's zone, default America/Los_Angeles: 16 h from the demo projects' Asia/Shanghai, so a
+   * time shown, picked or sent in the browser's zone instead of the project's reads wrong (HOUSE-STYLE
+   * rule 15). A spec passes another only to test that zone.
+   */
   timezoneId?: string;
   acceptDownloads?: boolean;
   height?: number;
@@ -44,7 +51,7 @@ export async function newContext(browser: Browser, options: ContextOptions | str
   const context = await browser.newContext({
     viewport: { width: 1440, height: o.height ?? 900 },
     locale: o.locale ?? 'zh-CN',
-    ...(o.timezoneId ? { timezoneId: o.timezoneId } : {}),
+    timezoneId: o.timezoneId ?? BROWSER_TIMEZONE,
     ...(o.acceptDownloads ? { acceptDownloads: true } : {}),
   });
   await context.addInitScript((prefs: { theme?: string; language?: string }) => {

@@ -50,7 +50,7 @@ async function seed(): Promise<void> {
   await api(EVENT_API.ruleSave, { headers: inProject, body: rule({}) });
   await api(EVENT_API.ruleSave, {
     headers: inProject,
-    body: rule({ name: 'E2E 电压事故', conditions: [{ dataId: DATA_ID.voltageA, operator: 1, limit: 260 }], level: 1, eventType: 2, hysteresis: 5 }),
+    body: rule({ name: 'E2E 电压事故', conditions: [{ dataId: DATA_ID.voltageA, operator: 1, limit: 260 }], level: 1, eventType: 3, hysteresis: 5 }),
   });
   const t0 = Math.floor((Date.now() - 90 * 60_000) / STEP) * STEP;
   const kw = (i: number) => (i >= 10 && i < 15 ? 1500 + i : i >= 25 && i < 30 ? 1600 + i : 500);
@@ -164,7 +164,9 @@ describe('event pages as fw_cloud, light zh (issue 4 §4)', () => {
     for (const r of [2, 3]) {
       expect(String(sheet.getRow(r).getCell(3).value)).toBe(METER);
       expect(String(sheet.getRow(r).getCell(7).value)).toBe('已确认');
-      expect(String(sheet.getRow(r).getCell(13).value)).toBe('E2E 已现场核实');
+      // value, limit, then their unit (issue 11), the message, who confirmed, when, and the comment
+      expect(String(sheet.getRow(r).getCell(10).value)).toBe('kW');
+      expect(String(sheet.getRow(r).getCell(14).value)).toBe('E2E 已现场核实');
     }
   });
 

@@ -220,9 +220,10 @@ describe('hazard-source monitoring (issue 5)', () => {
       await expect
         .poll(async () => (await page.getByTestId('env-alarms').innerText()).includes(paint2?.name ?? '?'), { timeout: 60_000, interval: 2000 })
         .toBe(true);
-      // a gas limit is no energy-consumption event (issue 11): it is confirmed on /eventDiagnosis, which fw_plant may open
+      // a gas limit is no energy-consumption event (issue 11): it is confirmed on /eventDiagnosis, which fw_plant may
+      // open, so the unconfirmed event offers the way there
       const logRow = page.getByTestId('env-alarms').locator('tbody tr.ant-table-row', { hasText: paint2?.name ?? '?' }).first();
-      await expect(logRow.innerText()).resolves.toContain('Unconfirmed');
+      await expect(logRow.innerText()).resolves.toContain('Early warning');
       await expect(logRow.getByTestId('env-acknowledge').count()).resolves.toBe(1);
       await page.getByTestId('hazard-table').scrollIntoViewIfNeeded();
       await screenshot(page, 'environment-hazard-dark-en');

@@ -130,7 +130,7 @@ export async function benchFirstStart(): Promise<void> {
     // two phases a new user meets: the seed, then the rule engine's pass over the seeded history
     const phases = [
       { name: 'the seed', done: async () => ((s) => s.state !== 'seeding' && s.progress >= 100)(await simStatus(server)) },
-      { name: "the events' pass over the history", done: async () => historyEvaluated(server) },
+      { name: "the events' pass over the history", done: () => historyEvaluated(server) },
     ];
     const ends: number[] = [];
     const results: { times: Map<string, number[]>; errors: Map<string, string>; rounds: number }[] = [];

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { SIM_API, type ApiReply, type SimStatus } from '@ems/contract';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -108,27 +107,18 @@ export async function waitSeeded(server: RunningServer, timeoutMs = 240_000): Pr
 }
 
 /**
- * Whether the rule engine has evaluated the seeded history of every demo project (after the seed,
- * table event_history: each project finished or failed). Read from the server's SQLite file; true
- * for a build without that table (nothing to wait for).
+ * Whether the rule engine has evaluated the seeded history (after the seed; SimStatus.events done).
+ * True for a build that does not say (nothing to wait for).
  */
-export function historyEvaluated(server: RunningServer): boolean {
-  const db = new Database(join(server.dataDir, 'ems.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const has = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'event_history'").get();
-    if (!has) return true;
-    const projects = db.prepare('select count(*) from sim_state').pluck().get() as number;
-    const done = db.prepare('select count(*) from event_history where finished_at is not null or error is not null').pluck().get() as number;
-    return projects > 0 && done >= projects;
-  } finally {
-    db.close();
-  }
+export async function historyEvaluated(server: RunningServer): Promise<boolean> {
+  const s = ((await (await fetch(`${server.url}${SIM_API.status}`)).json()) as ApiReply<SimStatus>).data;
+  return s.events === undefined ? s.state !== 'seeding' && s.progress >= 100 : s.events.state === 'done';
 }
 
 /** Waits until historyEvaluated (after waitSeeded). */
 export async function waitHistoryEvaluated(server: RunningServer, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!historyEvaluated(server)) {
+  while (!(await historyEvaluated(server))) {
     if (Date.now() > deadline) throw new Error('the seeded history was not evaluated in time');
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -147,24 +147,35 @@ describe('route access (spec section 2)', () => {
 });
 
 describe('the side menu in English', () => {
-  it("fw_plant's group titles end before their arrows: a long one ('Events and operations') ends in an ellipsis, with the whole name on hover", async () => {
+  it("every group and page name of fw_cloud's menu shows whole in the side bar, a long one on two lines ('Consumption forecast analysis', 'Events and operations'), groups ending before their arrows", async () => {
     const context = await newContext(browser, { language: 'en', theme: 'dark' });
     const page = await context.newPage();
-    await login(page, server.url, 'fw_plant', DEMO_PASSWORD);
-    await page.getByTestId('project-home').waitFor();
+    await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
+    await page.getByTestId('side-menu').waitFor();
     const titles = await page.locator('[data-testid="side-menu"] .ant-menu-submenu-title').evaluateAll((els) =>
       els.map((el) => {
         const label = el.querySelector('[data-testid^="menu-group-"]') as HTMLElement;
         const arrow = (el.querySelector('.ant-menu-submenu-arrow') as HTMLElement).getBoundingClientRect();
-        return { text: label.innerText, hover: label.title, clipped: label.scrollWidth > label.clientWidth, gap: arrow.left - label.getBoundingClientRect().right };
+        return { text: label.innerText, lines: Math.round(label.getBoundingClientRect().height / 20), cut: label.scrollWidth > label.clientWidth + 1, gap: arrow.left - label.getBoundingClientRect().right };
       }),
     );
     expect(titles.length).toBeGreaterThan(3);
     for (const t of titles) {
       expect(t.gap, t.text).toBeGreaterThanOrEqual(0);
-      expect(t.hover).toBe(t.text);
+      expect(t.cut, t.text).toBe(false);
     }
-    expect(titles.find((t) => t.text === 'Events and operations')?.clipped).toBe(true);
+    expect(titles.find((t) => t.text === 'Events and operations')?.lines).toBe(2);
+    const items = await page.locator('[data-testid="side-menu"] .ant-menu-item .ant-menu-title-content').evaluateAll((els) =>
+      els.map((el) => ({
+        text: (el as HTMLElement).innerText,
+        cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+        lines: Math.round(el.getBoundingClientRect().height / 20),
+      })),
+    );
+    expect(items.length).toBeGreaterThan(20);
+    for (const i of items) expect(i.cut, i.text).toBe(false);
+    expect(items.find((i) => i.text === 'Consumption forecast analysis')?.lines).toBe(2);
+    expect(items.find((i) => i.text === 'Home')?.lines).toBe(1);
     await context.close();
   });
 });

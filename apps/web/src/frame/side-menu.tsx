@@ -4,7 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from './icons';
 import { useFrameModel } from './frame-model';
 
-const GROUP_TITLE = { flex: 'auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/** A group title shrinks beside its arrow and, in the side bar, wraps (global.css .ems-side-menu); the horizontal menu keeps one line. */
+const GROUP_TITLE = { flex: 'auto', minWidth: 0, overflowWrap: 'anywhere' } as const;
 
 /**
  * The menu built from the navigation tree: groups are sub-menus with icons, pages are items keyed
@@ -19,8 +20,8 @@ export function SideMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizo
   const items: MenuProps['items'] = menu.map((group) => ({
     key: `group:${group.key}`,
     icon: <MenuIcon name={group.icon} />,
-    // antd wraps an element title of a sub-menu in nothing, so it would neither shrink nor end in an
-    // ellipsis (a long English group name ran under its arrow): the span does what title-content does
+    // antd wraps an element title of a sub-menu in nothing, so it would not shrink (a long English
+    // group name ran under its arrow): the span shrinks beside the arrow and wraps to a second line
     label: (
       <span data-testid={`menu-group-${group.key}`} title={group.label} style={GROUP_TITLE}>
         {group.label}
@@ -29,7 +30,7 @@ export function SideMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizo
     children: group.children.map((route) => ({
       key: route.path,
       label: (
-        // the whole name on hover where a long (English) name ends in an ellipsis
+        // a long (English) name wraps in the side bar; the title still names it on hover in the horizontal menu
         <span data-testid={`menu-item-${route.key}`} data-path={route.path} title={route.label}>
           {route.label}
         </span>
@@ -40,6 +41,7 @@ export function SideMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizo
     <Menu
       aria-label={t('menu.label')}
       data-testid="side-menu"
+      className="ems-side-menu"
       mode={mode}
       theme="light"
       items={items}

@@ -74,6 +74,23 @@ describe('generic event page', () => {
     expect(queries[0]).toMatchObject({ logTypes: [701, 702, 703, 710], page: { index: 0, limit: 100 } });
   });
 
+  it('says data-ready once the list of its filters is drawn, not before', async () => {
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((r) => (answer = r));
+    const fake = vi.mocked(fetch);
+    const base = fake.getMockImplementation();
+    fake.mockImplementation(async (url, init) => {
+      if (String(url).startsWith(EVENT_API.query)) await held;
+      return base!(url, init);
+    });
+    renderEvents(<EventPage definition={EVENT_PAGES.demandevent} />);
+    const page = await screen.findByTestId('event-page');
+    expect(page.getAttribute('data-ready')).toBe('false');
+    answer?.();
+    await waitFor(() => expect(page.getAttribute('data-ready')).toBe('true'));
+    expect(within(screen.getByTestId('event-table')).getByText('A相电压越上限')).toBeTruthy();
+  });
+
   it('a keyword search sends the keyword and starts again at the first page', async () => {
     renderEvents(<EventPage definition={EVENT_PAGES.eventDiagnosis} />);
     await screen.findByText('A相电压越上限');

@@ -37,7 +37,8 @@ export function EventPage({ definition: def }: { definition: EventPageDefinition
   if (c.projectId === null) return <Empty />;
   const node = c.filters.node;
   return (
-    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="event-page" data-route={def.key}>
+    // data-ready: the list of the current filters and page is drawn (not while it is fetched again)
+    <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid="event-page" data-route={def.key} data-ready={c.list.data !== undefined && !c.list.isFetching}>
       <SidePanel title={t('tree')} storageKey="events.sidePanel" width={240}>
         {tree.isLoading ? (
           <Skeleton active />

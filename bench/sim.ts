@@ -124,6 +124,10 @@ export async function benchFirstStart(): Promise<void> {
       if (res.status() >= 400) failed.push(`${res.status()} ${new URL(res.url()).pathname}`);
     });
     const tLogin = performance.now();
+    // the login page's first load (a cold browser: every script fetched) and the sign-in itself, timed apart
+    await page.goto(`${server.url}/#/login`);
+    await page.getByTestId('login-submit').waitFor();
+    const loginPageMs = performance.now() - tLogin;
     await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
     const loginMs = performance.now() - tLogin;
     const pages = await menuPages(page);
@@ -160,7 +164,9 @@ export async function benchFirstStart(): Promise<void> {
     console.log(`  its events evaluated ${(evaluatedAt / 1000).toFixed(1)} s after the process started (${((evaluatedAt - seededAt) / 1000).toFixed(1)} s after the seed)`);
     // the figures of a busy machine are not this machine's: say how busy it was
     console.log(`  server CPU ${cpu.toFixed(1)} s in that time; machine load average (1 min) ${load0.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end on ${availableParallelism()} cores`);
-    console.log(`  login during the seed ${loginMs.toFixed(0)} ms | goal ≤ ${PAGE_GOAL_MS} ms: ${loginMs <= PAGE_GOAL_MS ? 'met' : 'MISSED'}`);
+    console.log(
+      `  login during the seed ${loginMs.toFixed(0)} ms (login page drawn on a cold browser ${loginPageMs.toFixed(0)} ms, then the form to the frame) | goal ≤ ${PAGE_GOAL_MS} ms: ${loginMs <= PAGE_GOAL_MS ? 'met' : 'MISSED'}`,
+    );
     for (const [i, phase] of phases.entries()) {
       const { times, errors, rounds } = results[i] as (typeof results)[number];
       console.log(`  pages during ${phase.name} (${rounds} round${rounds === 1 ? '' : 's'}), click → data drawn:`);

@@ -18,6 +18,15 @@ describe('limit lines of the event trend', () => {
     expect(eventLimits({ value: null, limit: null, upperLimit: 500, lowerLimit: null })).toEqual({ upperLimit: 500, lowerLimit: null });
   });
 
+  it('a demand event (kW) draws its contract on the active-power line (kW); a loss rate (%) draws no crossed limit on a kWh line', () => {
+    const power = { ...reply, param: { ...reply.param, dataName: '有功功率', unit: 'kW', upperLimit: null, lowerLimit: null } } as TrendSeriesReply;
+    const [demand] = eventLine({ value: 2337.6, limit: 2000, upperLimit: null, lowerLimit: null, quantity: 'demand' }, [power]);
+    expect(demand?.param).toMatchObject({ upperLimit: 2000, lowerLimit: null });
+    const energy = { ...reply, param: { ...reply.param, unit: 'kWh', upperLimit: null, lowerLimit: null } } as TrendSeriesReply;
+    const [loss] = eventLine({ value: 28.96, limit: 5, upperLimit: null, lowerLimit: null, quantity: 'lossRate' }, [energy]);
+    expect(loss?.param).toMatchObject({ upperLimit: null, lowerLimit: null });
+  });
+
   it('the line keeps its data and falls back to the reply’s limits', () => {
     const [line] = eventLine({ value: 1629, limit: 1000, upperLimit: null, lowerLimit: null }, [reply]);
     expect(line?.param).toMatchObject({ upperLimit: 1000, lowerLimit: 0, yIndex: 0, unit: 'V' });

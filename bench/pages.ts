@@ -25,7 +25,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { NAV_ROUTES, type NavRoute } from '@ems/contract';
-import { launchBrowser } from '../e2e/support/browser.js';
+import { BROWSER_TIMEZONE, launchBrowser } from '../e2e/support/browser.js';
 import { DEMO_PASSWORD, login } from '../e2e/support/flows.js';
 import { builtKeys, waitDrawn, type Drawn } from '../e2e/support/pages.js';
 import { startSeededServer } from '../e2e/support/seeded.js';
@@ -138,7 +138,7 @@ export async function benchPages(): Promise<void> {
       const routes = routesOf(module);
       if (routes.length === 0) continue;
       console.log(`as ${user} (${module === 'fw' ? 'project' : 'platform'} level):`);
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'America/Los_Angeles' });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: BROWSER_TIMEZONE });
       const page = await context.newPage();
       await login(page, server.url, user, DEMO_PASSWORD);
       missed.push(...(await timeRoutes(page, server.url, routes, counter)));

@@ -24,7 +24,7 @@ import type { Page } from 'playwright-core';
 import { SIM_API, type ApiReply, type SimStatus } from '@ems/contract';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import { Simulator } from '../apps/server/src/sim/simulator.js';
-import { launchBrowser } from '../e2e/support/browser.js';
+import { BROWSER_TIMEZONE, launchBrowser } from '../e2e/support/browser.js';
 import { DEMO_PASSWORD, login } from '../e2e/support/flows.js';
 import { menuPages, waitDrawn } from '../e2e/support/pages.js';
 import { historyEvaluated, startServer, type RunningServer } from '../e2e/support/server.js';
@@ -117,7 +117,7 @@ export async function benchFirstStart(): Promise<void> {
   process.once('SIGTERM', onSignal);
   try {
     const listening = performance.now() - t0;
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'America/Los_Angeles' });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: BROWSER_TIMEZONE });
     const page = await context.newPage();
     const failed: string[] = [];
     page.on('response', (res) => {

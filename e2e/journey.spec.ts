@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NAV_ROUTES } from '@ems/contract';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { launchBrowser, newContext, screenshot, BROWSER_TIMEZONE } from './support/browser.js';
 import { DEMO_PASSWORD, login, ROOT_PASSWORD } from './support/flows.js';
 import { builtKeys, menuPages, waitDrawn } from './support/pages.js';
 import { startSeededServer } from './support/seeded.js';
@@ -19,7 +19,6 @@ import type { RunningServer } from './support/server.js';
 let server: RunningServer;
 let browser: Browser;
 
-const TIMEZONE = 'America/Los_Angeles';
 const built = builtKeys();
 const builtOf = (module: 'pf' | 'fw') => NAV_ROUTES.filter((r) => r.module === module && built.has(r.key)).map((r) => r.key);
 
@@ -87,7 +86,7 @@ async function walkMenu(page: Page, w: ReturnType<typeof watch>, who: string, fi
 }
 
 async function session(): Promise<{ context: BrowserContext; page: Page; w: ReturnType<typeof watch> }> {
-  const context = await newContext(browser, { timezoneId: TIMEZONE });
+  const context = await newContext(browser, { timezoneId: BROWSER_TIMEZONE });
   const page = await context.newPage();
   const w = watch(page);
   // the first load of the app can be slow on a busy machine (the server has just started): let it
@@ -107,7 +106,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe(`a working session through every page, browser in ${TIMEZONE}, on 13 months of history (issue 11)`, () => {
+describe(`a working session through every page, browser in ${BROWSER_TIMEZONE}, on 13 months of history (issue 11)`, () => {
   it('fw_cloud: model management first, then every page of the menu, without an error', async () => {
     const { context, page, w } = await session();
     try {

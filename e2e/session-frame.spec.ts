@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { launchBrowser, newContext, screenshot, BROWSER_TIMEZONE } from './support/browser.js';
 import { DEMO_PASSWORD, login, ROOT_PASSWORD } from './support/flows.js';
 import { menuPages, waitDrawn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -11,7 +11,6 @@ import { startServer, type RunningServer } from './support/server.js';
  * load on their own, and labels read in full in both languages. The browser's clock is far from the
  * plants' (America/Los_Angeles).
  */
-const TIMEZONE = 'America/Los_Angeles';
 let server: RunningServer;
 let browser: Browser;
 
@@ -56,7 +55,7 @@ describe('one session as fw_cloud, zh, model management first (defects 1 and 9)'
   let errors: string[];
 
   beforeAll(async () => {
-    context = await newContext(browser, { timezoneId: TIMEZONE, theme: 'light' });
+    context = await newContext(browser, { timezoneId: BROWSER_TIMEZONE, theme: 'light' });
     page = await context.newPage();
     errors = errorsOf(page);
     await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
@@ -107,7 +106,7 @@ describe('charts follow the sidebar (defect 7)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, { timezoneId: TIMEZONE, theme: 'dark' });
+    context = await newContext(browser, { timezoneId: BROWSER_TIMEZONE, theme: 'dark' });
     page = await context.newPage();
     await login(page, server.url, 'fw_cloud', DEMO_PASSWORD);
   });
@@ -135,7 +134,7 @@ describe('admin pages load on their own (defect 10, spec section 2)', () => {
   const mark = () => page.evaluate(() => ((window as { __emsMark?: boolean }).__emsMark = true));
 
   beforeAll(async () => {
-    context = await newContext(browser, { timezoneId: TIMEZONE });
+    context = await newContext(browser, { timezoneId: BROWSER_TIMEZONE });
     page = await context.newPage();
     await login(page, server.url, 'ROOT', ROOT_PASSWORD);
     await page.getByTestId('platform-home').waitFor();
@@ -199,7 +198,7 @@ describe('labels read in full, zh and en, light and dark (defect 8)', () => {
     ['zh_cn', 'light'],
     ['en', 'dark'],
   ] as const)('%s %s: node counts named from the catalogue, the tree in the language, nothing cut without its whole text on hover', async (language, theme) => {
-    const context = await newContext(browser, { timezoneId: TIMEZONE, language, theme });
+    const context = await newContext(browser, { timezoneId: BROWSER_TIMEZONE, language, theme });
     const page = await context.newPage();
     const errors = errorsOf(page);
     try {

@@ -53,7 +53,7 @@ async function tableRows(): Promise<string[][]> {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await seedReadings();
-  // the project's timezone in the browser too, so the day and the table's times read as on site
+  // the browser in Los Angeles (the suite's default): the day and the table's times still read as on site
   context = await newContext(browser, { acceptDownloads: true, theme: 'light' });
   page = await context.newPage();
 }, 120_000);

@@ -6,10 +6,8 @@ import { startServer, waitHistoryEvaluated, waitSeeded, type RunningServer, type
 
 const repo = resolve(import.meta.dirname, '../..');
 const PREFIX = 'ems-seeded-';
-/** a cached history older than this is seeded anew (its pinned clock would lag the browser's by more) */
-const MAX_AGE_MS = 12 * 3_600_000;
-/** another run seeding the same build: wait this long for it before seeding ourselves */
-const LOCK_STALE_MS = 5 * 60_000;
+/** a cached history older than this is seeded anew (a copy's first live step fills the time since the seed) */
+const MAX_AGE_MS = 2 * 3_600_000;
 
 export interface SeededHistory {
   /** the server clock the history was seeded at */
@@ -20,7 +18,6 @@ export interface SeededHistory {
 
 interface Meta {
   now: number;
-  seedMs: number;
 }
 
 /** The build's key: a hash of the server bundle and its worker (a new build may write other data). */
@@ -56,22 +53,27 @@ function copyDir(from: string, to: string): void {
 async function seed(): Promise<{ dir: string; meta: Meta }> {
   const now = Math.floor(Date.now() / 60_000) * 60_000;
   const dir = mkdtempSync(join(tmpdir(), `${PREFIX}tmp-`));
-  const t0 = performance.now();
   // EMS_SIM_DAYS empty: the default history (13 months), as `npm start` seeds it
-  const server = await startServer({ EMS_NOW: String(now), EMS_SIM_DAYS: '' }, { dataDir: dir, keep: true });
   try {
-    await waitSeeded(server, 600_000);
-    // and the rule engine's pass over it, so a copy does not evaluate it again
-    await waitHistoryEvaluated(server, 600_000);
-  } finally {
-    await server.stop();
+    const server = await startServer({ EMS_NOW: String(now), EMS_SIM_DAYS: '' }, { dataDir: dir, keep: true });
+    try {
+      await waitSeeded(server, 400_000);
+      // and the rule engine's pass over it, so a copy does not evaluate it again
+      await waitHistoryEvaluated(server, 150_000);
+    } finally {
+      await server.stop();
+    }
+  } catch (err) {
+    // a failed seed leaves no 750 MB folder behind
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
   }
-  const meta = { now, seedMs: Math.round(performance.now() - t0) };
+  const meta = { now };
   writeFileSync(join(dir, 'seeded.json'), JSON.stringify(meta));
   return { dir, meta };
 }
 
-/** Other builds' caches and seeds left behind, once nothing can be reading them any more (an hour on). */
+/** Other builds' caches and seeds left behind (each about 750 MB), once nothing can be reading them any more (an hour on). */
 function removeOldCaches(key: string): void {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(PREFIX) || name.startsWith(`${PREFIX}${key}`)) continue;
@@ -81,39 +83,60 @@ function removeOldCaches(key: string): void {
   }
 }
 
+/** Whether the process that wrote the lock file still runs (a lock being written counts as held). */
+function ownerAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    return existsSync(lock);
+  }
+  if (!Number.isInteger(pid) || pid <= 0) {
+    // no pid yet: held while it is being written, left behind after that
+    const st = statSync(lock, { throwIfNoEntry: false });
+    return st !== undefined && Date.now() - st.mtimeMs < 10_000;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 let memo: Promise<SeededHistory> | undefined;
 
 /**
  * The default 13-month demo history, seeded once per build and reused (issue 11: "seed once, reuse a
  * copy of the data dir"). Cached in the temp dir under a key of the server bundle's hash, so every
- * spec and bench of a run (and the next run of the same build, within 12 h) shares one seed; older
- * builds' caches are removed. Two runs seeding at once: the first takes a lock, the other waits.
+ * spec and bench of a run (and the next run of the same build, within 2 h) shares one seed; older
+ * builds' caches are removed. Two runs seeding at once: the first takes a lock (its pid), the other
+ * waits while that process lives.
  */
 export function seededHistory(): Promise<SeededHistory> {
   memo ??= (async () => {
     const key = buildKey();
     const dir = join(tmpdir(), `${PREFIX}${key}`);
     const lock = `${dir}.lock`;
+    removeOldCaches(key);
     for (;;) {
       const meta = readMeta(dir);
       if (meta) return { now: meta.now, dir };
       try {
-        mkdirSync(lock);
+        // the lock file holds its owner's pid: a lock whose process is gone is taken over, a live one waited for
+        writeFileSync(lock, String(process.pid), { flag: 'wx' });
       } catch {
-        // someone else seeds this build: wait for it, or take over a lock left behind
-        const held = statSync(lock, { throwIfNoEntry: false });
-        if (held && Date.now() - held.mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+        if (!ownerAlive(lock)) rmSync(lock, { force: true });
         else await new Promise((r) => setTimeout(r, 2000));
         continue;
       }
       try {
-        removeOldCaches(key);
         const fresh = await seed();
         rmSync(dir, { recursive: true, force: true });
         renameSync(fresh.dir, dir);
         return { now: fresh.meta.now, dir };
       } finally {
-        rmSync(lock, { recursive: true, force: true });
+        rmSync(lock, { force: true });
       }
     }
   })();

@@ -7,7 +7,7 @@ import { invalidate } from '../../../lib/api/define-query';
 import { projectsQuery } from '../../../lib/api/projects';
 import { Permission, usePermission } from '../../../lib/permission';
 import { useSession } from '../../../lib/session';
-import { useFormatTime } from '../../../lib/time';
+import { formatTime, useZoneOfProject } from '../../../lib/time';
 import { DataTable, DEFAULT_DATE_FORMAT, TABLE_PAGE_SIZE, useTableActions } from '../../../widgets';
 import type { ConfigApi } from '../api/config-api';
 import type { ConfigDialogProps } from './config-dialog';
@@ -41,7 +41,7 @@ export interface ConfigResource<T extends Configured, I> {
  */
 export function ConfigListPage<T extends Configured, I>({ resource }: { resource: ConfigResource<T, I> }) {
   const { t, i18n } = useTranslation('rule-config');
-  const time = useFormatTime();
+  const zoneOf = useZoneOfProject();
   const english = i18n.language === 'en-US';
   const { token } = theme.useToken();
   const actions = useTableActions();
@@ -93,7 +93,8 @@ export function ConfigListPage<T extends Configured, I>({ resource }: { resource
         />
       ),
     },
-    { key: 'updateTime', dataIndex: 'updateTime', title: t('column.updateTime'), width: 160, render: (v: number) => time(v, DEFAULT_DATE_FORMAT) },
+    // in the zone of the project the selector shows (at platform level, or another project than the session's)
+    { key: 'updateTime', dataIndex: 'updateTime', title: t('column.updateTime'), width: 160, render: (v: number) => formatTime(v, zoneOf(projectId), DEFAULT_DATE_FORMAT) },
     {
       key: 'actions',
       title: t('column.actions'),

@@ -33,15 +33,20 @@ export interface ProRate {
 export const BASIC_FEE_DAY_DIVISOR = 30;
 
 /**
- * The days of each stretch of a billing month that bills a part of the monthly fee, in order, so
- * that together they never bill more than a month (30/30): a 31-day month cut 15 + 16 bills 15/30
- * and 15/30. Stretches covering the whole month are not pro-rated (null).
+ * The days of each stretch of a billing month that bills a part of the monthly fee, in order, each
+ * day 1/30 of the monthly fee (供电营业规则 第84条), so that together they never bill more than a
+ * month (30/30). When the stretches cover the whole billing period (a tariff change inside it) they
+ * bill exactly a month: the last one gets the remainder up to 30 days, so a change of price alone
+ * never changes what a month bills — a 31-day month cut 15 + 16 bills 15/30 + 15/30, a 28-day
+ * February cut 14 + 14 bills 14/30 + 16/30. Stretches that leave days out (metering began inside
+ * the month) bill their own days. One stretch covering the month is not pro-rated (null).
  */
 export function proRatedDays(stretchDays: readonly number[], daysInPeriod: number): (ProRate | null)[] {
   if (stretchDays.length === 1 && stretchDays[0] === daysInPeriod) return [null];
+  const whole = stretchDays.reduce((a, d) => a + d, 0) === daysInPeriod;
   let left = BASIC_FEE_DAY_DIVISOR;
-  return stretchDays.map((d) => {
-    const days = Math.max(0, Math.min(d, left));
+  return stretchDays.map((d, i) => {
+    const days = whole && i === stretchDays.length - 1 ? left : Math.max(0, Math.min(d, left));
     left -= days;
     return { days };
   });

@@ -259,11 +259,33 @@ describe('供电营业规则 第84条: the basic fee of part of a month is the d
     expect(demandBasicFee({ capacityKva: 2000, contractKw: 1200, actualMdKw: 1000, priceYuanPerKwMonth: 38, election: 'contract' }, undefined, { days: 21 }).fen).toBe(3192000));
   it.each([
     ['a whole month is the monthly fee, not pro-rated (31 of 31 days)', [31], 31, [null]],
+    ['a whole 30-day June too', [30], 30, [null]],
     ['a whole 28-day February too', [28], 28, [null]],
     ['metering from day 11 of July: 21 days', [21], 31, [{ days: 21 }]],
+    ['metering from day 15 of February: 14 days (14/30, the days in use)', [14], 28, [{ days: 14 }]],
+    ['metering from day 11 of February, a tariff change on day 20: 9 + 9 days (days left out: each its own days)', [9, 9], 28, [{ days: 9 }, { days: 9 }]],
     ['a 31-day month cut by a tariff change 15 + 16: 15/30 + 15/30, never more than a month', [15, 16], 31, [{ days: 15 }, { days: 15 }]],
-    ['a 28-day February cut 14 + 14: 14/30 + 14/30', [14, 14], 28, [{ days: 14 }, { days: 14 }]],
+    ['a 31-day month cut 30 + 1: 30/30 + 0/30', [30, 1], 31, [{ days: 30 }, { days: 0 }]],
+    ['a 30-day June cut 10 + 20: 10/30 + 20/30', [10, 20], 30, [{ days: 10 }, { days: 20 }]],
+    ['a 28-day February cut 14 + 14: 14/30 + 16/30, the last stretch up to a whole month', [14, 14], 28, [{ days: 14 }, { days: 16 }]],
+    ['a 28-day February cut 10 + 10 + 8: 10/30 + 10/30 + 10/30', [10, 10, 8], 28, [{ days: 10 }, { days: 10 }, { days: 10 }]],
   ] as const)('proRatedDays: %s', (_rule, stretches, daysInPeriod, expected) => expect(proRatedDays(stretches, daysInPeriod)).toEqual(expected));
+
+  // ¥50 000.00 a month: a change of tariff version inside the month, at the same price, bills the
+  // month's fee exactly as an uncut month does, whatever the month's length
+  it.each([
+    // 28-day February: uncut 50 000.00; 14 + 14 → 50 000 × 14/30 = 23 333.33 + 50 000 × 16/30 = 26 666.67 = 50 000.00 (not 46 666.67, 6.7 % less)
+    ['28-day February', 28, [14, 14], [5000000], [2333333, 2666667]],
+    // 30-day June: 10 + 20 → 16 666.67 + 33 333.33 = 50 000.00
+    ['30-day June', 30, [10, 20], [5000000], [1666667, 3333333]],
+    // 31-day July: 15 + 16 → 25 000.00 + 25 000.00 = 50 000.00 (not 15/30 + 16/30 = 51 666.67)
+    ['31-day July', 31, [15, 16], [5000000], [2500000, 2500000]],
+  ] as const)('%s: uncut and cut by a price change, the month bills ¥50 000.00 (第84条)', (_m, days, cut, uncutFen, cutFen) => {
+    const fees = (stretches: readonly number[]) => proRatedDays(stretches, days).map((pro) => capacityBasicFee(2000, 25, pro ?? undefined).fen);
+    expect(fees([days])).toEqual(uncutFen);
+    expect(fees(cut)).toEqual(cutFen);
+    expect(cutFen.reduce((a, b) => a + b, 0)).toBe(5000000);
+  });
 });
 
 describe('which basis is cheaper, like with like: the demand side bills as the version would, 105 % double-price excess included', () => {

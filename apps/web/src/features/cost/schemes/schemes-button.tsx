@@ -6,11 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { CostScheme } from '@ems/contract';
 import { usePermission } from '../../../lib/permission';
 import { useSession } from '../../../lib/session';
-import { invalidate } from '../../../lib/api/define-query';
-import { billQuery } from '../api/get-bill';
-import { demandQuery } from '../api/get-demand';
-import { periodQuery } from '../api/get-period';
-import { yearQuery } from '../api/get-year';
 import { deleteScheme, schemesQuery } from '../api/schemes';
 import { AttachDialog } from './attach-dialog';
 import { SchemeDialog } from './scheme-dialog';
@@ -28,8 +23,10 @@ export function SchemesButton() {
   const [attaching, setAttaching] = useState<CostScheme | null>(null);
   const list = useQuery({ ...schemesQuery(), enabled: open });
   const refresh = () => {
-    // a scheme decides every bill: the schemes and every cost figure are asked for again
-    void invalidate(client, schemesQuery, yearQuery, billQuery, demandQuery, periodQuery);
+    // a scheme prices more than the cost pages (the consumption's time-of-use split, the forecast's
+    // projected bill, the transformer suggestions' money, the demand rule's contract): every figure
+    // shown is asked for again, as after a sign-in
+    void client.invalidateQueries();
   };
   if (!can(ANY) || projectId === null) return null;
   const schemes = (list.data ?? []).filter((s) => s.projectId === projectId);

@@ -20,7 +20,7 @@ function ProductName({ collapsed = false }: { collapsed?: boolean }) {
   if (collapsed) return null;
   return (
     // a long (English) name takes a second line, then an ellipsis with the whole name on hover
-    <Typography.Paragraph strong ellipsis={{ rows: 2, tooltip: name }} title={name} style={{ fontSize: 16, lineHeight: 1.25, margin: 0 }} data-testid="product-name">
+    <Typography.Paragraph strong ellipsis={{ rows: 2 }} title={name} style={{ fontSize: 16, lineHeight: 1.25, margin: 0 }} data-testid="product-name">
       {name}
     </Typography.Paragraph>
   );

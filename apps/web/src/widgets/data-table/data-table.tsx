@@ -1,4 +1,4 @@
-import type { Key } from 'react';
+import { useMemo, type Key } from 'react';
 import { Table, theme, type TableProps } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'rowSelection' | 
  * shows what it cut. antd titles a header cell only where its column is set to an ellipsis, and
  * never a group header.
  */
-export function withHeaderTitles<T>(columns: TableProps<T>['columns']): TableProps<T>['columns'] {
+function withHeaderTitles<T>(columns: TableProps<T>['columns']): TableProps<T>['columns'] {
   return columns?.map((c) => ({
     ...c,
     ...(typeof c.title === 'string' ? { title: <span title={c.title}>{c.title}</span> } : {}),
@@ -38,6 +38,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { selectionMode = 'none', selectedRowKeys = [], onSelectionChange, currentRowKey, onCurrentRowChange, pagination, onRow, ...rest } = props;
   const { t } = useTranslation('widgets');
   const { token } = theme.useToken();
+  // once per column list, not per render: live tables re-render every few seconds with the same columns
+  const columns = useMemo(() => withHeaderTitles(rest.columns), [rest.columns]);
 
   const rowSelection: TableProps<T>['rowSelection'] =
     selectionMode === 'none'
@@ -58,7 +60,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     <Table<T>
       size="small"
       {...rest}
-      columns={withHeaderTitles(rest.columns)}
+      columns={columns}
       rowSelection={rowSelection}
       pagination={pagination === false ? false : { ...pagingDefaults((total) => t('table.total', { total }), TABLE_PAGE_SIZE, TABLE_PAGE_SIZES), ...pagination }}
       onRow={(record, index) => {

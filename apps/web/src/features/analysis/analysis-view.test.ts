@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsumptionAnalysis, ConsumptionChild } from '@ems/contract';
-import { browserInZone } from '../../lib/time/browser-zone.test-helper';
 import { barsOption, changeTone, childrenPartition, formatChange, hasTou, partialReference, rankingOption, touBarsOption } from './analysis-view';
 
 const child = (name: string, value: number | null, sharePct: number | null, series: (number | null)[]): ConsumptionChild => ({
@@ -43,7 +42,6 @@ const TEXTS = { total: 'Total', lastYear: 'Last year', other: 'Other', unit: 'kW
 type S = { name?: string; stack?: string; data?: unknown[] };
 
 describe("rule 15: the month's days on the project's clock, the browser in Los Angeles", () => {
-  browserInZone();
   it('the buckets of November in Shanghai are labelled 11-01 … 11-30 (not 10-31 … 11-29)', () => {
     const day = (d: number) => Date.UTC(2026, 10, d) - 8 * 3_600_000; // 00:00 +08:00
     const a = { ...analysis([]), series: Array.from({ length: 30 }, (_, i) => ({ time: day(i + 1), value: 1, lastYear: null })) };

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { ForecastHorizon } from '@ems/contract';
 import zh from './locales/zh-CN';
 import en from './locales/en-US';
-import { browserInZone } from '../../lib/time/browser-zone.test-helper';
 import { bandOption, horizonRows, metricCards } from './forecast-view';
 
 const keys = (o: object, prefix = ''): string[] =>
@@ -24,7 +23,6 @@ describe('metricCards: each metric against its limit', () => {
 });
 
 describe("rule 15: hours on the project's clock, the browser in Los Angeles", () => {
-  browserInZone();
   it('the night hours 00:00–07:00 in Shanghai are labelled 00:00–07:00 (not 08:00–15:00 or 16:00–23:00)', () => {
     const night = Array.from({ length: 8 }, (_, h) => ({ time: Date.UTC(2026, 10, 24, 16 + h), actual: 1, forecast: 1, p10: 1, p90: 1 }));
     const o = bandOption(night, 'hour', { actual: 'A', forecast: 'F', band: 'B', unit: 'kWh' }, { actual: '#1', forecast: '#2', band: '#3' }, 'Asia/Shanghai');

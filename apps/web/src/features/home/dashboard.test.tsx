@@ -6,7 +6,6 @@ import { render, screen, within } from '@testing-library/react';
 import type { ProjectDashboard } from '@ems/contract';
 import widgetsZh from '../../widgets/locales/zh-CN';
 import widgetsEn from '../../widgets/locales/en-US';
-import { browserInZone } from '../../lib/time/browser-zone.test-helper';
 import { DashboardView } from './components/project-dashboard';
 import { changeTone, consumersOption, energyTitle, formatChange } from './dashboard-view';
 import zh from './locales/zh-CN';
@@ -79,7 +78,6 @@ describe('dashboard view rules', () => {
 
 describe('DashboardView', () => {
   describe("rule 15: times in the project's zone (Shanghai), the browser in Los Angeles", () => {
-    browserInZone();
     it('the load reading time and the "compared until" clock are the plant\'s', () => {
       renderView('en-US');
       // NOW is 06:37 UTC, 14:37 in Shanghai, 22:37 the day before in Los Angeles

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { fromPickerValue, toPickerValue } from './picker-value';
 
-// antd's pickers hold dayjs values of the browser's zone; here the browser is in Los Angeles
-const browserTz = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
-});
-afterAll(() => {
-  process.env.TZ = browserTz;
-});
+// antd's pickers hold dayjs values of the browser's zone; the web suite runs in Los Angeles (vitest.config.ts)
 
 describe('picker values carry the project wall clock', () => {
   it("a Shanghai instant shows as Shanghai's date and time in a Los Angeles browser", () => {

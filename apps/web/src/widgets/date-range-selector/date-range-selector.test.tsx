@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ProjectInfo } from '@ems/contract';
 import { quarterRange, rangeOf, type DateRange } from '@ems/domain';
@@ -6,16 +6,9 @@ import { useSession } from '../../lib/session';
 import { DateRangeSelector } from './date-range-selector';
 import { renderWidget } from '../test-utils';
 
-// The browser sits in Los Angeles, the project in Shanghai (16 h ahead): every day, month and "now"
+// The browser sits in Los Angeles (the web suite's zone, vitest.config.ts), the project in Shanghai (16 h ahead): every day, month and "now"
 // the selector shows, picks and emits must be Shanghai's.
 const SH = 'Asia/Shanghai';
-const browserTz = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
-});
-afterAll(() => {
-  process.env.TZ = browserTz;
-});
 
 /** Midnight of a Shanghai date (month 0-based), as an instant. */
 const sh = (y: number, m: number, d: number) => Date.UTC(y, m, d) - 8 * 3_600_000;

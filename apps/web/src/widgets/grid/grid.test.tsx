@@ -3,10 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Grid, type GridQuery } from './grid';
 import { gridRangeKey } from './grid-range-storage';
 import { renderWidget } from '../test-utils';
-import { browserInZone } from '../../lib/time/browser-zone.test-helper';
 
 // days of the project (the default zone, Asia/Shanghai) while the browser sits in Los Angeles
-browserInZone();
 const at = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m, d, h) - 8 * 3_600_000;
 const NOW = at(2026, 4, 15, 10);
 const DAY = 864e5;

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_CONFIG } from '@ems/contract';
 import { getTrendDataUrl, setSystemConfig } from '../../../lib/config';
-import { browserInZone } from '../../../lib/time/browser-zone.test-helper';
 import { trendBody, trendRequestValid, type TrendRequest } from './get-trend-data';
 
 // 30 Jan 2025 in Shanghai (00:00 +08:00 = 29 Jan 16:00 UTC), asked from a browser in Los Angeles
@@ -16,7 +15,6 @@ const request = (over: Partial<TrendRequest> = {}): TrendRequest => ({
 });
 
 describe('trend request (spec sections 3 and 7)', () => {
-  browserInZone();
   afterEach(() => setSystemConfig(DEFAULT_SYSTEM_CONFIG));
 
   it("sends the project's wall-clock strings; the inclusive end of a day becomes the next midnight (exclusive)", () => {

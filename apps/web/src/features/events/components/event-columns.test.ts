@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import type { EventRecord } from '@ems/contract';
-import { browserInZone } from '../../../lib/time/browser-zone.test-helper';
 import { eventColumns } from './event-columns';
 import { eventTrendBody } from '../api/get-trend';
 
@@ -9,7 +8,6 @@ const t = ((k: string) => k) as unknown as TFunction;
 type Render = (v: unknown, r: EventRecord) => unknown;
 
 describe("rule 15: event times on the project's clock, the browser in Los Angeles", () => {
-  browserInZone();
   // 3 May 2025 08:00 in Shanghai (00:00 UTC; 2 May 17:00 in Los Angeles)
   const start = Date.UTC(2025, 4, 3);
   it('start and end columns', () => {

@@ -126,26 +126,44 @@ export function demandBasicFee(input: DemandBasisInput, rules: DemandRules = DEF
   return { lines, fen: sumFen(lines.map((l) => l.fen)), billedKw: decimalToNumber(billed), minKw: decimalToNumber(minKw), raisedToMinimum };
 }
 
+/** One stretch of a billing period under one tariff version: its capacity and demand terms, its MD, and its days when it is part of a month. */
+export interface BasisStretch {
+  capacityKva: number | string;
+  priceYuanPerKvaMonth: number | string;
+  /** the stretch's own maximum demand (highest 15-min average of its days), kW */
+  actualMdKw: number | string;
+  priceYuanPerKwMonth: number | string;
+  election: 'contract' | 'actual';
+  contractKw: number | string;
+  /** part of a month: its days ({@link proRatedDays}); absent or null for a whole month */
+  pro?: ProRate | null;
+}
+
+/** Both sides of "which basis is cheaper" over a period, stretch by stretch, and the verdict. */
+export interface BasisComparison {
+  /** each stretch's capacity line */
+  capacity: BillLine[];
+  /** each stretch's demand-basis fee under its own election (lines, 40 % floor flag) */
+  demand: DemandBasicFee[];
+  capacityFen: Fen;
+  demandFen: Fen;
+  cheaper: 'capacity' | 'demand' | 'equal';
+}
+
 /**
- * "Which basis is cheaper", like with like: the capacity fee (capacity × price_kVA) against what
- * the demand basis would bill under the same election, the 105 % double-price excess included
- * ({@link demandBasicFee}); with election 'actual' the demand side is max(MD, 40 % of capacity) ×
- * price_kW (DOMAIN §3). Each in fen; ties are 'equal'.
+ * "Which basis is cheaper", like with like (DOMAIN §3): over the stretches of a billing period,
+ * each under its own tariff version and pro-rated alike, the capacity fee (capacity × price_kVA)
+ * against what the demand basis would bill under each version's own election — the 105 %
+ * double-price excess and the 40 % floor included ({@link demandBasicFee}; electing actual MD, the
+ * demand side is max(MD, 40 % of capacity) × price_kW). Each side is the sum of its lines in fen;
+ * ties are 'equal'. A whole month under one version is one stretch without `pro`.
  */
-export function cheaperBasicFeeBasis(
-  input: {
-    capacityKva: number | string;
-    priceYuanPerKvaMonth: number | string;
-    actualMdKw: number | string;
-    priceYuanPerKwMonth: number | string;
-    election: 'contract' | 'actual';
-    contractKw: number | string;
-  },
-  rules: DemandRules = DEFAULT_DEMAND_RULES,
-): { capacityFen: Fen; demandFen: Fen; cheaper: 'capacity' | 'demand' | 'equal' } {
-  const capacityFen = amountFen(input.capacityKva, input.priceYuanPerKvaMonth);
-  const demandFen = demandBasicFee({ ...input }, rules).fen;
-  return { capacityFen, demandFen, cheaper: capacityFen < demandFen ? 'capacity' : demandFen < capacityFen ? 'demand' : 'equal' };
+export function cheaperBasicFeeBasis(stretches: readonly BasisStretch[], rules: DemandRules = DEFAULT_DEMAND_RULES): BasisComparison {
+  const capacity = stretches.map((s) => capacityBasicFee(s.capacityKva, s.priceYuanPerKvaMonth, s.pro ?? undefined));
+  const demand = stretches.map((s) => demandBasicFee(s, rules, s.pro ?? undefined));
+  const capacityFen = sumFen(capacity.map((l) => l.fen));
+  const demandFen = sumFen(demand.map((d) => d.fen));
+  return { capacity, demand, capacityFen, demandFen, cheaper: capacityFen < demandFen ? 'capacity' : demandFen < capacityFen ? 'demand' : 'equal' };
 }
 
 /** A billing period: [from, to) in ms, its label year/month and its number of local days. */

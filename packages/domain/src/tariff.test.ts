@@ -299,9 +299,36 @@ describe('which basis is cheaper, like with like: the demand side bills as the v
     ['actual MD 1 300 kW: ¥49 400 → demand', 'actual', 1300, 4940000, 'demand'],
     // actual: max(500, 800) = 800 × 38 = 30 400 (the 40 % floor)
     ['actual MD 500 kW is floored at 0.4 × 2 000 = 800 kW → ¥30 400', 'actual', 500, 3040000, 'demand'],
-  ] as const)('%s', (_rule, election, md, demandFen, cheaper) => expect(cheaperBasicFeeBasis({ ...q, election, actualMdKw: md })).toEqual({ capacityFen: 5000000, demandFen, cheaper }));
+  ] as const)('%s', (_rule, election, md, demandFen, cheaper) => expect(cheaperBasicFeeBasis([{ ...q, election, actualMdKw: md }])).toMatchObject({ capacityFen: 5000000, demandFen, cheaper }));
   it('the demo factory in June: MD 2 337.6 kW against a 2 000 kW contract at ¥40 → 80 000 + 237.6 × 80 = ¥99 008, not ¥93 504 (MD × price)', () =>
-    expect(cheaperBasicFeeBasis({ capacityKva: 4000, priceYuanPerKvaMonth: 30, priceYuanPerKwMonth: 40, contractKw: 2000, election: 'contract', actualMdKw: 2337.6 })).toEqual({ capacityFen: 12000000, demandFen: 9900800, cheaper: 'demand' }));
+    expect(cheaperBasicFeeBasis([{ capacityKva: 4000, priceYuanPerKvaMonth: 30, priceYuanPerKwMonth: 40, contractKw: 2000, election: 'contract', actualMdKw: 2337.6 }])).toMatchObject({
+      capacityFen: 12000000,
+      demandFen: 9900800,
+      cheaper: 'demand',
+    }));
+  // a 31-day July cut 15 + 16 by a new version (供电营业规则 第84条: 15/30 + 15/30), each stretch on its own MD:
+  //   capacity: 2 000 × 25 × 15/30 = 25 000.00, twice → 50 000.00
+  //   demand: 1 200 × 38 × 15/30 = 22 800.00 (MD 1 250 within 1 260)
+  //         + contract 700 < 800 (40 %) → 800 × 38 × 15/30 = 15 200.00, MD 900 − 840 = 60 × 76 × 15/30 = 2 280.00
+  //         = 40 280.00 → demand
+  it('two versions in a month, pro-rated alike, the floor and the excess of each included: ¥50 000.00 against ¥40 280.00 → demand', () => {
+    const c = cheaperBasicFeeBasis([
+      { ...q, election: 'contract', actualMdKw: 1250, pro: { days: 15 } },
+      { ...q, contractKw: 700, election: 'contract', actualMdKw: 900, pro: { days: 15 } },
+    ]);
+    expect(c.capacity.map((l) => l.fen)).toEqual([2500000, 2500000]);
+    expect(c.demand.map((d) => [d.lines.map((l) => [l.key, l.quantity, l.fen]), d.raisedToMinimum])).toEqual([
+      [[['demandContract', 1200, 2280000]], false],
+      [
+        [
+          ['demandContract', 800, 1520000],
+          ['demandExcess', 60, 228000],
+        ],
+        true,
+      ],
+    ]);
+    expect([c.capacityFen, c.demandFen, c.cheaper]).toEqual([5000000, 4028000, 'demand']);
+  });
 });
 
 describe('billing month: calendar month unless a meter-reading day is set', () => {

@@ -1,5 +1,5 @@
 import type { TariffVersion } from '@ems/contract';
-import { DEFAULT_DEMAND_RULES, capacityBasicFee, demandBasicFee, proRatedDays, sumFen, type BillLine, type Fen, type VersionSpan } from '@ems/domain';
+import { DEFAULT_DEMAND_RULES, cheaperBasicFeeBasis, proRatedDays, type BillLine, type Fen, type VersionSpan } from '@ems/domain';
 
 /** The basic fee of a billing period and both sides of "which basis is cheaper" (DOMAIN §3). */
 export interface BasicPart {
@@ -21,32 +21,33 @@ export interface BasicPart {
  * The basic fee over the stretches of the period in use (from the first day of metering), each
  * stretch by the version in force: capacity kVA × price, or the demand basis on the MD of the
  * stretch's own days; a stretch that is not the whole period bills its days × 1/30 of the monthly
- * fee (供电营业规则 第84条), at most 30 days in all, rounded once to the fen. A stretch before the
- * first version bills nothing. One stretch covering the period gives exactly the monthly fee.
+ * fee (供电营业规则 第84条, {@link proRatedDays}), rounded once to the fen. A stretch before the
+ * first version bills nothing. One stretch covering the period gives exactly the monthly fee. The
+ * comparison of the two bases is the domain's ({@link cheaperBasicFeeBasis}), on the same stretches.
  */
 export function basicPart(spans: readonly VersionSpan<TariffVersion>[], daysInPeriod: number, blocks: readonly { time: number; kw: number }[]): BasicPart {
-  const out: BasicPart = { basic: [], demandLines: [], capacityLine: null, capacityFen: 0, demandFen: 0, cheaper: 'equal', raisedToMinimum: false };
-  const used = spans.filter((s) => s.version !== null && s.days > 0);
+  const used = spans.filter((s): s is VersionSpan<TariffVersion> & { version: TariffVersion } => s.version !== null && s.days > 0);
   const pros = proRatedDays(
     used.map((s) => s.days),
     daysInPeriod,
   );
-  used.forEach((span, i) => {
-    const v = span.version as TariffVersion;
-    const pro = pros[i] ?? undefined;
-    let md = 0;
-    for (const b of blocks) if (b.time >= span.from && b.time < span.to && b.kw > md) md = b.kw;
-    const capacity = capacityBasicFee(v.capacityKva, v.priceKvaMonth, pro);
-    const demand = demandBasicFee({ capacityKva: v.capacityKva, contractKw: v.contractKw, actualMdKw: md, priceYuanPerKwMonth: v.priceKwMonth, election: v.demandElection }, DEFAULT_DEMAND_RULES, pro);
-    out.basic.push(...(v.basis === 'capacity' ? [capacity] : demand.lines));
-    out.demandLines.push(...demand.lines);
-    out.capacityLine = capacity;
-    out.capacityFen = sumFen([out.capacityFen, capacity.fen]);
-    out.demandFen = sumFen([out.demandFen, demand.fen]);
-    out.raisedToMinimum ||= demand.raisedToMinimum;
-  });
-  out.cheaper = out.capacityFen < out.demandFen ? 'capacity' : out.demandFen < out.capacityFen ? 'demand' : 'equal';
-  return out;
+  const c = cheaperBasicFeeBasis(
+    used.map(({ version: v, from, to }, i) => {
+      let md = 0;
+      for (const b of blocks) if (b.time >= from && b.time < to && b.kw > md) md = b.kw;
+      return { capacityKva: v.capacityKva, priceYuanPerKvaMonth: v.priceKvaMonth, actualMdKw: md, priceYuanPerKwMonth: v.priceKwMonth, election: v.demandElection, contractKw: v.contractKw, pro: pros[i] };
+    }),
+    DEFAULT_DEMAND_RULES,
+  );
+  return {
+    basic: used.flatMap(({ version }, i) => (version.basis === 'capacity' ? c.capacity.slice(i, i + 1) : (c.demand[i]?.lines ?? []))),
+    demandLines: c.demand.flatMap((d) => d.lines),
+    capacityLine: c.capacity[c.capacity.length - 1] ?? null,
+    capacityFen: c.capacityFen,
+    demandFen: c.demandFen,
+    cheaper: c.cheaper,
+    raisedToMinimum: c.demand.some((d) => d.raisedToMinimum),
+  };
 }
 
 /** The contracted-demand line: each stretch's contract (null where its version is not on the demand basis, or none is in force). */

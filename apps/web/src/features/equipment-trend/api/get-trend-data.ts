@@ -1,6 +1,6 @@
 import type { TrendQueryBody } from '@ems/contract';
 import type { DateRange } from '@ems/domain';
-import { formatInZone } from '../../../lib/time';
+import { trendQueryBody } from '../../../lib/api/trend-series';
 
 export interface TrendLineRef {
   deviceId: number;
@@ -16,20 +16,9 @@ export interface TrendRequest {
   timeZone: string;
 }
 
-const FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-/**
- * The request body: wall-clock strings on the project's clock (as the API reads them); end is
- * exclusive, so the inclusive end of the range moves on by 1 ms (whole seconds).
- */
+/** The request body: the range's inclusive end moves on by 1 ms to the body's exclusive end. */
 export function trendBody(r: TrendRequest): TrendQueryBody {
-  return {
-    startTime: formatInZone(r.range.startTime, r.timeZone, FORMAT),
-    endTime: formatInZone(Math.floor((r.range.endTime + 1000) / 1000) * 1000, r.timeZone, FORMAT),
-    interval: r.interval,
-    meterConfigs: r.lines.map((l) => ({ deviceId: l.deviceId, dataId: l.dataId, dataTypeId: 1, logicalId: 1 })),
-    pixelWidth: Math.max(1, Math.round(r.pixelWidth)),
-  };
+  return trendQueryBody({ startTime: r.range.startTime, endExclusive: r.range.endTime + 1, interval: r.interval, lines: r.lines, pixelWidth: r.pixelWidth, timeZone: r.timeZone });
 }
 
 /** A query is worth sending: at least one line and a range that ends after it starts. */

@@ -1,7 +1,5 @@
 import type { TrendQueryBody } from '@ems/contract';
-import { formatInZone } from '../../../lib/time';
-
-const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+import { trendQueryBody } from '../../../lib/api/trend-series';
 
 export interface EventTrendRequest {
   deviceId: number;
@@ -15,13 +13,7 @@ export interface EventTrendRequest {
 
 /** The trend body (spec section 3): raw readings between two wall-clock times of the project, end exclusive. */
 export function eventTrendBody(r: EventTrendRequest): TrendQueryBody {
-  return {
-    startTime: formatInZone(r.startTime, r.timeZone, FORMAT),
-    endTime: formatInZone(Math.ceil(r.endTime / 1000) * 1000, r.timeZone, FORMAT),
-    interval: 0,
-    meterConfigs: r.dataIds.map((dataId) => ({ deviceId: r.deviceId, dataId, dataTypeId: 1, logicalId: 1 })),
-    pixelWidth: Math.max(1, Math.round(r.pixelWidth)),
-  };
+  return trendQueryBody({ startTime: r.startTime, endExclusive: r.endTime, interval: 0, lines: r.dataIds.map((dataId) => ({ deviceId: r.deviceId, dataId })), pixelWidth: r.pixelWidth, timeZone: r.timeZone });
 }
 
 /** The body to ask for, or null when there is nothing to ask (no request, no data point, an empty window). */

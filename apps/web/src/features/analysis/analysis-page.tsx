@@ -2,9 +2,10 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Col, Empty, Flex, Row, Select, Skeleton, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ENERGY_TYPE, ENERGY_TYPE_VALUES, type ConsumptionQuery } from '@ems/contract';
+import { ENERGY_TYPE, type ConsumptionQuery } from '@ems/contract';
 import { rangeOf, type DateRange } from '@ems/domain';
 import { useModelTreeNodes, type TreeNodeRef } from '../../lib/api/model-tree';
+import { energyTypeOptions } from '../../lib/model-label';
 import { useSession } from '../../lib/session';
 import { DateRangeSelector, ModelTree, SidePanel, type ModelTreeNode } from '../../widgets';
 import { METRICS } from './api/metrics';
@@ -46,7 +47,7 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
   const english = i18n.language.startsWith('en');
   const typeOptions = useMemo(() => {
     const codes = new Set([...(data?.energyTypes ?? []), energyType]);
-    return ENERGY_TYPE_VALUES.filter((v) => codes.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh }));
+    return energyTypeOptions(codes, english);
   }, [data?.energyTypes, energyType, english]);
 
   const onExport = async () => {

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ENERGY_TYPE, ENERGY_TYPE_VALUES } from '@ems/contract';
+import { ENERGY_TYPE } from '@ems/contract';
+import { energyTypeOptions } from '../../lib/model-label';
 import { rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { DateRangeSelector } from '../../widgets';
@@ -35,7 +36,7 @@ export default function BalancePage() {
   if (projectId === null) return <Empty description={t('noProject')} />;
 
   const types = new Set([...(tree.data?.energyTypes ?? []), energyType]);
-  const options = ENERGY_TYPE_VALUES.filter((v) => types.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh }));
+  const options = energyTypeOptions(types, english);
   const current = selected !== null && tree.data?.rows.some((r) => r.meterId === selected && r.balance) ? selected : null;
   return (
     <Flex vertical gap={token.margin} data-testid="balance-page" data-ready={tree.data !== undefined && !tree.isFetching}>

@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ENERGY_TYPE_VALUES } from '@ems/contract';
 import { displayUnit, rangeOf, type DateRange } from '@ems/domain';
+import { energyTypeName } from '../../lib/model-label';
 import { useSession } from '../../lib/session';
 import { DateRangeSelector } from '../../widgets';
 import { exportPipe } from './api/export-balance';
@@ -29,9 +29,7 @@ export default function PipePage() {
   if (projectId === null) return <Empty description={t('noProject')} />;
   const english = i18n.language === 'en-US';
   const title = (code: number, unit: string) => {
-    const v = ENERGY_TYPE_VALUES.find((x) => x.value === code);
-    const name = v ? (english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh) : String(code);
-    return `${name} (${displayUnit(unit)})`;
+    return `${energyTypeName(code, english)} (${displayUnit(unit)})`;
   };
   return (
     <Flex vertical gap={token.margin} data-testid="pipe-page" data-ready={pipe.data !== undefined && !pipe.isFetching}>

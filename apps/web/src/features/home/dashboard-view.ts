@@ -1,6 +1,7 @@
 import type { EChartsOption } from 'echarts';
-import { ENERGY_TYPE_VALUES, type DashboardConsumer } from '@ems/contract';
+import type { DashboardConsumer } from '@ems/contract';
 import { NO_VALUE, displayUnit, formatNumber, formatThousands } from '@ems/domain';
+import { energyTypeName } from '../../lib/model-label';
 
 // the 同比/环比 display rules are shared with the other pages (packages/domain)
 export { changeTone, formatChange, type ChangeTone } from '@ems/domain';
@@ -10,9 +11,7 @@ export const formatEnergy = (value: number | null) => formatThousands(value, 2);
 
 /** Name of an energy-type code in the page's language, with the display unit: '电 (kWh)'. */
 export function energyTitle(code: number, unit: string, english: boolean): string {
-  const t = ENERGY_TYPE_VALUES.find((v) => v.value === code);
-  const name = t ? (english ? t.en : t.zh) : String(code);
-  return `${english ? name.charAt(0).toUpperCase() + name.slice(1) : name} (${displayUnit(unit)})`;
+  return `${energyTypeName(code, english)} (${displayUnit(unit)})`;
 }
 
 /** Horizontal bars of the top consumers, largest on top, each labelled with its share (in `labelColor`, an antd token). */

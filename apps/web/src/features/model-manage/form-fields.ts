@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import { NODE_CODE_MAX, NODE_CODE_PATTERN, NODE_NAME_MAX, type AttrInfo, type ModelNode } from '@ems/contract';
 import { displayUnit } from '@ems/domain';
+import { sentenceCase } from '../../lib/model-label';
 import type { useFormRules } from '../../widgets';
 import type { NodeFields } from './payload';
 
@@ -37,9 +38,7 @@ export function unitText(unit: string | undefined): string {
 }
 
 /** A label as a heading: model-meta's English texts are lower case ('energy type' → 'Energy type'). */
-export function headingText(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+export const headingText = sentenceCase;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Flex, Select, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ENERGY_TYPE, ENERGY_TYPE_VALUES } from '@ems/contract';
+import { ENERGY_TYPE } from '@ems/contract';
+import { energyTypeOptions } from '../../../lib/model-label';
 import { useModelTreeNodes, type TreeNodeRef } from '../../../lib/api/model-tree';
 import { ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
 
@@ -44,7 +45,7 @@ export function EnergyTypeSelect({ value, available, onChange }: { value: number
   const { token } = theme.useToken();
   const english = i18n.language.startsWith('en');
   const codes = new Set([...(available ?? []), value]);
-  const options = ENERGY_TYPE_VALUES.filter((v) => codes.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh }));
+  const options = energyTypeOptions(codes, english);
   return (
     <Flex align="center" gap={token.marginXS}>
       <span>{t('energyType')}</span>

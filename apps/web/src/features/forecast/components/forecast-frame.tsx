@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Flex, Select, Skeleton, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ENERGY_TYPE, ENERGY_TYPE_VALUES, FORECAST_METHOD_VALUES, type ForecastMethod } from '@ems/contract';
+import { ENERGY_TYPE, FORECAST_METHOD_VALUES, type ForecastMethod } from '@ems/contract';
 import { useModelTreeNodes, type TreeNodeRef } from '../../../lib/api/model-tree';
+import { energyTypeOptions } from '../../../lib/model-label';
 import { useSession } from '../../../lib/session';
 import { ModelTree, SidePanel, type ModelTreeNode } from '../../../widgets';
 
@@ -51,7 +52,7 @@ export function ForecastFrame({
   const { token } = theme.useToken();
   const english = i18n.language.startsWith('en');
   const codes = new Set([...energyTypes, c.energyType]);
-  const typeOptions = ENERGY_TYPE_VALUES.filter((v) => codes.has(v.value)).map((v) => ({ value: v.value, label: english ? v.en.charAt(0).toUpperCase() + v.en.slice(1) : v.zh }));
+  const typeOptions = energyTypeOptions(codes, english);
   return (
     <Flex gap={token.margin} style={{ height: '100%', minHeight: 560 }} data-testid={`forecast-page-${pageKey}`} data-ready={ready}>
       <SidePanel title={t('tree')} storageKey={`forecast.${pageKey}.sidePanel`}>

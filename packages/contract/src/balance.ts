@@ -6,7 +6,8 @@ import { Type, type Static } from '@sinclair/typebox';
  * `parentMeterId`: loss L = E_parent − Σ E_children, λ = L / E_parent × 100 against the node's
  * `lossTolerancePct` (else the domain default of its energy type). Figures come from the day
  * rollups (range and daily trend) and hour rollups (night-time split) in the project's calendar;
- * a child without a value on a day the node has data makes the node incomplete (never a partial sum).
+ * the loss is taken over the parts every member metered (never a partial sum), what the parent metered
+ * elsewhere less what the children did is 未计量 (unmetered), beside it.
  */
 export const BALANCE_API = {
   /** POST BalanceQuery → BalanceTree (404 'no operation permission' outside the caller's projects) */
@@ -68,17 +69,23 @@ export const BalanceStatusT = Type.Union([Type.Literal('pass'), Type.Literal('fa
 export type BalanceStatusT = Static<typeof BalanceStatusT>;
 
 /**
- * The balance figures of one node over one period, taken over the parts of the period in which the
- * parent and every child metered the same 15-min intervals (days, and the hours of a day whose
- * interval counts differ); see @ems/domain alignedSums.
+ * The balance figures of one node over one period. Loss and λ are taken over the parts of the period
+ * in which the parent and every child metered the same 15-min intervals (days, and the hours of a day
+ * whose interval counts differ); see @ems/domain alignedSums. The figures a row shows are the
+ * consumption over the whole period: parentTotal − childrenTotal = (loss ?? 0) + (unmetered ?? 0).
  */
 export const BalanceFigures = Type.Object({
-  /** E_parent over the covered parts; null when no part is covered (or it has no value) */
+  /** E_parent over the covered parts, λ's base; null when no part is covered (or it has no value) */
   parent: Num,
   /** Σ children over the covered parts; null when no part is covered */
   childrenSum: Num,
+  /** the parent's (several supplies': their Σ) consumption over the whole period, as its row shows it (用能, 供给); null without data */
+  parentTotal: Num,
+  /** Σ of the children's own consumption over the whole period, the Σ of the child rows shown (下级合计, 末端合计); null when no child has data */
+  childrenTotal: Num,
   /** Σ of the children with a value on every day that counts (shown beside 'incomplete') */
   knownChildrenSum: Type.Number(),
+  /** children without any value in the period */
   missingChildren: Type.Integer(),
   loss: Num,
   lossRatePct: Num,
@@ -182,6 +189,7 @@ export type BalanceTrend = Static<typeof BalanceTrend>;
 export const StepChange = Type.Object({ time: Type.Integer(), beforePct: Type.Number(), afterPct: Type.Number(), deltaPct: Type.Number() });
 export type StepChange = Static<typeof StepChange>;
 
+/** A supply or end-user meter of a medium: its consumption over the period and its share of the supplies' (balance.parentTotal). */
 export const PipeMeter = Type.Object({ meterId: Type.Integer(), name: Type.String(), value: Num, sharePct: Num });
 export type PipeMeter = Static<typeof PipeMeter>;
 

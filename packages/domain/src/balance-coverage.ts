@@ -9,6 +9,11 @@
  * covered when every member has a value and the same number of intervals in it; a period where the
  * counts differ may be looked at in finer periods (hours of a day) when the caller has them; a
  * period no member metered counts neither way.
+ *
+ * Beside the covered sums stand each member's own consumption over the whole period (its Σ over
+ * every period it metered), the figures a balance row shows: the parent's consumption less the Σ of
+ * the children's is the loss plus the unmetered part, to the last digit (E − Σ E_c = L + 未计量),
+ * while λ = L / E_p stays a rate over the covered part.
  */
 
 import { balanceAccuracyPct, balanceOf, type Balance } from './balance.js';
@@ -34,7 +39,15 @@ export interface AlignedSums {
   parent: number | null;
   /** each child's Σ over the same periods; null each when no period is covered */
   children: (number | null)[];
-  /** what the parents metered outside the covered periods less what the children metered there (signed; 0 when all is covered) */
+  /** Σ of the parents over every period they metered, covered or not (their consumption); null when they metered none */
+  parentTotal: number | null;
+  /** each child's Σ over every period it metered (its consumption); null for a child that metered none */
+  childTotals: (number | null)[];
+  /**
+   * what the parents metered outside the covered periods less what the children metered there
+   * (signed; 0 when all is covered), taken as the totals less the covered sums, so that
+   * parentTotal − Σ childTotals = (parent − Σ children) + unmetered holds to the last digit
+   */
   unmetered: number;
   /** periods (and sub-periods) covered */
   covered: number;
@@ -111,14 +124,40 @@ export function alignedSums(
     }
   };
   for (const p of periods) add(parents, children, members, p, sub);
+  // the members' own consumption over every period, at the periods' grain (as a meter's row sums its days)
+  const totalOf = (m: MemberCells | undefined): number | null => {
+    let t: number | null = null;
+    for (const p of periods) {
+      const c = m?.get(p);
+      if (valued(c)) t = (t ?? 0) + c.value;
+    }
+    return t;
+  };
+  const parentTotals = parents.map(totalOf);
+  const parentTotal = parentTotals.some((t) => t !== null) ? parentTotals.reduce<number>((x, t) => x + (t ?? 0), 0) : null;
+  const childTotals = children.map(totalOf);
+  const childrenTotal = childTotals.reduce<number>((x, t) => x + (t ?? 0), 0);
+  // the remainder outside the covered parts: the totals less the covered sums (equal to the period by
+  // period account above when a day's hours add up to the day, and exact against the totals shown)
+  const coveredGap = covered === 0 ? 0 : parent - kids.reduce((x, k) => x + k, 0);
+  const remainder = uncovered === 0 ? unmetered : (parentTotal ?? 0) - childrenTotal - coveredGap;
   return covered === 0
-    ? { parent: null, children: children.map(() => null), unmetered, covered, uncovered, coveredIntervals }
-    : { parent, children: kids, unmetered, covered, uncovered, coveredIntervals };
+    ? { parent: null, children: children.map(() => null), parentTotal, childTotals, unmetered: remainder, covered, uncovered, coveredIntervals }
+    : { parent, children: kids, parentTotal, childTotals, unmetered: remainder, covered, uncovered, coveredIntervals };
 }
 
-/** A balance over the covered periods, with the unmetered remainder beside it (null when every period is covered). */
+/**
+ * A balance over the covered periods, with the unmetered remainder beside it (null when every period
+ * is covered) and the consumption of the parent and of the children over the whole period, so that
+ * parentTotal − childrenTotal = (loss ?? 0) + (unmetered ?? 0): the figures a balance row shows add up,
+ * while λ = loss / parent stays a rate over the covered part.
+ */
 export interface CoveredBalance extends Balance {
   unmetered: number | null;
+  /** the parents' consumption over the whole period (Σ of every period they metered); null: none */
+  parentTotal: number | null;
+  /** Σ of the children's consumption over the whole period (each child's own figure); null when no child metered */
+  childrenTotal: number | null;
 }
 
 /**
@@ -134,5 +173,13 @@ export function coveredBalance(sums: AlignedSums, tolerancePct: number, accuracy
           { value: sums.parent, accuracyPct: accuracy.parent },
           sums.children.map((value, i) => ({ value, accuracyPct: accuracy.children[i] ?? accuracy.parent })),
         );
-  return { ...balanceOf(sums.parent, sums.children, tolerancePct, band ?? 0), unmetered: sums.uncovered > 0 ? sums.unmetered : null };
+  const known = sums.childTotals.filter((t): t is number => t !== null);
+  return {
+    ...balanceOf(sums.parent, sums.children, tolerancePct, band ?? 0),
+    // children that metered nothing in the whole period (a child missing only some periods is in the unmetered part)
+    missingChildren: sums.childTotals.length - known.length,
+    unmetered: sums.uncovered > 0 ? sums.unmetered : null,
+    parentTotal: sums.parentTotal,
+    childrenTotal: known.length === 0 ? null : known.reduce((x, t) => x + t, 0),
+  };
 }

@@ -8,6 +8,7 @@ import type { ReadingInput } from '../timeseries/service.js';
 const NOW = at(2025, 3, 10, 14, 37);
 const KWH = DATA_ID.activeEnergyImport;
 const WATER = DATA_ID.waterVolume;
+const GAS = DATA_ID.gasVolume;
 /** 1–7 March 2025, local days; readings run to 8 March 00:00 so each day holds 96 intervals */
 const RANGE = { startTime: at(2025, 3, 1), endTime: at(2025, 3, 8) - 1 };
 const FROM = at(2025, 3, 1);
@@ -68,6 +69,13 @@ for (const { kind, skip } of STORES) {
         const id = await meter(code, { energyType: 3, parentMeterId: parent });
         await write(counter(id, WATER, FROM, TO, () => rate));
       }
+      // gas: N0 10 m³ per 15 min over N1 6 and N2 3, N2 reporting from 4 March (as P4 over C6)
+      const n0 = await meter('N0', { energyType: 15 });
+      await write(counter(n0, GAS, FROM, TO, () => 10));
+      const n1 = await meter('N1', { energyType: 15, parentMeterId: n0 });
+      await write(counter(n1, GAS, FROM, TO, () => 6));
+      const n2 = await meter('N2', { energyType: 15, parentMeterId: n0 });
+      await write(counter(n2, GAS, at(2025, 3, 4), TO, () => 3));
     });
     afterAll(async () => {
       await t?.app.close();
@@ -79,7 +87,7 @@ for (const { kind, skip } of STORES) {
       expect(r.status).toBe(200);
       const d = r.data;
       expect([d.from, d.to, d.unit, d.timezone]).toEqual([FROM, TO, 'kWh', 'Asia/Shanghai']);
-      expect(d.energyTypes).toEqual([2, 3]);
+      expect(d.energyTypes).toEqual([2, 3, 15]);
       expect(d.rows.map((x) => [x.code, x.depth])).toEqual([
         ['P1', 0],
         ['C1', 1],
@@ -117,7 +125,25 @@ for (const { kind, skip } of STORES) {
       // partial sum; 1–3 March P4 960 − C5 384 a day = 1728 is unmetered (未计量), not loss
       expect(row(d, 'P4')?.balance).toMatchObject({ parent: 3840, childrenSum: 3456, missingChildren: 0, loss: 384, status: 'fail', unmetered: 1728 });
       expect(row(d, 'P4')?.balance?.lossRatePct).toBeCloseTo(10, 9);
-      expect([row(d, 'P4')?.value, row(d, 'C6')?.value]).toEqual([6720, 1920]);
+      expect([row(d, 'P4')?.value, row(d, 'C5')?.value, row(d, 'C6')?.value]).toEqual([6720, 2688, 1920]);
+      // the row's figures add up (issue 11 review): 用能 6720 − 下级合计 (2688 + 1920) = 损耗 384 + 未计量 1728
+      expect([row(d, 'P4')?.balance?.parentTotal, row(d, 'P4')?.balance?.childrenTotal]).toEqual([6720, 4608]);
+    });
+
+    it('every row of every energy type: 下级合计 = Σ of the child rows shown, 用能 − 下级合计 = 损耗 + 未计量', async () => {
+      for (const energyType of [2, 3, 15]) {
+        const d = (await tree(energyType)).data;
+        const nodes = d.rows.filter((r) => r.balance);
+        expect(nodes.length).toBeGreaterThan(0);
+        for (const r of nodes) {
+          const b = r.balance;
+          const kids = d.rows.filter((x) => x.parentMeterId === r.meterId);
+          expect(kids.length, r.code).toBe(r.childCount);
+          expect(b?.parentTotal, r.code).toBe(r.value);
+          expect(b?.childrenTotal, r.code).toBeCloseTo(kids.reduce((x, k) => x + (k.value ?? 0), 0), 9);
+          expect((r.value ?? 0) - (b?.childrenTotal ?? 0), r.code).toBeCloseTo((b?.loss ?? 0) + (b?.unmetered ?? 0), 9);
+        }
+      }
     });
 
     it('worst nodes: metering fault first, then failures, then passes by margin (P1 −0.7 points from its tolerance, C1 −2.5); incomplete left out', async () => {
@@ -167,13 +193,14 @@ for (const { kind, skip } of STORES) {
     it('pipe: supply against end users per medium, daily λ and the step of the leak from 4 March', async () => {
       const r = await post<PipeAnalysis>(BALANCE_API.pipe, { projectId, ...RANGE });
       expect(r.status).toBe(200);
-      expect(r.data.media.map((m) => m.energyType)).toEqual([3]);
+      expect(r.data.media.map((m) => m.energyType)).toEqual([3, 15]);
       const w = r.data.media[0];
       expect(w?.supply.map((m) => m.meterId)).toEqual([ids.W0]);
       expect(w?.endUsers.map((m) => m.meterId)).toEqual([ids.W2, ids.W3, ids.W4]);
       // supply 3 × 192 + 4 × 230.4 = 1497.6; end users 1.88 × 96 × 7 = 1263.36
       expect(w?.balance.parent).toBeCloseTo(1497.6, 6);
       expect(w?.balance.childrenSum).toBeCloseTo(1263.36, 6);
+      expect([w?.balance.parentTotal, w?.balance.childrenTotal, w?.balance.unmetered]).toEqual([w?.balance.parent, w?.balance.childrenSum, null]);
       expect(w?.balance.lossRatePct).toBeCloseTo((234.24 / 1497.6) * 100, 6);
       expect(w?.balance).toMatchObject({ tolerancePct: 8, status: 'fail' });
       expect(w?.days[0]?.lossRatePct).toBeCloseTo(6, 6);
@@ -181,6 +208,25 @@ for (const { kind, skip } of STORES) {
       expect(w?.stepChange?.time).toBe(at(2025, 3, 4));
       expect(w?.stepChange?.beforePct).toBeCloseTo(6, 6);
       expect(w?.stepChange?.afterPct).toBeCloseTo((0.52 / 2.4) * 100, 6);
+    });
+
+    it('pipe with an end user reporting from 4 March: 供给 and 末端合计 over the range, shares of the supply adding up to 100 % with the loss and the unmetered part', async () => {
+      const gas = (await post<PipeAnalysis>(BALANCE_API.pipe, { projectId, ...RANGE })).data.media.find((m) => m.energyType === 15);
+      const b = gas?.balance;
+      // N0 7 × 960 = 6720 over N1 7 × 576 = 4032 and N2 4 × 288 = 1152; over 4–7 March 3840 − 3456: loss 384 (10 %); 1–3 March 3 × (960 − 576) = 1152 unmetered
+      expect([b?.parentTotal, b?.childrenTotal, b?.parent, b?.childrenSum, b?.loss, b?.unmetered]).toEqual([6720, 5184, 3840, 3456, 384, 1152]);
+      expect(b?.lossRatePct).toBeCloseTo(10, 9);
+      expect(gas?.supply.map((m) => [m.value, m.sharePct])).toEqual([[6720, 100]]);
+      const shares = gas?.endUsers.map((m) => m.sharePct ?? NaN) ?? [];
+      expect(shares[0]).toBeCloseTo(60, 9);
+      expect(shares[1]).toBeCloseTo((1152 / 6720) * 100, 9);
+      for (const share of shares) expect(share).toBeLessThanOrEqual(100);
+      expect(shares.reduce((x, y) => x + y, 0) + ((384 + 1152) / 6720) * 100).toBeCloseTo(100, 9);
+      // the export's columns are the card's: supply and Σ end users over the range, loss and λ over the covered days
+      const res = await t.app.inject({ method: 'POST', url: BALANCE_API.pipeExport, headers: { ...admin, 'accept-language': 'en-US' }, payload: { projectId, ...RANGE } });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]?.getRow(3).values).toEqual([undefined, 'natural gas (Nm³)', 6720, 5184, 384, 10, 1152, 5, 'over tolerance']);
     });
 
     it('export: the tree table as .xlsx with the file name in content-disposition, in the language asked', async () => {
@@ -193,7 +239,7 @@ for (const { kind, skip } of STORES) {
       expect(ws?.getRow(1).values).toEqual([undefined, 'Meter', 'Consumption (kWh)', 'Σ children (kWh)', 'Loss (kWh)', 'Loss rate (%)', 'Unmetered (kWh)', 'Tolerance (%)', 'Status']);
       expect(ws?.getRow(2).values).toEqual([undefined, 'meter P1', 7056, 6048, 1008, 14.29, undefined, 15, 'pass']);
       expect(ws?.getRow(3).getCell(1).alignment?.indent).toBe(1);
-      expect(ws?.getRow(10).values).toEqual([undefined, 'meter P4', 6720, 3456, 384, 10, 1728, 5, 'over tolerance']);
+      expect(ws?.getRow(10).values).toEqual([undefined, 'meter P4', 6720, 4608, 384, 10, 1728, 5, 'over tolerance']);
       const zh = await t.app.inject({ method: 'POST', url: BALANCE_API.treeExport, headers: admin, payload: { projectId, energyType: 2, ...RANGE } });
       expect(decodeURIComponent(String(zh.headers['content-disposition']))).toContain('能耗平衡-20250301.xlsx');
     });

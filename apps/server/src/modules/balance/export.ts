@@ -35,7 +35,7 @@ export async function treeWorkbook(t: BalanceTree, lang: Lang): Promise<Buffer> 
   ws.getRow(1).font = { bold: true };
   for (const r of t.rows) {
     const b = r.balance;
-    const row = ws.addRow([r.name, round(r.value), round(b?.childrenSum), round(b?.loss), round(b?.lossRatePct), round(b?.unmetered), b ? b.tolerancePct : null, b ? STATUS_TEXT[b.status][lang] : null]);
+    const row = ws.addRow([r.name, round(r.value), round(b?.childrenTotal), round(b?.loss), round(b?.lossRatePct), round(b?.unmetered), b ? b.tolerancePct : null, b ? STATUS_TEXT[b.status][lang] : null]);
     row.getCell(1).alignment = { indent: r.depth };
   }
   ws.columns.forEach((c, i) => (c.width = i === 0 ? 36 : 16));
@@ -57,7 +57,7 @@ export async function pipeWorkbook(p: PipeAnalysis, lang: Lang): Promise<Buffer>
   for (const m of p.media) {
     const b = m.balance;
     const name = `${MEDIUM[m.energyType]?.[lang === 'en' ? 1 : 0] ?? m.energyType} (${displayUnit(m.unit)})`;
-    ws.addRow([name, round(b.parent), round(b.childrenSum), round(b.loss), round(b.lossRatePct), round(b.unmetered), b.tolerancePct, STATUS_TEXT[b.status][lang], round(m.stepChange?.deltaPct)]);
+    ws.addRow([name, round(b.parentTotal), round(b.childrenTotal), round(b.loss), round(b.lossRatePct), round(b.unmetered), b.tolerancePct, STATUS_TEXT[b.status][lang], round(m.stepChange?.deltaPct)]);
   }
   ws.columns.forEach((c, i) => (c.width = i === 0 ? 24 : 16));
   return Buffer.from(await wb.xlsx.writeBuffer());

@@ -28,6 +28,8 @@ export interface BalanceGroup {
 const figures = (b: CoveredBalance): BalanceFigures => ({
   parent: b.parent,
   childrenSum: b.childrenSum,
+  parentTotal: b.parentTotal,
+  childrenTotal: b.childrenTotal,
   knownChildrenSum: b.knownChildrenSum,
   missingChildren: b.missingChildren,
   loss: b.loss,
@@ -68,7 +70,11 @@ const hoursOf = (h: HourCells | undefined, g: BalanceGroup) =>
         return periods === undefined ? undefined : { parents: g.parents.map((id) => h.cells.get(id)), children: g.children.map((id) => h.cells.get(id)), periods };
       };
 
-/** The balance of a group over the days (see the module): loss over the covered parts, unmetered beside it. */
+/**
+ * The balance of a group over the days (see the module): loss over the covered parts, unmetered beside
+ * it, and the members' consumption over all the days (parentTotal, childrenTotal: the Σ of
+ * {@link meterTotal} of each), so that parentTotal − childrenTotal = loss + unmetered.
+ */
 export function groupBalance(s: DayCells, h: HourCells | undefined, g: BalanceGroup, days: readonly number[]): BalanceFigures {
   const sums = alignedSums(
     g.parents.map((id) => s.get(id)),

@@ -263,7 +263,9 @@ export async function pipeAnalysis(ems: Ems, lang: Lang, scope: readonly number[
   for (const [i, { energyType, supply, endUsers }] of plans.entries()) {
     const { group, cells: s, hours } = reads[i] as (typeof reads)[number];
     const balance = groupBalance(s, hours, group, c.days);
-    const base = balance.parent;
+    // shares of what the supplies metered over the range, the base of the values shown beside them (not
+    // the covered part λ is taken over): the supplies add up to 100 %, the end users, loss and unmetered too
+    const base = balance.parentTotal;
     const meter = (m: BalanceMeter) => {
       const value = meterTotal(s, m.id, c.days);
       return { meterId: m.id, name: m.name, value, sharePct: value === null || base === null || base === 0 ? null : (value / base) * 100 };

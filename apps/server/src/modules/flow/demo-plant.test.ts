@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_API, FLOW_API, type BalanceTree, type EnergyFlowReply, type LiveFlowReply } from '@ems/contract';
+import { BALANCE_API, FLOW_API, type BalanceTree, type EnergyFlowReply, type LiveFlowReply, type PipeAnalysis } from '@ems/contract';
 import { STORES, json, loginAs, startSimulated, type TestApp, type TestStore } from '../../test/helpers.js';
 
 /** Pinned clock: Wednesday 2026-07-15 10:00 Asia/Shanghai (as the balance and simulator tests). */
@@ -88,6 +88,40 @@ for (const { kind, skip } of STORES) {
       const branch = (kind: string) => flow.links.find((l) => l.source === t3?.key && l.kind === kind)?.value;
       expect(branch('loss')).toBeCloseTo(b?.loss ?? NaN, 6);
       expect(branch('unmetered')).toBeCloseTo(b?.unmetered ?? NaN, 6);
+      // the same consumption on both pages, and the row's figures add up: 用能 − 下级合计 = 损耗 + 未计量,
+      // 下级合计 the Σ of the child rows, as the flow's branches out of the node (issue 11 review)
+      expect(t3?.value).toBeCloseTo(row?.value ?? NaN, 6);
+      const kids = balance.rows.filter((r) => r.parentMeterId === row?.meterId);
+      expect(b?.childrenTotal).toBeCloseTo(kids.reduce((x, k) => x + (k.value ?? 0), 0), 6);
+      expect(b?.childrenTotal).toBeCloseTo(flow.links.filter((l) => l.source === t3?.key && l.kind === 'flow').reduce((x, l) => x + l.value, 0), 6);
+      expect((row?.value ?? 0) - (b?.childrenTotal ?? 0)).toBeCloseTo((b?.loss ?? 0) + (b?.unmetered ?? 0), 6);
+    });
+
+    it('natural gas this month, G-MAIN over its three users: 能耗平衡, 管网 and 能流分析 show one supply, one Σ of the users, one loss, λ and unmetered figure', async () => {
+      const month = { startTime: Date.UTC(2026, 6, 1) - 8 * 3_600_000, endTime: Date.UTC(2026, 7, 1) - 8 * 3_600_000 - 1 };
+      const tree = (await post<BalanceTree>(BALANCE_API.tree, { projectId: 1, energyType: 15, ...month })).data;
+      const row = tree.rows.find((r) => r.code === 'G-MAIN');
+      const b = row?.balance;
+      const pipe = (await post<PipeAnalysis>(BALANCE_API.pipe, { projectId: 1, ...month })).data.media.find((m) => m.energyType === 15);
+      const flow = (await post<EnergyFlowReply>(FLOW_API.period, { nodeId: 1, modelLabel: 'project', energyType: 15, ...month, dateType: 3 })).data;
+      const main = flow.nodes.find((n) => n.code === 'G-MAIN');
+      const out = (kind: string) => flow.links.filter((l) => l.source === main?.key && l.kind === kind).reduce((x, l) => x + l.value, 0);
+      expect(b?.parentTotal).toBeGreaterThan(0);
+      for (const [what, balance, other] of [
+        ['supply', b?.parentTotal, [pipe?.balance.parentTotal, main?.value, row?.value]],
+        ['users', b?.childrenTotal, [pipe?.balance.childrenTotal, out('flow')]],
+        ['loss', b?.loss, [pipe?.balance.loss, main?.loss]],
+        ['rate', b?.lossRatePct, [pipe?.balance.lossRatePct, main?.lossRatePct]],
+      ] as const) {
+        for (const v of other) expect(v, what).toBeCloseTo(balance ?? NaN, 6);
+      }
+      expect(pipe?.balance.unmetered ?? 0).toBeCloseTo(b?.unmetered ?? 0, 6);
+      expect(out('unmetered')).toBeCloseTo(b?.unmetered ?? 0, 6);
+      // the pipe's shares are of the supply over the month: each ≤ 100 %, the users, loss and unmetered adding up to 100 %
+      const shares = pipe?.endUsers.map((u) => u.sharePct ?? NaN) ?? [];
+      for (const share of shares) expect(share).toBeLessThanOrEqual(100);
+      const base = pipe?.balance.parentTotal ?? NaN;
+      expect(shares.reduce((x, y) => x + y, 0) + (((pipe?.balance.loss ?? 0) + (pipe?.balance.unmetered ?? 0)) / base) * 100).toBeCloseTo(100, 6);
     });
 
     it('live: active power on the meters, E-GATE offline and left out of the flow; today so far on each meter', async () => {

@@ -202,6 +202,8 @@ export const MonthSummary = Type.Object({
   contractKw: NumOrNull,
   /** 40 % of that version's capacity: the least demand billed (a contract or actual MD below it is billed at it) */
   minDemandKw: NumOrNull,
+  /** a version of the month had its contracted demand (or, electing actual MD, the MD) below its 40 % and the demand basis bills it at 40 % */
+  raisedToMinimum: Type.Boolean(),
   kvarh: NumOrNull,
   cosPhi: NumOrNull,
   pfStandard: Type.Union([Type.String(), Type.Null()]),

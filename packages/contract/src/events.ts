@@ -388,8 +388,9 @@ export type AlgorithmConfigInput = Static<typeof AlgorithmConfigInput>;
 
 /**
  * The contracted demand a demand algorithm uses (issue 11 defect 5: one source of truth): an
- * administrator's contractKw in the algorithm, else the contracted demand of the tariff version in
- * force for its node (a version that bills by demand); kw null when neither gives one (no events).
+ * administrator's contractKw in the algorithm, else the contracted demand the basic fee of the
+ * tariff version in force for its node bills against (a version that bills by demand against a
+ * contract): max(contract as entered, 40 % of the capacity); kw null when neither gives one (no events).
  */
 export const DemandContract = Type.Object({
   kw: NullableNum,
@@ -398,6 +399,10 @@ export const DemandContract = Type.Object({
   schemeId: NullableInt,
   schemeName: NullableStr,
   effectiveFrom: NullableStr,
+  /** tariff: the version's contracted demand as entered, kW (below minKw it is billed, and judged, at minKw); else null */
+  enteredKw: NullableNum,
+  /** tariff: 40 % of the version's capacity, kW, the least contracted demand billed; else null */
+  minKw: NullableNum,
 });
 export type DemandContract = Static<typeof DemandContract>;
 

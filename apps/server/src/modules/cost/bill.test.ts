@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TariffVersion } from '@ems/contract';
 import { billingPeriod } from '@ems/domain';
 import { Q, at, flatCapacityVersion } from '../../test/fixtures.js';
 import { blockDemands, energyPart, maxOf, periodBill } from './bill.js';
@@ -96,6 +97,15 @@ describe('period bill: partial months and a change of tariff inside the month (�
     const fee = (meteringFrom: number | null) =>
       periodBill({ period: june, versions: [version('2025-01-01', '0.5')], timeZone: TZ, kwhRows: rows(11, 31, 1, 6), kvarh: null, elapsedHours: 720, meteringFrom }).summary.basicFen;
     expect([fee(at(2025, 6, 1, 10)), fee(null)]).toEqual([200000, 200000]);
+  });
+
+  // 发改办价格〔2016〕1583号: 40 % of 100 kVA = 40 kW is the least demand billed; the page reads the flag
+  it('the 40 % floor is flagged: electing actual MD at 4 kW bills 40 × 30 = 1 200.00 (no contract to compare); a 30 kW contract too; a 40 kW contract is not raised', () => {
+    const bill = (extra: Partial<TariffVersion>) => periodBill({ period: billingPeriod(2025, 3, TZ), versions: [version('2025-01-01', '0.5', { basis: 'demand', ...extra })], timeZone: TZ, kwhRows: rows(1, 32), kvarh: null, elapsedHours: 744 }).summary;
+    const actual = bill({ demandElection: 'actual' });
+    expect([actual.contractKw, actual.mdKw, actual.minDemandKw, actual.basicFen, actual.raisedToMinimum]).toEqual([null, 4, 40, 120000, true]);
+    expect([bill({ contractKw: 30 }).basicFen, bill({ contractKw: 30 }).raisedToMinimum]).toEqual([120000, true]);
+    expect(bill({ contractKw: 40 }).raisedToMinimum).toBe(false);
   });
 
   it('the only version starting on 16 March bills its 16 days × 1/30: 2 000.00 × 16 / 30 = 1 066.67 (not 16/31)', () => {

@@ -192,6 +192,7 @@ export function periodBill(input: {
     mdTime: md?.time ?? null,
     contractKw: null,
     minDemandKw: null,
+    raisedToMinimum: false,
     kvarh: input.kvarh,
     cosPhi: input.kvarh === null ? null : monthlyCosPhi({ kwh, kvarh: input.kvarh, reverseKvarh: input.reverseKvarh ?? 0, addReverseKvarh: v?.addReverseKvarh ?? true }),
     pfStandard: null,
@@ -235,6 +236,7 @@ export function periodBill(input: {
       // the contract of the version in force (the demand side of the comparison bills it on either basis)
       contractKw: v.demandElection === 'contract' ? v.contractKw : null,
       minDemandKw: decimalToNumber(mulDecimal(v.capacityKva, DEFAULT_DEMAND_RULES.minContractRatio)),
+      raisedToMinimum: basic.raisedToMinimum,
       pfStandard: v.pfStandard,
       pfPct: pf?.ratePct ?? null,
       pfFen: pf?.fen ?? 0,

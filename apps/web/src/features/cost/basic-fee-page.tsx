@@ -10,7 +10,7 @@ import { billQuery } from './api/get-bill';
 import { demandQuery } from './api/get-demand';
 import { yearQuery } from './api/get-year';
 import { demandOption } from './cost-charts';
-import { fixed, yearMonthOf, yuan } from './cost-view';
+import { contractNote, fixed, yearMonthOf, yuan } from './cost-view';
 import { CostShell } from './components/cost-shell';
 import { KpiRow } from './components/kpi-card';
 import { YearTable } from './components/year-table';
@@ -42,10 +42,6 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
   if (y.isError || b.isError || d.isError) return <Alert type="error" showIcon title={t('loadFailed')} />;
   if (!y.data || !b.data || !option) return <Skeleton active />;
   const bill = b.data;
-  const version = bill.versions[bill.versions.length - 1];
-  // the contract of the version in force, and the 40 % floor when the contract is below it
-  const raised = bill.contractKw !== null && bill.minDemandKw !== null && bill.contractKw < bill.minDemandKw;
-  const contractNote = [version ? t('basic.versionInForce', { date: version }) : null, raised ? t('basic.raisedToMin', { kw: fixed(bill.minDemandKw) }) : null].filter(Boolean).join(' · ') || undefined;
   const cheaper = (basis: 'capacity' | 'demand') => (bill.cheaper === basis ? <Tag color="success">{t('basic.cheaper')}</Tag> : null);
   return (
     <>
@@ -54,7 +50,7 @@ function BasicFee({ node, range }: { node: TreeNodeRef; range: DateRange }) {
         items={[
           { key: 'basic', title: t('kpi.basic'), value: yuan(bill.basicFen), unit: t('chart.yuan'), note: bill.basis ? `${t('basic.billed')}: ${t(bill.basis === 'capacity' ? 'basic.byCapacity' : 'basic.byDemand')}` : undefined },
           { key: 'md', title: t('basic.md'), value: fixed(bill.mdKw), unit: 'kW', note: `${t('basic.mdTime')} ${time(bill.mdTime)}` },
-          { key: 'contract', title: t('basic.contract'), value: fixed(bill.contractKw), unit: 'kW', note: contractNote },
+          { key: 'contract', title: t('basic.contract'), value: fixed(bill.contractKw), unit: 'kW', note: contractNote(bill, t) },
         ]}
       />
       <Row gutter={[12, 12]}>

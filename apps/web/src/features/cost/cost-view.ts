@@ -1,3 +1,4 @@
+import type { MonthBill } from '@ems/contract';
 import type { DateRange } from '@ems/domain';
 import { formatFen, localParts } from '@ems/domain';
 
@@ -16,3 +17,14 @@ export function yearMonthOf(range: DateRange, timeZone: string): { year: number;
 }
 
 export const fixed = (v: number | null | undefined, digits = 2) => (v === null || v === undefined || !Number.isFinite(v) ? '--' : v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+
+/**
+ * The note under the basic-fee page's contracted demand: the tariff version in force, and the 40 %
+ * floor when the server billed the demand side at it (`raisedToMinimum`: a contract, or electing
+ * actual MD the MD, below 40 % of the capacity); undefined when there is nothing to say.
+ */
+export function contractNote(bill: Pick<MonthBill, 'versions' | 'raisedToMinimum' | 'minDemandKw'>, t: (key: string, o?: Record<string, unknown>) => string): string | undefined {
+  const version = bill.versions[bill.versions.length - 1];
+  const parts = [version ? t('basic.versionInForce', { date: version }) : null, bill.raisedToMinimum ? t('basic.raisedToMin', { kw: fixed(bill.minDemandKw) }) : null];
+  return parts.filter((p): p is string => p !== null).join(' · ') || undefined;
+}

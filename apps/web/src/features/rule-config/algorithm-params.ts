@@ -60,12 +60,15 @@ export const ALGORITHM_PARAMS: Record<AlgorithmKind, readonly ParamField[]> = {
 
 /**
  * Which contracted demand a demand algorithm judges against, as a sentence: the tariff's (scheme and
- * the version's first day), the administrator's, or none.
+ * the version's first day; when its contract is below 40 % of the capacity, the figure entered and
+ * that the 40 % floor raised it, as the bill does), the administrator's, or none.
  */
 export function describeContract(c: DemandContract, t: (key: string, o?: Record<string, unknown>) => string): string {
   if (c.kw === null) return t('contract.none');
   const kw = formatThousands(c.kw, 0);
-  return c.source === 'tariff' ? t('contract.tariff', { kw, scheme: c.schemeName ?? '', from: c.effectiveFrom ?? '' }) : t('contract.admin', { kw });
+  if (c.source !== 'tariff') return t('contract.admin', { kw });
+  const o = { kw, scheme: c.schemeName ?? '', from: c.effectiveFrom ?? '' };
+  return c.enteredKw !== null && c.enteredKw < c.kw ? t('contract.tariffRaised', { ...o, entered: formatThousands(c.enteredKw, 0) }) : t('contract.tariff', o);
 }
 
 export interface AlgorithmFormValues {

@@ -108,11 +108,21 @@ describe("a demand algorithm's contracted demand (issue 11 defect 5: the page sa
   const tr = (texts: typeof zh) => (key: string, o: Record<string, unknown> = {}) =>
     String(key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], texts)).replace(/{{(\w+)}}/g, (_, k: string) => String(o[k]));
 
+  const none = { schemeId: null, schemeName: null, effectiveFrom: null, enteredKw: null, minKw: null };
   it("the tariff's, with its scheme and the version's first day; an administrator's; none", () => {
-    const tariff = { kw: 2000, source: 'tariff' as const, schemeId: 3, schemeName: '10kV大工业两部制', effectiveFrom: '2024-01-01' };
+    const tariff = { kw: 2000, source: 'tariff' as const, schemeId: 3, schemeName: '10kV大工业两部制', effectiveFrom: '2024-01-01', enteredKw: 2000, minKw: 1600 };
     expect(describeContract(tariff, tr(zh))).toBe('合同需量 2,000 kW，取自电价方案「10kV大工业两部制」（2024-01-01 起执行）');
     expect(describeContract(tariff, tr(en))).toBe('Contracted demand 2,000 kW, from tariff scheme "10kV大工业两部制" (in force from 2024-01-01)');
-    expect(describeContract({ kw: 2900, source: 'admin', schemeId: null, schemeName: null, effectiveFrom: null }, tr(zh))).toBe('合同需量 2,900 kW，管理员设定');
-    expect(describeContract({ kw: null, source: 'none', schemeId: null, schemeName: null, effectiveFrom: null }, tr(zh))).toContain('无合同需量');
+    expect(describeContract({ ...none, kw: 2900, source: 'admin' }, tr(zh))).toBe('合同需量 2,900 kW，管理员设定');
+    expect(describeContract({ ...none, kw: null, source: 'none' }, tr(zh))).toContain('无合同需量');
+  });
+
+  // 发改办价格〔2016〕1583号: a contract below 40 % of the capacity is billed at 40 %; the rule judges what the bill holds
+  it("the tariff's contract below 40 % of the capacity: the sentence says the floor raised 2,400 kW to 3,200 kW (8 000 kVA)", () => {
+    const raised = { kw: 3200, source: 'tariff' as const, schemeId: 3, schemeName: '10kV大工业两部制', effectiveFrom: '2025-03-13', enteredKw: 2400, minKw: 3200 };
+    expect(describeContract(raised, tr(zh))).toBe('合同需量 3,200 kW：电价方案「10kV大工业两部制」（2025-03-13 起执行）的合同需量 2,400 kW 低于容量的40%，按40%计收与判断');
+    expect(describeContract(raised, tr(en))).toBe(
+      'Contracted demand 3,200 kW: the 2,400 kW of tariff scheme "10kV大工业两部制" (in force from 2025-03-13) is below 40 % of the capacity and is billed, and judged, at 40 %',
+    );
   });
 });

@@ -56,6 +56,8 @@ const ruleConfig: typeof zh = {
   /** where a demand algorithm's contracted demand comes from */
   contract: {
     tariff: 'Contracted demand {{kw}} kW, from tariff scheme "{{scheme}}" (in force from {{from}})',
+    /** the tariff's contract is below 40 % of the capacity: billed, and judged, at 40 % */
+    tariffRaised: 'Contracted demand {{kw}} kW: the {{entered}} kW of tariff scheme "{{scheme}}" (in force from {{from}}) is below 40 % of the capacity and is billed, and judged, at 40 %',
     admin: 'Contracted demand {{kw}} kW, set by an administrator',
     none: "No contracted demand: the node's tariff does not bill by demand; enter one",
     /** the sentence before the hint in the dialog */

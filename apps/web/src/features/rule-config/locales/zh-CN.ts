@@ -55,6 +55,8 @@ const ruleConfig = {
   /** where a demand algorithm's contracted demand comes from */
   contract: {
     tariff: '合同需量 {{kw}} kW，取自电价方案「{{scheme}}」（{{from}} 起执行）',
+    /** the tariff's contract is below 40 % of the capacity: billed, and judged, at 40 % */
+    tariffRaised: '合同需量 {{kw}} kW：电价方案「{{scheme}}」（{{from}} 起执行）的合同需量 {{entered}} kW 低于容量的40%，按40%计收与判断',
     admin: '合同需量 {{kw}} kW，管理员设定',
     none: '无合同需量：节点的电价方案不按需量计费，请填写合同需量',
     /** the sentence before the hint in the dialog */

@@ -14,7 +14,7 @@ const row = (meterId: number, parentMeterId: number | null, depth: number, child
   balance: null,
 });
 
-const figures = { parent: 100, childrenSum: 97, knownChildrenSum: 97, missingChildren: 0, loss: 3, tolerancePct: 5 };
+const figures = { parent: 100, childrenSum: 97, parentTotal: 100, childrenTotal: 97, knownChildrenSum: 97, missingChildren: 0, loss: 3, tolerancePct: 5 };
 
 describe('balance view', () => {
   it('nests the depth-first rows under their balance parents; opens the top level', () => {
@@ -70,12 +70,38 @@ describe('balance view', () => {
       stepChange: null,
     };
     const links = (o: unknown) => (o as { series: { links: { source: string; target: string; value: number }[] }[] }).series[0]?.links.map((l) => [l.source, l.target, l.value]);
-    expect(links(networkOption(m, { loss: 'loss', supply: 'supply' }, 'green', 'text'))).toEqual([
+    const labels = { loss: 'loss', supply: 'supply', unmetered: 'unmetered' };
+    expect(links(networkOption(m, labels, { loss: 'green', unmetered: 'orange' }, 'text'))).toEqual([
       ['main', 'a', 60],
       ['main', 'b', 35],
       ['main', 'loss', 5],
     ]);
     const fault = { ...m, balance: { ...m.balance, loss: -5, status: 'meteringFault' as const } };
-    expect(links(networkOption(fault, { loss: 'loss', supply: 'supply' }, 'red', 'text'))).toHaveLength(2);
+    expect(links(networkOption(fault, labels, { loss: 'red', unmetered: 'orange' }, 'text'))).toHaveLength(2);
+  });
+
+  it('network: an end user reporting part of the range — the loss of the covered days and the unmetered rest as branches, adding up to the supply', () => {
+    // the server balance test's gas: N0 6720 over N1 4032 and N2 1152 (from day 4 of 7); loss 384 over days 4–7, 1152 unmetered
+    const m: PipeMedium = {
+      energyType: 15,
+      unit: 'm3',
+      supply: [{ meterId: 1, name: 'N0', value: 6720, sharePct: 100 }],
+      endUsers: [
+        { meterId: 2, name: 'N1', value: 4032, sharePct: 60 },
+        { meterId: 3, name: 'N2', value: 1152, sharePct: (1152 / 6720) * 100 },
+      ],
+      balance: { parent: 3840, childrenSum: 3456, parentTotal: 6720, childrenTotal: 5184, knownChildrenSum: 3456, missingChildren: 0, loss: 384, lossRatePct: 10, tolerancePct: 5, status: 'fail', unmetered: 1152 },
+      days: [],
+      stepChange: null,
+    };
+    const o = networkOption(m, { loss: 'loss', supply: 'supply', unmetered: 'unmetered' }, { loss: 'orange', unmetered: 'gold' }, 'text') as { series: { links: { source: string; target: string; value: number; lineStyle?: { color: string } }[] }[] };
+    const links = o.series[0]?.links ?? [];
+    expect(links.map((l) => [l.target, l.value, l.lineStyle?.color])).toEqual([
+      ['N1', 4032, undefined],
+      ['N2', 1152, undefined],
+      ['loss', 384, 'orange'],
+      ['unmetered', 1152, 'gold'],
+    ]);
+    expect(links.reduce((x, l) => x + l.value, 0)).toBe(m.balance.parentTotal);
   });
 });

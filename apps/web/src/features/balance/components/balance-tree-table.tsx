@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { Typography } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { BalanceTree } from '@ems/contract';
@@ -14,7 +14,11 @@ export interface BalanceTreeTableProps {
   onSelect: (row: TreeRow) => void;
 }
 
-/** The meter tree with parent, Σ children, loss, λ, the unmetered part (when any), tolerance and status on each parent meter. */
+/**
+ * The meter tree with consumption, Σ children (the Σ of the child rows), loss, λ, the unmetered part
+ * (when any), tolerance and status on each parent meter: consumption − Σ children = loss + unmetered;
+ * λ is the loss over the periods every meter covered (the column's hover says so).
+ */
 export function BalanceTreeTable({ tree, selected, onSelect }: BalanceTreeTableProps) {
   const { t } = useTranslation('balance');
   const unit = displayUnit(tree.unit);
@@ -23,7 +27,7 @@ export function BalanceTreeTable({ tree, selected, onSelect }: BalanceTreeTableP
   const hasUnmetered = tree.rows.some((r) => r.balance?.unmetered != null);
   const columns: ColumnsType<TreeRow> = [
     { title: t('meter'), dataIndex: 'name', key: 'name', ellipsis: true },
-    { title: `${t('consumption')} (${unit})`, key: 'value', align: 'right', width: 150, render: (_, r) => formatThousands(r.value, 2) },
+    { title: `${t('consumption')} (${unit})`, key: 'value', align: 'right', width: 150, render: (_, r) => <span data-testid="balance-value">{formatThousands(r.value, 2)}</span> },
     {
       title: `${t('childrenSum')} (${unit})`,
       key: 'childrenSum',
@@ -31,15 +35,24 @@ export function BalanceTreeTable({ tree, selected, onSelect }: BalanceTreeTableP
       width: 150,
       render: (_, r) =>
         r.balance ? (
-          r.balance.childrenSum === null && r.balance.missingChildren > 0 ? (
-            <Typography.Text type="secondary">{t('missing', { n: r.balance.missingChildren })}</Typography.Text>
-          ) : (
-            formatThousands(r.balance.childrenSum, 2)
-          )
+          <>
+            <span data-testid="balance-children">{formatThousands(r.balance.childrenTotal, 2)}</span>
+            {r.balance.missingChildren > 0 ? (
+              <Typography.Text type="secondary" style={{ display: 'block' }}>
+                {t('missing', { n: r.balance.missingChildren })}
+              </Typography.Text>
+            ) : null}
+          </>
         ) : null,
     },
-    { title: `${t('loss')} (${unit})`, key: 'loss', align: 'right', width: 130, render: (_, r) => (r.balance ? formatThousands(r.balance.loss, 2) : null) },
-    { title: t('lossRate'), key: 'rate', align: 'right', width: 110, render: (_, r) => (r.balance ? <span data-testid="balance-rate">{formatPct(r.balance.lossRatePct)}</span> : null) },
+    { title: `${t('loss')} (${unit})`, key: 'loss', align: 'right', width: 130, render: (_, r) => (r.balance ? <span data-testid="balance-loss">{formatThousands(r.balance.loss, 2)}</span> : null) },
+    {
+      title: (
+        <Tooltip title={t('lossRateHint')}>
+          <span data-testid="balance-rate-title">{t('lossRate')}</span>
+        </Tooltip>
+      ),
+      key: 'rate', align: 'right', width: 110, render: (_, r) => (r.balance ? <span data-testid="balance-rate">{formatPct(r.balance.lossRatePct)}</span> : null) },
     // what the parent metered where a child did not (a meter offline): not loss, the flow pages' 未计量 branch
     ...(hasUnmetered
       ? [{ title: `${t('unmetered')} (${unit})`, key: 'unmetered', align: 'right' as const, width: 130, render: (_: unknown, r: TreeRow) => (r.balance?.unmetered == null ? null : <span data-testid="balance-unmetered">{formatThousands(r.balance.unmetered, 2)}</span>) }]

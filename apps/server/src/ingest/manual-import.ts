@@ -15,6 +15,7 @@ import {
 import type { Ems, Session } from '../context.js';
 import type { Lang } from '../lib/i18n.js';
 import { noPermission } from '../lib/errors.js';
+import { zonedDateTime } from '../lib/zoned-time.js';
 import { fileTypeOf, findFile } from '../modules/filemanager/service.js';
 import { writeBatch, type ReadingInput } from '../modules/timeseries/service.js';
 
@@ -229,13 +230,6 @@ export function parseValue(c: Cell): number | undefined {
   return Number.isFinite(n) && Math.abs(n) <= 1e15 ? n : undefined;
 }
 
-/** `YYYY-MM-DD HH:mm` of an instant in the zone. */
-export function formatLocal(ts: number, timeZone: string): string {
-  const l = localParts(ts, timeZone);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${l.year}-${p(l.month)}-${p(l.day)} ${p(l.hour)}:${p(l.minute)}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The import
 
@@ -341,11 +335,11 @@ export async function importRows(ems: Ems, projectId: number, lang: Lang, rows: 
       continue;
     }
     if (ts < Date.UTC(2000, 0, 1)) {
-      reject(r.row, MANUAL_IMPORT_REASON.badTime, 'earlyTime', formatLocal(ts, ctx.timeZone));
+      reject(r.row, MANUAL_IMPORT_REASON.badTime, 'earlyTime', zonedDateTime(ts, ctx.timeZone, false));
       continue;
     }
     if (ts > now) {
-      reject(r.row, MANUAL_IMPORT_REASON.futureTime, 'futureTime', formatLocal(ts, ctx.timeZone));
+      reject(r.row, MANUAL_IMPORT_REASON.futureTime, 'futureTime', zonedDateTime(ts, ctx.timeZone, false));
       continue;
     }
 
@@ -449,7 +443,7 @@ export async function buildTemplate(ems: Ems, lang: Lang, projectId: number | un
   const point = await ems.db.selectFrom('data_point').select(['name_zh', 'name_en']).where('data_id', '=', DATA_ID.activeEnergyImport).executeTakeFirst();
   const pointName = point ? (lang === 'en' ? point.name_en : point.name_zh) : String(DATA_ID.activeEnergyImport);
   const today = localParts(ems.config.now(), timeZone);
-  const at8 = (daysBack: number) => formatLocal(zonedStart(today.year, today.month, today.day - daysBack, timeZone, 8), timeZone);
+  const at8 = (daysBack: number) => zonedDateTime(zonedStart(today.year, today.month, today.day - daysBack, timeZone, 8), timeZone, false);
 
   const wb = new ExcelJS.Workbook();
   wb.created = new Date(ems.config.now());

@@ -12,6 +12,12 @@ export function zonedDateTime(ts: number, timeZone: string, seconds = true): str
   return seconds ? `${hm}:${pad(p.second)}` : hm;
 }
 
+/** 'YYYY-MM-DD' of `ts` in `timeZone`: a day's row in a daily sheet. */
+export function zonedDate(ts: number, timeZone: string): string {
+  const p = localParts(ts, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
 /** 'YYYYMMDD' of `ts` in `timeZone`, as export file names carry it. */
 export function zonedDayStamp(ts: number, timeZone: string): string {
   const p = localParts(ts, timeZone);

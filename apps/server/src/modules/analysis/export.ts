@@ -3,6 +3,7 @@ import type { ConsumptionAnalysis, ConsumptionQuery } from '@ems/contract';
 import { displayUnit } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
+import { zonedDayStamp } from '../../lib/zoned-time.js';
 import { consumptionAnalysis } from './service.js';
 
 const HEADERS = {
@@ -16,10 +17,6 @@ const UNASSIGNED = { zh: '本节点直属计量（未分配到子节点）', en:
 const OUTPUT_HEADERS = { zh: ['产量', '单耗'], en: ['Output', 'Per unit of output'] } as const;
 
 const round = (v: number | null, digits = 2) => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
-
-function localDay(ts: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ts)).replace(/-/g, '');
-}
 
 /** The table of the page (the node's total, then each child) as one worksheet, headers in the language. */
 export async function consumptionWorkbook(a: ConsumptionAnalysis, lang: Lang): Promise<Buffer> {
@@ -42,7 +39,7 @@ export async function consumptionWorkbook(a: ConsumptionAnalysis, lang: Lang): P
 /** The export: the same query as the page, its table as .xlsx and a file name with the node and the day the range starts. */
 export async function exportConsumption(ems: Ems, lang: Lang, scope: readonly number[], q: ConsumptionQuery): Promise<{ buffer: Buffer; fileName: string }> {
   const a = await consumptionAnalysis(ems, lang, scope, q);
-  const day = localDay(a.from, a.timezone);
+  const day = zonedDayStamp(a.from, a.timezone);
   const name = a.name.replace(/[\\/:*?"<>|]/g, '_');
   return { buffer: await consumptionWorkbook(a, lang), fileName: lang === 'en' ? `energy-consumption-${name}-${day}.xlsx` : `能耗分析-${name}-${day}.xlsx` };
 }

@@ -3,6 +3,7 @@ import type { BalanceQuery, BalanceStatusT, BalanceTree, PipeAnalysis, PipeQuery
 import { displayUnit } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
+import { zonedDayStamp } from '../../lib/zoned-time.js';
 import { balanceTree, pipeAnalysis } from './service.js';
 
 const HEADERS = {
@@ -23,8 +24,6 @@ export const STATUS_TEXT: Record<BalanceStatusT, { zh: string; en: string }> = {
 const MEDIUM = { 3: ['水', 'water'], 15: ['天然气', 'natural gas'], 16: ['蒸汽', 'steam'], 45: ['压缩空气', 'compressed air'] } as Record<number, [string, string]>;
 
 const round = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? null : Math.round(v * 10 ** digits) / 10 ** digits);
-const localDay = (ts: number, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ts)).replace(/-/g, '');
 
 /** The tree table as one worksheet: each meter indented by its depth, balance columns on parent meters. */
 export async function treeWorkbook(t: BalanceTree, lang: Lang): Promise<Buffer> {
@@ -44,7 +43,7 @@ export async function treeWorkbook(t: BalanceTree, lang: Lang): Promise<Buffer> 
 
 export async function exportTree(ems: Ems, lang: Lang, scope: readonly number[], q: BalanceQuery): Promise<{ buffer: Buffer; fileName: string }> {
   const t = await balanceTree(ems, lang, scope, q);
-  const day = localDay(t.from, t.timezone);
+  const day = zonedDayStamp(t.from, t.timezone);
   return { buffer: await treeWorkbook(t, lang), fileName: lang === 'en' ? `energy-balance-${day}.xlsx` : `能耗平衡-${day}.xlsx` };
 }
 
@@ -65,6 +64,6 @@ export async function pipeWorkbook(p: PipeAnalysis, lang: Lang): Promise<Buffer>
 
 export async function exportPipe(ems: Ems, lang: Lang, scope: readonly number[], q: PipeQuery): Promise<{ buffer: Buffer; fileName: string }> {
   const p = await pipeAnalysis(ems, lang, scope, q);
-  const day = localDay(p.from, p.timezone);
+  const day = zonedDayStamp(p.from, p.timezone);
   return { buffer: await pipeWorkbook(p, lang), fileName: lang === 'en' ? `pipeline-loss-${day}.xlsx` : `管网能耗-${day}.xlsx` };
 }

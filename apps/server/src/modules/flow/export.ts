@@ -3,6 +3,7 @@ import type { EnergyFlowReply, FlowNodeT, FlowQuery } from '@ems/contract';
 import { displayUnit } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
+import { zonedDayStamp } from '../../lib/zoned-time.js';
 import { periodFlow } from './service.js';
 
 const HEADERS = {
@@ -13,8 +14,6 @@ const KIND = { flow: ['能流', 'flow'], loss: ['损耗', 'loss'], unmetered: ['
 const NAMES = { supply: ['总供给', 'Supply'], loss: ['损耗', 'Loss'], unmetered: ['未计量', 'Unmetered'] } as const;
 
 const round = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? null : Math.round(v * 10 ** digits) / 10 ** digits);
-const localDay = (ts: number, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ts)).replace(/-/g, '');
 
 /** A node as the table names it: the meter; 'Loss (parent)'; 'Unmetered (parent)'; 'Supply'. */
 export function nodeLabel(n: FlowNodeT | undefined, lang: Lang): string {
@@ -48,6 +47,6 @@ export async function flowWorkbook(f: EnergyFlowReply, lang: Lang): Promise<Buff
 
 export async function exportFlow(ems: Ems, lang: Lang, scope: readonly number[], q: FlowQuery): Promise<{ buffer: Buffer; fileName: string }> {
   const f = await periodFlow(ems, lang, scope, q);
-  const day = localDay(f.from, f.timezone);
+  const day = zonedDayStamp(f.from, f.timezone);
   return { buffer: await flowWorkbook(f, lang), fileName: lang === 'en' ? `energy-flow-${day}.xlsx` : `能流分析-${day}.xlsx` };
 }

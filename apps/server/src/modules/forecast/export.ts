@@ -3,12 +3,13 @@ import type { ForecastAnalysisQuery, ForecastExportQuery } from '@ems/contract';
 import { displayUnit } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
+import { zonedDate, zonedDateTime, zonedDayStamp } from '../../lib/zoned-time.js';
 import { forecastAnalysis } from './analysis.js';
 import { predict } from './service.js';
 
 const round = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? null : Math.round(v * 10 ** digits) / 10 ** digits);
-const fmt = (ts: number, timeZone: string, hour: boolean) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', ...(hour ? { hour: '2-digit', minute: '2-digit', hour12: false } : {}) }).format(new Date(ts));
+/** a row's time on the project's clock: 'YYYY-MM-DD HH:mm' hour by hour, 'YYYY-MM-DD' day by day */
+const fmt = (ts: number, timeZone: string, hour: boolean) => (hour ? zonedDateTime(ts, timeZone, false) : zonedDate(ts, timeZone));
 const safe = (name: string) => name.replace(/[\\/:*?"<>|]/g, '_');
 const HORIZON = { day: ['未来24小时', 'next-24h'], week: ['未来7天', 'next-7-days'], month: ['本月', 'this-month'] } as const;
 
@@ -44,7 +45,7 @@ export async function exportAnalysis(ems: Ems, lang: Lang, scope: readonly numbe
       ? ['Time', `Actual (${u})`, `Day-ahead forecast (${u})`, `P10 (${u})`, `P90 (${u})`, `Error (${u})`, 'Error (%)']
       : ['时间', `实际(${u})`, `日前预测(${u})`, `P10(${u})`, `P90(${u})`, `偏差(${u})`, '偏差率(%)'];
   const rows = a.points.map((p) => [fmt(p.time, a.timezone, a.grain === 'hour'), round(p.actual), round(p.forecast), round(p.p10), round(p.p90), round(p.error), round(p.errorPct)]);
-  const day = fmt(a.from, a.timezone, false).replace(/-/g, '');
+  const day = zonedDayStamp(a.from, a.timezone);
   const buffer = await book(lang === 'en' ? 'Forecast analysis' : '能耗预测分析', header, rows);
   return { buffer, fileName: lang === 'en' ? `forecast-analysis-${safe(a.name)}-${day}.xlsx` : `能耗预测分析-${safe(a.name)}-${day}.xlsx` };
 }

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { BusbarQuery, BusbarView, PqIndexKey, TransformerAnalysis, TransformerAnalysisQuery, TransformerFleet, TransformerFleetQuery, TransformerRow, TransformerSuggestion } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
+import { zonedDateTime, zonedDayStamp } from '../../lib/zoned-time.js';
 import { busbarView, transformerAnalysis, transformerFleet } from './service.js';
 
 type Texts = Record<Lang, string>;
@@ -50,10 +51,6 @@ export function suggestionText(s: TransformerSuggestion, lang: Lang): string {
   }
 }
 
-const localDay = (ts: number, timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ts)).replace(/-/g, '');
-const localTime = (ts: number | null, timeZone: string) =>
-  ts === null ? null : new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ts));
-
 function sheet(wb: ExcelJS.Workbook, name: string, headers: readonly string[], rows: readonly (string | number | null)[][], firstWidth = 24) {
   const ws = wb.addWorksheet(name);
   ws.addRow([...headers]);
@@ -95,7 +92,7 @@ export async function fleetWorkbook(f: TransformerFleet, lang: Lang): Promise<Bu
 
 export async function exportFleet(ems: Ems, lang: Lang, scope: readonly number[], q: TransformerFleetQuery) {
   const f = await transformerFleet(ems, lang, scope, q);
-  const day = localDay(f.from, f.timezone);
+  const day = zonedDayStamp(f.from, f.timezone);
   return { buffer: await fleetWorkbook(f, lang), fileName: lang === 'en' ? `transformer-overview-${day}.xlsx` : `变压器总览-${day}.xlsx` };
 }
 
@@ -122,7 +119,7 @@ export async function analysisWorkbook(a: TransformerAnalysis, lang: Lang): Prom
     wb,
     lang === 'en' ? 'Load' : '负载曲线',
     lang === 'en' ? ['Time', 'P (kW)', 'Q (kvar)', 'Load rate (%)'] : ['时间', '有功功率(kW)', '无功功率(kvar)', '负载率(%)'],
-    a.load.map((p) => [localTime(p.t, a.timezone), p.kw, p.kvar, p.loadRatePct]),
+    a.load.map((p) => [zonedDateTime(p.t, a.timezone, false), p.kw, p.kvar, p.loadRatePct]),
     20,
   );
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -130,7 +127,7 @@ export async function analysisWorkbook(a: TransformerAnalysis, lang: Lang): Prom
 
 export async function exportAnalysis(ems: Ems, lang: Lang, scope: readonly number[], q: TransformerAnalysisQuery) {
   const a = await transformerAnalysis(ems, lang, scope, q);
-  const day = localDay(a.from, a.timezone);
+  const day = zonedDayStamp(a.from, a.timezone);
   const name = a.row.name.replace(/[\\/:*?"<>|#]/g, '');
   return { buffer: await analysisWorkbook(a, lang), fileName: lang === 'en' ? `transformer-analysis-${name}-${day}.xlsx` : `变压器分析-${name}-${day}.xlsx` };
 }
@@ -148,7 +145,8 @@ export function busbarRows(v: BusbarView, lang: Lang, timeZone: string): (string
   const bay = (t: string | null, bus: string | null, b: BusbarView['supplies'][number]['incomer']) => {
     if (!b) return;
     const m = b.meter;
-    out.push([t, bus, b.name, sw(b.switchState), m?.p ?? null, m?.q ?? null, m?.ua ?? null, m?.ub ?? null, m?.uc ?? null, m?.ia ?? null, m?.ib ?? null, m?.ic ?? null, m?.pf ?? null, localTime(m?.ts ?? b.switchTs, timeZone), m ? yes(m.online) : null]);
+    const at = m?.ts ?? b.switchTs;
+    out.push([t, bus, b.name, sw(b.switchState), m?.p ?? null, m?.q ?? null, m?.ua ?? null, m?.ub ?? null, m?.uc ?? null, m?.ia ?? null, m?.ib ?? null, m?.ic ?? null, m?.pf ?? null, at === null ? null : zonedDateTime(at, timeZone, false), m ? yes(m.online) : null]);
   };
   for (const s of v.supplies) {
     bay(null, null, s.incomer);
@@ -166,6 +164,6 @@ export async function exportBusbar(ems: Ems, lang: Lang, scope: readonly number[
   const timeZone = v.timezone;
   const wb = new ExcelJS.Workbook();
   sheet(wb, lang === 'en' ? 'Busbar' : '母线监测', BUS_HEADERS[lang], busbarRows(v, lang, timeZone), 14);
-  const stamp = localTime(v.now, timeZone)?.replace(/[-: ]/g, '').slice(0, 12) ?? '';
+  const stamp = zonedDateTime(v.now, timeZone, false).replace(/[-: ]/g, '');
   return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), fileName: lang === 'en' ? `busbar-${stamp}.xlsx` : `母线监测-${stamp}.xlsx` };
 }

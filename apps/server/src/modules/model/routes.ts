@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   Envelope,
-  HEADER,
   HierarchyBody,
   MODEL_API,
   ModelDeleteBody,
@@ -15,35 +13,21 @@ import {
 } from '@ems/contract';
 import { sessionOf } from '../../context.js';
 import { ok } from '../../lib/reply.js';
+import { projectScope } from '../../lib/request-scope.js';
 import { modelInfo, modelInfos, modelNodes } from './meta-service.js';
 import { queryModel } from './query-service.js';
 import { deleteNodes, writeHierarchy } from './write-service.js';
 
 const AnyObject = Type.Object({}, { additionalProperties: true });
 
-/**
- * The projects a model call works on: the one named by the projectid header (the auth hook has
- * checked it is visible), else every project the caller may see.
- */
-function scopeOf(request: FastifyRequest): number[] {
-  const session = sessionOf(request);
-  const raw = request.headers[HEADER.projectId];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value !== undefined && /^\d{1,10}$/.test(value.trim())) {
-    const id = Number(value.trim());
-    return session.projectIds.includes(id) ? [id] : [];
-  }
-  return [...session.projectIds];
-}
-
 export const modelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(MODEL_API.query, { schema: { body: ModelQueryBody, response: { 200: Envelope(Type.Array(ModelNodeSchema)) } } }, async (request) => {
-    const { data, total } = await queryModel(app.ems, sessionOf(request), scopeOf(request), request.body);
+    const { data, total } = await queryModel(app.ems, sessionOf(request), projectScope(request), request.body);
     return ok(request.lang, data, total);
   });
 
   app.post(MODEL_API.writeHierarchy, { schema: { body: HierarchyBody, response: { 200: Envelope(Type.Array(AnyObject)) } } }, async (request) => {
-    const data = await writeHierarchy(app.ems, sessionOf(request), scopeOf(request), request.body);
+    const data = await writeHierarchy(app.ems, sessionOf(request), projectScope(request), request.body);
     return ok(request.lang, data);
   });
 
@@ -51,7 +35,7 @@ export const modelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${MODEL_API.remove}/:modelLabel`,
     { config: { permission: 'device_delete' }, schema: { params: ModelLabelParam, body: ModelDeleteBody, response: { 200: Envelope(Type.Array(Type.Integer())) } } },
     async (request) => {
-      const ids = await deleteNodes(app.ems, scopeOf(request), request.params.modelLabel, request.body);
+      const ids = await deleteNodes(app.ems, projectScope(request), request.params.modelLabel, request.body);
       return ok(request.lang, ids, ids.length);
     },
   );

@@ -62,12 +62,24 @@ export async function costContext(ems: Ems, scope: readonly number[], q: NodeRef
   return { projectId, name: root?.name ?? project.name, timezone: project.timezone, meterIds, scheme: await schemeOf(ems, projectId, tree, root) };
 }
 
-/** The scheme attached to the node `root` (null: the project) or to its nearest ancestor, the project's own attachment last. */
+/**
+ * The scheme attached to the node `root` (null: the project) or to its nearest ancestor (found in
+ * `tree`), the project's own attachment last.
+ */
 export async function schemeOf(ems: Ems, projectId: number, tree: NodeTree, root: NodeRow | null): Promise<CostContext['scheme']> {
+  return attachedScheme(ems, projectId, root, (n) => (n.parentId === null ? null : (tree.byId.get(n.parentId) ?? null)));
+}
+
+/** The scheme attached to the project itself — what a project-wide figure is priced by — without building its node tree or looking at its meters. */
+export async function projectScheme(ems: Ems, projectId: number): Promise<CostContext['scheme']> {
+  return attachedScheme(ems, projectId, null, () => null);
+}
+
+async function attachedScheme(ems: Ems, projectId: number, root: NodeRow | null, parentOf: (n: NodeRow) => NodeRow | null): Promise<CostContext['scheme']> {
   const repo = costRepository(ems.db);
   const attached = new Map((await repo.attachments([projectId])).map((a) => [`${a.modelLabel}_${a.nodeId}`, a.schemeId]));
   let schemeId: number | undefined;
-  for (let n = root; n && schemeId === undefined; n = n.parentId === null ? null : (tree.byId.get(n.parentId) ?? null)) schemeId = attached.get(`${n.modelLabel}_${n.id}`);
+  for (let n = root; n && schemeId === undefined; n = parentOf(n)) schemeId = attached.get(`${n.modelLabel}_${n.id}`);
   schemeId ??= attached.get(`project_${projectId}`);
   const row = schemeId === undefined ? undefined : await repo.scheme(schemeId);
   return row ? { id: row.id, name: row.name, versions: versionsOf(row) } : null;

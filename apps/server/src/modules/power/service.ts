@@ -148,7 +148,7 @@ export async function transformerFleet(ems: Ems, lang: Lang, scope: readonly num
   const transformers = transformersOf(nodes).map((t) => ({ t, meter: lvMainOf(nodes, t) }));
   const meterIds = transformers.flatMap((x) => (x.meter ? [x.meter.id] : []));
   const buckets = await energyBuckets(repo, range.grain, meterIds, range.from, range.until);
-  const suggestions = await suggestionsOf(ems, scope, project, transformers, buckets, range.bucketMs / 3_600_000);
+  const suggestions = await suggestionsOf(ems, project, transformers, buckets, range.bucketMs / 3_600_000);
   const rows: TransformerRow[] = [];
   for (const { t, meter } of transformers) {
     const pq = meter ? (await pqOf(ems, repo, meter.id, t, range, now, false)).summary : null;
@@ -186,7 +186,7 @@ export async function transformerAnalysis(ems: Ems, lang: Lang, scope: readonly 
         pqOf(ems, repo, meter.id, t, range, now, true),
       ])
     : [new Map<number, EnergyBucket[]>(), new Map<number, EnergyBucket[]>(), null];
-  const suggestions = meter ? ((await suggestionsOf(ems, scope, project, fleet, buckets, range.bucketMs / 3_600_000)).get(t.id) ?? []) : [];
+  const suggestions = meter ? ((await suggestionsOf(ems, project, fleet, buckets, range.bucketMs / 3_600_000)).get(t.id) ?? []) : [];
   const { row, load, cosPhi } = rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq?.summary ?? null, suggestions);
   const np = nameplateOf(t.attrs);
   const jz = np ? economicLoadRate(np) : null;

@@ -1,7 +1,7 @@
 import type { TransformerSuggestion } from '@ems/contract';
 import { fleetSuggestions, localParts, meanDayPriceYuanPerKwh, versionAt, type FleetUnit } from '@ems/domain';
 import type { Ems } from '../../context.js';
-import { costContext } from '../cost/service.js';
+import { projectScheme } from '../cost/service.js';
 import { nameplateOf, variantOf, type EnergyBucket } from './figures.js';
 import type { PowerNode } from './repository.js';
 
@@ -12,7 +12,6 @@ import type { PowerNode } from './repository.js';
  */
 export async function suggestionsOf(
   ems: Ems,
-  scope: readonly number[],
   project: { id: number; timezone: string },
   fleet: readonly { t: PowerNode; meter: PowerNode | undefined }[],
   buckets: ReadonlyMap<number, readonly EnergyBucket[]>,
@@ -24,13 +23,16 @@ export async function suggestionsOf(
     const insulation = t.attrs.insulation === 'oil' || t.attrs.insulation === 'dry' ? t.attrs.insulation : null;
     return { id: t.id, name: t.name, nameplate: nameplateOf(t.attrs), insulation, variant: variantOf(t.attrs), kva };
   });
-  return fleetSuggestions(units, { yuanPerKwh: await roundTheClockPrice(ems, scope, project) });
+  return fleetSuggestions(units, { yuanPerKwh: await roundTheClockPrice(ems, project) });
 }
 
-/** The time-weighted mean TOU price of the project's tariff version in force now, for this month's season; null without one. */
-async function roundTheClockPrice(ems: Ems, scope: readonly number[], project: { id: number; timezone: string }): Promise<number | null> {
-  const ctx = await costContext(ems, scope, { nodeId: project.id, modelLabel: 'project' });
+/**
+ * The time-weighted mean TOU price of the project's tariff version in force now, for this month's
+ * season; null without one. The caller has checked the project is in scope.
+ */
+async function roundTheClockPrice(ems: Ems, project: { id: number; timezone: string }): Promise<number | null> {
+  const scheme = await projectScheme(ems, project.id);
   const now = ems.config.now();
-  const v = ctx.scheme ? versionAt(ctx.scheme.versions, now, project.timezone) : null;
+  const v = scheme ? versionAt(scheme.versions, now, project.timezone) : null;
   return v ? meanDayPriceYuanPerKwh(v.calendar, v.touPrices, localParts(now, project.timezone).month) : null;
 }

@@ -1,4 +1,4 @@
-import { HOLT_WINTERS_PARAMETERS, OriginFailure, forecastsAt, holtWintersForecaster, similarDayForecaster, type Forecaster } from './forecast.js';
+import { OriginFailure, forecastsAt, holtWintersForecaster, similarDayForecaster, type Forecaster } from './forecast.js';
 import { onRegularDays } from './forecast-regular-days.js';
 import { chooseForecaster, forecastBand, type Backtest, type BacktestOptions, type ForecastBand } from './forecast-backtest.js';
 
@@ -11,8 +11,6 @@ import { chooseForecaster, forecastBand, type Backtest, type BacktestOptions, ty
 
 export const FORECAST_MODEL_NAMES = ['similarDay', 'holtWinters'] as const;
 export type ForecastModelName = (typeof FORECAST_MODEL_NAMES)[number];
-/** Each model's parameter count p (ASHRAE Guideline 14's n − p): similar day fits nothing; Holt-Winters fits α, β, γ. */
-export const FORECAST_MODEL_PARAMETERS: Record<ForecastModelName, number> = { similarDay: 0, holtWinters: HOLT_WINTERS_PARAMETERS };
 export type SeriesGrain = 'hour' | 'day';
 
 /** Points per day and season length of Holt-Winters for each grain (data). */

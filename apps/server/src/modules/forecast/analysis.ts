@@ -2,7 +2,6 @@ import { FORECAST_HOURLY_MAX_MS, FORECAST_MAX_RANGE_MS, type ForecastAnalysis, t
 import {
   DAY_AHEAD_DAILY_MAPE_TARGET_PCT,
   FORECAST_MODEL_NAMES,
-  FORECAST_MODEL_PARAMETERS as MODEL_PARAMETERS,
   accuracy,
   bucketEnd,
   bucketStart,
@@ -13,6 +12,7 @@ import {
   quantile,
   zonedStart,
   type ForecastModelName,
+  type Forecaster,
 } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
@@ -85,11 +85,13 @@ function analyse(
   let model: ForecastModelName = method === 'auto' ? 'similarDay' : method;
   let residuals: number[] = [];
   let candidateChoice = null;
+  // the candidates as run: each says its own parameter count p (ASHRAE Guideline 14's n − p)
+  let fs: Record<ForecastModelName, Forecaster> | null = null;
   if (p && p.skipped <= pre) {
     const base = histFrom + (p.skipped / perDay) * DAY_MS;
     const start = pre - p.skipped;
     const series = p.series;
-    const fs = forecastersFrom(grain, base, tz);
+    fs = forecastersFrom(grain, base, tz);
     const bt = grain === 'hour' ? BACKTESTS.hour : BACKTESTS.dayAhead;
     const c = chooseModel(series.slice(0, start), fs, method, bt);
     candidateChoice = c;
@@ -117,21 +119,23 @@ function analyse(
       errorPct: error === null || a === null || a === 0 ? null : fig((Math.abs(error) / a) * 100),
     };
   });
-  const metrics = accuracy(actual, main, { parameters: MODEL_PARAMETERS[model] });
+  // without a run every forecast is null: nothing compares and p does not matter
+  const parametersOf = (m: ForecastModelName) => fs?.[m].parameters ?? 0;
+  const metrics = accuracy(actual, main, { parameters: parametersOf(model) });
   const both = points.filter((pt) => pt.actual !== null && pt.forecast !== null);
   return {
     model,
     points,
     metrics,
     judgement: grain === 'hour' ? judge(metrics, 'hourly') : judge(metrics, 'hourly', DAY_AHEAD_DAILY_MAPE_TARGET_PCT),
-    candidates: candidateChoice ? candidatesOf({ ...candidateChoice, results: { similarDay: rangeBacktest(actual, forecasts.similarDay, 'similarDay'), holtWinters: rangeBacktest(actual, forecasts.holtWinters, 'holtWinters') } }) : [],
+    candidates: candidateChoice ? candidatesOf({ ...candidateChoice, results: { similarDay: rangeBacktest(actual, forecasts.similarDay, parametersOf('similarDay')), holtWinters: rangeBacktest(actual, forecasts.holtWinters, parametersOf('holtWinters')) } }) : [],
     totalActual: both.length ? fig(both.reduce((s, pt) => s + (pt.actual ?? 0), 0)) : null,
     totalForecast: both.length ? fig(both.reduce((s, pt) => s + (pt.forecast ?? 0), 0)) : null,
   };
 }
 
-/** A method's accuracy over the range, in the shape of a back-test (null when nothing compares). */
-function rangeBacktest(actual: readonly (number | null)[], forecast: readonly (number | null)[], model: ForecastModelName) {
-  const metrics = accuracy(actual, forecast, { parameters: MODEL_PARAMETERS[model] });
+/** A method's accuracy over the range (its forecaster fits `parameters`), in the shape of a back-test (null when nothing compares). */
+function rangeBacktest(actual: readonly (number | null)[], forecast: readonly (number | null)[], parameters: number) {
+  const metrics = accuracy(actual, forecast, { parameters });
   return metrics.n === 0 ? null : { metrics, residuals: [], folds: 0 };
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_API, COST_API, DATA_ID, FORECAST_API, permissionId, type ConsumptionAnalysis, type Forecast, type ForecastAnalysis, type MonthBill } from '@ems/contract';
+import { accuracy } from '@ems/domain';
 import { Q, TOU_VERSION, at, counter } from '../../test/fixtures.js';
 import { STORES, attachScheme, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import type { ReadingInput } from '../timeseries/service.js';
@@ -157,6 +158,22 @@ for (const { kind, skip } of STORES) {
       expect([a.totalActual, a.totalForecast]).toEqual([10560, 10320]);
       // the band: the forecast ± the back-test's residual quantiles before the range
       for (const p of a.points) expect((p.p10 ?? 0) <= (p.forecast ?? 0) && (p.forecast ?? 0) <= (p.p90 ?? 0)).toBe(true);
+    });
+
+    // ASHRAE Guideline 14: CV(RMSE) and NMBE divide by n − p, p the forecaster's own parameter count (Holt-Winters' α, β, γ)
+    it('Holt-Winters over 1–7 July is judged with the p = 3 its forecaster says, the range and its candidate alike', async () => {
+      const a = (await analysis({ method: 'holtWinters' })).data;
+      expect(a.model).toBe('holtWinters');
+      const hand = accuracy(
+        a.points.map((p) => p.actual),
+        a.points.map((p) => p.forecast),
+        { parameters: 3 },
+      );
+      expect(hand.n).toBeGreaterThan(24);
+      expect(a.metrics.n).toBe(hand.n);
+      expect(a.metrics.cvRmsePct).toBeCloseTo(hand.cvRmsePct ?? NaN, 3);
+      expect(a.metrics.nmbePct).toBeCloseTo(hand.nmbePct ?? NaN, 3);
+      expect(a.candidates.find((c) => c.method === 'holtWinters')?.metrics?.cvRmsePct).toBeCloseTo(hand.cvRmsePct ?? NaN, 3);
     });
 
     it('a month is compared day by day with the day-ahead MAPE target; today has no actual yet', async () => {

@@ -47,8 +47,13 @@ export function dayTypeFrom(base: number, timeZone: string, ordinaryWeek = false
   };
 }
 
-/** The candidate forecasters of a series from the local midnight `base` (day types from the holiday calendar; Holt-Winters on ordinary weeks). */
-export const forecastersFrom = (grain: 'hour' | 'day', base: number, timeZone: string) => forecastersFor(grain, dayTypeFrom(base, timeZone), dayTypeFrom(base, timeZone, true));
+/**
+ * The candidate forecasters of a series from the local midnight `base` (day types from the holiday
+ * calendar; Holt-Winters on ordinary weeks). `dayType`: the caller's {@link dayTypeFrom} of the same
+ * base, when it has one already (its days are worked out once).
+ */
+export const forecastersFrom = (grain: 'hour' | 'day', base: number, timeZone: string, dayType = dayTypeFrom(base, timeZone)) =>
+  forecastersFor(grain, dayType, dayTypeFrom(base, timeZone, true));
 
 /**
  * A gap-free series for the forecasters from grid values whose first point is a local midnight:

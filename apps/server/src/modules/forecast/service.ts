@@ -85,11 +85,12 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
   let hourly: (ForecastBand & { times: number[] }) | null = null;
   let hourSeries: { series: number[]; dayType: (d: number) => string } | null = null;
   if (h && h.series.length >= BACKTESTS.hour.minTrain + BACKTESTS.hour.horizon) {
-    const dayType = dayTypeFrom(hourFrom + (h.skipped / 24) * DAY_MS, tz);
+    const base = hourFrom + (h.skipped / 24) * DAY_MS;
+    const dayType = dayTypeFrom(base, tz);
     hourSeries = { series: h.series, dayType };
-    const fs = forecastersFrom('hour', hourFrom + (h.skipped / 24) * DAY_MS, tz);
+    const fs = forecastersFrom('hour', base, tz, dayType);
     // the model work is a pure function of the series and these inputs (memo.ts)
-    const hKey = ['hour', tz, hourFrom + (h.skipped / 24) * DAY_MS, method, digest(h.series)].join('|');
+    const hKey = ['hour', tz, base, method, digest(h.series)].join('|');
     const c = remembered(`choose|${hKey}|${JSON.stringify(BACKTESTS.hour)}`, () => chooseModel(h.series, fs, method, BACKTESTS.hour));
     const u = usable(c);
     if (u) {

@@ -43,11 +43,12 @@ export const LOG_TYPE = {
   switchChange: 802,
   accidentLevel: 803,
   /**
-   * A limit on a safety or environment quantity (temperature, humidity, gas, CO, noise, PM2.5: a data
-   * point without an energy type) at alarm or early-warning level. Not in issue 4's table, which put
-   * such limits under 702 and so listed gas and temperature alarms among the energy-consumption
-   * events (issue 11 defect 6): outside the spec's fixed ranges, it goes to event diagnosis and its
-   * class comes from the description (the level's: alarm 2 or early warning 4).
+   * A limit on an operating quantity that is no consumption (voltage, current, frequency, power
+   * factor, THD, unbalance, temperature, humidity, gas, CO, noise, PM2.5; `limitRuleKind` of
+   * @ems/domain) at alarm or early-warning level. Not in issue 4's table, which put such limits under
+   * 702 and so listed gas, temperature and voltage alarms among the energy-consumption events (issue 11
+   * defect 6): outside the spec's fixed ranges, it goes to event diagnosis and its class comes from
+   * the description (the level's: alarm 2 or early warning 4).
    */
   environmentLimit: 804,
 } as const;

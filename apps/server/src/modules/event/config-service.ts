@@ -11,7 +11,6 @@ import {
   type RuleConfigInput,
   type RuleListQuery,
 } from '@ems/contract';
-import { limitEventKind, limitEventType } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
@@ -19,29 +18,27 @@ import { configRepository, type AlgorithmRow, type RuleRow } from './config-repo
 import { demandContract } from './demand-contract.js';
 import { engineOf } from './engine.js';
 import { gradeBoundsOrdered } from './logic.js';
+import { limitPoints, ruleKind } from './rule-kind.js';
 
 /** 400 naming the field, with the reason in the request's language. */
 export const fieldError = (lang: Lang, field: string, zh: string, en: string) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, lang === 'en' ? en : zh]);
 
 const page = (p: { index: number; limit: number } | undefined) => ({ index: p?.index ?? 0, limit: p?.limit ?? 100 });
 
+/** The catalogue's names and units in the language, and its points as the rule kind reads them. */
 async function pointNames(ems: Ems, lang: Lang) {
   const catalogue = await configRepository(ems.db).catalogue();
-  const map = new Map(catalogue.map((d) => [Number(d.data_id), { name: lang === 'en' ? d.name_en : d.name_zh, unit: d.unit, energy: d.energy_type !== null }]));
-  return (dataId: number) => map.get(dataId);
+  const map = new Map(catalogue.map((d) => [Number(d.data_id), { name: lang === 'en' ? d.name_en : d.name_zh, unit: d.unit }]));
+  const point = (dataId: number) => map.get(dataId);
+  return Object.assign(point, { kinds: limitPoints(catalogue) });
 }
 
 type PointOf = Awaited<ReturnType<typeof pointNames>>;
 
-/** A rule's event type and log type, by its first condition's data point (the events go by the condition that held). */
-function kindOfRule(level: number, firstDataId: number | undefined, point: PointOf) {
-  const energy = firstDataId !== undefined && (point(firstDataId)?.energy ?? false);
-  return { eventType: firstDataId === undefined ? null : limitEventType(firstDataId, energy), logType: limitEventKind(level, energy).logType };
-}
-
 function toRule(r: RuleRow, nodeName: string, point: PointOf): RuleConfig {
   const conditions = JSON.parse(r.conditions) as { dataId: number; operator: number; limit: number }[];
-  const kind = kindOfRule(Number(r.level), conditions[0]?.dataId, point);
+  // the kind of every event the rule raises, whichever condition holds (the engine asks the same)
+  const kind = ruleKind(Number(r.level), conditions, point.kinds);
   return {
     id: Number(r.id),
     projectId: Number(r.project_id),
@@ -147,17 +144,22 @@ export async function saveRule(ems: Ems, lang: Lang, scope: readonly number[], i
   input.conditions.forEach((c, i) => {
     if (!point(c.dataId)) throw fieldError(lang, `conditions.${i}.dataId`, '数据点不存在', 'unknown data point');
   });
-  if (input.level === 4 && input.conditions.some((c) => point(c.dataId)?.energy)) {
+  const kind = ruleKind(input.level, input.conditions, point.kinds);
+  if (input.level === 4 && kind.logType === 702) {
     throw fieldError(
       lang,
       'level',
-      '能耗量（功率、电量、流量等）的越限是告警（能耗事件 702），预警等级用于温度、湿度、气体等其他量',
-      'a limit on an energy quantity (power, energy, flow, …) is an alarm (energy-consumption event 702); early warning is for other quantities (temperature, humidity, gas, …)',
+      '能耗量（电量、有功功率、水量、流量等）的越限是告警（能耗事件 702），预警等级用于电压、温度、湿度、气体等其他量',
+      'a limit on consumption (energy, active power, water, flow, …) is an alarm (energy-consumption event 702); early warning is for other quantities (voltage, temperature, humidity, gas, …)',
     );
   }
-  const kind = kindOfRule(input.level, input.conditions[0]?.dataId, point);
   if (input.eventType !== undefined && input.eventType !== kind.eventType) {
-    throw fieldError(lang, 'eventType', '事件类型由数据点决定（温度 2，能耗量 3，其他量无）', 'follows the data point (temperature 2, an energy quantity 3, none for other quantities)');
+    throw fieldError(
+      lang,
+      'eventType',
+      '事件类型由数据点决定（能耗量 3，温度 2，电压、湿度等其他量无）',
+      'follows the data points (consumption 3, temperature 2, none for voltage, humidity and other quantities)',
+    );
   }
   const row = {
     project_id: projectId,

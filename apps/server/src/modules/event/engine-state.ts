@@ -1,5 +1,5 @@
 import { EVENT_CLASS, LOG_TYPE, MONITOR_CONTAINER_LABELS, type AlgorithmKind, type AlgorithmParams, type RuleCondition } from '@ems/contract';
-import { bucketEnd, bucketStart } from '@ems/domain';
+import { bucketEnd, bucketStart, type LimitEventKind } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import type { NewNotification } from '../message/notifier.js';
 import { configRepository } from './config-repository.js';
@@ -8,6 +8,7 @@ import { demandContract } from './demand-contract.js';
 import type { NewEvent } from './event-repository.js';
 import { newTrack, type TrackState } from './logic.js';
 import type { PointName, Text } from './messages.js';
+import { limitPoints, ruleKind } from './rule-kind.js';
 
 type Data = ReturnType<typeof engineDataRepository>;
 
@@ -21,6 +22,8 @@ export interface RuleCfg {
   minDurationMs: number;
   hysteresis: number;
   level: number;
+  /** what its events are, from all its conditions (ruleKind): the rule list shows the same */
+  kind: LimitEventKind;
 }
 
 export interface AlgCfg {
@@ -131,19 +134,22 @@ export async function readEngineConfig(ems: Ems, data: Data, projectId?: number)
   const [allRules, allAlgorithms, catalogue] = await Promise.all([config.enabledRules(), config.enabledAlgorithms(), config.catalogue()]);
   const rules = projectId === undefined ? allRules : allRules.filter((r) => Number(r.project_id) === projectId);
   const algorithms = projectId === undefined ? allAlgorithms : allAlgorithms.filter((a) => Number(a.project_id) === projectId);
-  const points = new Map(catalogue.map((d) => [Number(d.data_id), { zh: d.name_zh, en: d.name_en, unit: d.unit, energy: d.energy_type !== null }]));
+  const points = new Map(catalogue.map((d) => [Number(d.data_id), { zh: d.name_zh, en: d.name_en, unit: d.unit }]));
+  const kinds = limitPoints(catalogue);
   const rulesByDevice = new Map<number, RuleCfg[]>();
   for (const r of rules) {
+    const conditions = JSON.parse(r.conditions) as RuleCondition[];
     const cfg: RuleCfg = {
       id: Number(r.id),
       projectId: Number(r.project_id),
       name: r.name,
       nodeId: Number(r.node_id),
-      conditions: JSON.parse(r.conditions) as RuleCondition[],
+      conditions,
       combinator: Number(r.combinator),
       minDurationMs: Number(r.min_duration_sec) * 1000,
       hysteresis: Number(r.hysteresis),
       level: Number(r.level),
+      kind: ruleKind(Number(r.level), conditions, kinds),
     };
     rulesByDevice.set(cfg.nodeId, [...(rulesByDevice.get(cfg.nodeId) ?? []), cfg]);
   }

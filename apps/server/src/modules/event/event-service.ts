@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { EVENT_CLASS, LOG_TYPE, type CloseOrdersBody, type EventConfirmBody, type EventDetail, type EventQueryBody, type EventRecord, type RaiseOrderBody } from '@ems/contract';
-import { eventQuantityUnit, quantityOfLogType } from '@ems/domain';
+import { eventQuantityUnit } from '@ems/domain';
 import type { Ems, Session } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
@@ -23,8 +23,8 @@ async function catalogue(ems: Ems, lang: Lang) {
 
 function toRecord(r: EventRow, lang: Lang, point: Awaited<ReturnType<typeof catalogue>>): EventRecord {
   const p = point(num(r.data_id));
-  // events stored before they carried a quantity: by their log type where that is unambiguous
-  const quantity = r.quantity ?? quantityOfLogType(Number(r.log_type));
+  // events stored before they carried one got it on upgrade (migration 0015)
+  const quantity = r.quantity;
   return {
     id: Number(r.id),
     projectId: Number(r.project_id),

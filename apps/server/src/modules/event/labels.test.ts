@@ -71,6 +71,45 @@ for (const { kind, skip } of STORES) {
       expect(await page('energyConsumptionEvent', detector)).toEqual([]);
     });
 
+    it('a voltage or THD limit is no energy-consumption event: 804 on event diagnosis, no type, its early warning accepted (the catalogue gives them the electricity energy type)', async () => {
+      const pq = await f.node(1, room, 'meter', 'pq meter');
+      const volts = await rule(pq, 'meter', DATA_ID.voltageA, 250);
+      const thd = await rule(pq, 'meter', DATA_ID.thdVoltageA, 5, { level: 4 });
+      expect([volts.logType, volts.eventType, thd.logType, thd.eventType]).toEqual([804, null, 804, null]);
+      await f.write(1, [
+        { deviceId: pq, dataId: DATA_ID.voltageA, ts: NOW + 3 * MIN, value: 262 },
+        { deviceId: pq, dataId: DATA_ID.thdVoltageA, ts: NOW + 3 * MIN, value: 6.5 },
+      ]);
+      const list = (await f.call<EventRecord[]>('POST', EVENT_API.query, admin, { startTime: NOW - DAY, endTime: NOW + DAY })).data.filter((e) => e.nodeId === pq);
+      expect(list.map((e) => ({ ...summary(e), dataId: e.dataId })).sort((a, b) => (a.dataId ?? 0) - (b.dataId ?? 0))).toEqual([
+        { logType: 804, page: 'eventDiagnosis', eventClass: 2, level: 2, eventType: null, unit: 'V', dataId: DATA_ID.voltageA },
+        { logType: 804, page: 'eventDiagnosis', eventClass: 4, level: 4, eventType: null, unit: '%', dataId: DATA_ID.thdVoltageA },
+      ]);
+      expect(await page('energyConsumptionEvent', pq)).toEqual([]);
+    });
+
+    it('a rule on several points has one kind, listed and raised alike, whichever condition holds: power or voltage is 804; power and energy 702', async () => {
+      const feeder = await f.node(1, room, 'meter', 'mixed feeder');
+      const conditions = [
+        { dataId: DATA_ID.activePower, operator: 1, limit: 400 },
+        { dataId: DATA_ID.voltageA, operator: 1, limit: 250 },
+      ];
+      const mixed = await rule(feeder, 'meter', DATA_ID.activePower, 400, { conditions, combinator: 2 });
+      // the power condition holds: the event is still the rule's kind, as the rule list says
+      await f.write(1, [{ deviceId: feeder, dataId: DATA_ID.activePower, ts: NOW + 4 * MIN, value: 420 }, { deviceId: feeder, dataId: DATA_ID.voltageA, ts: NOW + 4 * MIN, value: 230 }]);
+      const e = await eventOf(feeder);
+      expect([mixed.logType, mixed.eventType]).toEqual([804, null]);
+      expect([e.logType, e.eventType, e.dataId, e.unit]).toEqual([804, null, DATA_ID.activePower, 'kW']);
+      // listed by the same answer whichever condition comes first
+      const swapped = await rule(feeder, 'meter', DATA_ID.voltageA, 250, { conditions: [...conditions].reverse(), combinator: 2, enabled: false });
+      expect([swapped.logType, swapped.eventType]).toEqual([804, null]);
+      const consumption = await rule(feeder, 'meter', DATA_ID.activePower, 400, { conditions: [conditions[0], { dataId: DATA_ID.activeEnergyImport, operator: 1, limit: 1e9 }], enabled: false });
+      expect([consumption.logType, consumption.eventType]).toEqual([702, 3]);
+      // an early warning is refused only where the events would be 702; the mixed rule takes one
+      const early = await rule(feeder, 'meter', DATA_ID.activePower, 400, { conditions, combinator: 2, level: 4, enabled: false });
+      expect([early.logType, early.level]).toEqual([804, 4]);
+    });
+
     it('rule configuration: an early warning on an energy quantity and a type its data point contradicts are refused, naming the field', async () => {
       const meter = await f.node(1, room, 'meter', 'refused feeder');
       const base = { name: 'refused', nodeId: meter, modelLabel: 'meter', conditions: [{ dataId: DATA_ID.activePower, operator: 1, limit: 1 }], combinator: 1, minDurationSec: 0, hysteresis: 0, enabled: true };

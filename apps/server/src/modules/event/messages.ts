@@ -13,8 +13,6 @@ export interface PointName {
   zh: string;
   en: string;
   unit: string;
-  /** an energy quantity (the point has an energy type): its limits are energy-consumption events */
-  energy: boolean;
 }
 
 export const texts = {

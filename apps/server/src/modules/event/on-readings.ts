@@ -1,5 +1,4 @@
 import { DATA_ID, EVENT_LEVEL, EVENT_QUANTITY, EVENT_TYPE, LOG_TYPE } from '@ems/contract';
-import { limitEventKind, limitEventType } from '@ems/domain';
 import type { CommittedReading } from '../../context.js';
 import { engineDataRepository } from './data-repository.js';
 import { classOf, type AlgCfg, type EngineState, type RuleCfg } from './engine-state.js';
@@ -89,15 +88,15 @@ async function evaluateRule(s: EngineState, rule: RuleCfg, deviceId: number, ts:
   if (res.kind === 'finish') await s.finish(key, ts);
   else if (res.kind === 'worse' && value !== undefined) await s.worse(key, value);
   else if (res.kind === 'raise') {
-    const point = s.points.get(main.dataId) ?? { zh: String(main.dataId), en: String(main.dataId), unit: '', energy: false };
-    // where it is listed, its class and level, and its type follow the data point (issue 4 table, issue 11)
-    const kind = limitEventKind(rule.level, point.energy);
+    const point = s.points.get(main.dataId) ?? { zh: String(main.dataId), en: String(main.dataId), unit: '' };
+    // where it is listed, its class, level and type: the rule's, from all its conditions (issue 4 table, issue 11)
+    const { kind } = rule;
     await s.raise(key, {
       projectId: rule.projectId,
       ruleId: rule.id,
       logType: kind.logType,
       eventClass: kind.eventClass,
-      eventType: limitEventType(main.dataId, point.energy),
+      eventType: kind.eventType,
       level: kind.level,
       deviceId,
       dataId: main.dataId,

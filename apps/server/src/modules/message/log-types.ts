@@ -4,7 +4,7 @@ import type { Lang } from '../../lib/i18n.js';
 /** The message centre's name of each log type (issue 4 §1 table), zh_cn and en. */
 const LOG_TYPE_NAMES: Record<number, readonly [string, string]> = {
   [LOG_TYPE.quotaForecast]: ['能耗定额预测超标', 'consumption quota forecast breach'],
-  [LOG_TYPE.limit]: ['数据越限', 'data point over limit'],
+  [LOG_TYPE.limit]: ['能耗量越限', 'consumption over limit'],
   [LOG_TYPE.abnormal]: ['能耗异常', 'abnormal consumption'],
   [LOG_TYPE.demandPreAlarm]: ['需量预警', 'demand pre-alarm'],
   [LOG_TYPE.demandOverLimit]: ['需量越限', 'demand over limit'],
@@ -17,7 +17,7 @@ const LOG_TYPE_NAMES: Record<number, readonly [string, string]> = {
   [LOG_TYPE.deviceOffline]: ['设备离线', 'device offline'],
   [LOG_TYPE.switchChange]: ['开关变位', 'switch state change'],
   [LOG_TYPE.accidentLevel]: ['事故级告警', 'accident-level alarm'],
-  [LOG_TYPE.environmentLimit]: ['环境与安全越限', 'environment or safety limit'],
+  [LOG_TYPE.environmentLimit]: ['运行参数越限', 'operating quantity over limit'],
 };
 
 /** The readable name of a log type in the language; an unknown type reads "other event" with its number. */

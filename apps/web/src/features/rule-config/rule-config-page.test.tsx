@@ -56,5 +56,7 @@ describe('rule configuration at platform level', () => {
     renderPage();
     const row = (await screen.findByText('电压上限')).closest('tr') as HTMLElement;
     expect(within(row).getByText('2026-06-01 08:00:00')).toBeTruthy();
+    // a voltage limit's events are listed on event diagnosis as an operating quantity, no environment or safety limit (issue 11)
+    expect(within(row).getByText('运行参数越限（事件诊断）')).toBeTruthy();
   });
 });

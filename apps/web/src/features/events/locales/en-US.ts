@@ -26,7 +26,7 @@ const events: typeof zh = {
   kind: {
     limit: '{{point}} over limit',
     701: 'Quota forecast breach',
-    702: 'Energy quantity over limit',
+    702: 'Consumption over limit',
     703: 'Abnormal consumption',
     704: 'Demand pre-alarm',
     705: 'Demand over limit',
@@ -39,7 +39,7 @@ const events: typeof zh = {
     801: 'Device offline',
     802: 'Switch change',
     803: 'Accident-level alarm',
-    804: 'Environment or safety limit',
+    804: 'Operating quantity over limit',
   },
   /** what value and limit measure when not the data point itself */
   quantity: {

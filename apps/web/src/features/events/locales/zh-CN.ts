@@ -38,7 +38,7 @@ const events = {
     801: '设备离线',
     802: '开关变位',
     803: '事故级告警',
-    804: '环境与安全越限',
+    804: '运行参数越限',
   },
   /** what value and limit measure when not the data point itself */
   quantity: {

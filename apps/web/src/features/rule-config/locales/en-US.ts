@@ -52,7 +52,7 @@ const ruleConfig: typeof zh = {
   eventType: { 1: 'Residual current', 2: 'Temperature', 3: 'Power over limit', 4: 'Probe failure', 5: 'Switch event' },
   kind: { demand: 'Demand', offline: 'Device offline', switch: 'Switch change', efficiency: 'Efficiency', balance: 'Energy balance', quota: 'Consumption quota', baseLoad: 'Night use' },
   /** what a rule's events are and where they are listed */
-  logType: { 702: 'Energy quantity over limit (energy-consumption events)', 803: 'Accident (event diagnosis)', 804: 'Environment or safety limit (event diagnosis)' },
+  logType: { 702: 'Consumption over limit (energy-consumption events)', 803: 'Accident (event diagnosis)', 804: 'Operating quantity over limit (event diagnosis)' },
   /** where a demand algorithm's contracted demand comes from */
   contract: {
     tariff: 'Contracted demand {{kw}} kW, from tariff scheme "{{scheme}}" (in force from {{from}})',

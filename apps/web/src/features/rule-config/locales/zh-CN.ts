@@ -51,7 +51,7 @@ const ruleConfig = {
   eventType: { 1: '剩余电流', 2: '温度', 3: '功率越限', 4: '探头故障', 5: '开关事件' },
   kind: { demand: '需量', offline: '设备离线', switch: '开关变位', efficiency: '能效', balance: '能耗平衡', quota: '能耗定额', baseLoad: '夜间用量' },
   /** what a rule's events are and where they are listed */
-  logType: { 702: '能耗量越限（能耗事件）', 803: '事故（事件诊断）', 804: '环境与安全越限（事件诊断）' },
+  logType: { 702: '能耗量越限（能耗事件）', 803: '事故（事件诊断）', 804: '运行参数越限（事件诊断）' },
   /** where a demand algorithm's contracted demand comes from */
   contract: {
     tariff: '合同需量 {{kw}} kW，取自电价方案「{{scheme}}」（{{from}} 起执行）',

@@ -198,6 +198,9 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
     ]),
     voltageKv,
     ratedCurrentA,
+    // the meter of the bay when it is sited elsewhere in the tree (in the building or room the feeder
+    // supplies, where its consumption belongs); a meter under the cabinet itself comes first
+    { name: 'meterId', type: 'ref', zh: '馈线计量表', en: 'feeder meter', refLabel: 'meter' },
   ]),
   transformer: meta('transformer', '变压器', 'transformer', ['generatrix', 'cabinet', 'meter'], [
     n('ratedKva', '额定容量', 'rated capacity', { unit: 'kVA', required: true, min: 0, exclusiveMin: true, max: 1e7 }),

@@ -15,8 +15,9 @@ const RANGE = { startTime: at(2025, 3, 1), endTime: at(2025, 3, 3) - 1 };
 
 /**
  * The planted plant: incoming cabinet IN (meter HV) → transformer T (1000 kVA dry, P0 1.0 kW, Pk
- * 8.0 kW, I0 1 %, Uk 6 %; LV main LV under HV) → busbar BUS with feeder cabinet F1 (meter M1) and
- * meter M2 directly on the bar. LV counts, per 15 min, 150 kWh + 112.5 kvarh before local noon
+ * 8.0 kW, I0 1 %, Uk 6 %; LV main LV under HV) → busbar BUS with feeder cabinet F1 (meter M1),
+ * meter M2 directly on the bar and feeder cabinet F2, whose meter M3 is sited in the workshop WS it
+ * supplies (the cabinet names it: attrs.meterId). LV counts, per 15 min, 150 kWh + 112.5 kvarh before local noon
  * (P 600 kW, Q 450 kvar: S 750 kVA, β 0.75) and 100 kWh + 75 kvarh after (S 500 kVA, β 0.5).
  */
 for (const { kind, skip } of STORES) {
@@ -62,6 +63,9 @@ for (const { kind, skip } of STORES) {
       await node('F1', 'cabinet', 'BUS', { cabinetType: 'outgoing' });
       await node('M1', 'meter', 'F1', { energyType: 2, parentMeterId: ids.LV });
       await node('M2', 'meter', 'BUS', { energyType: 2, parentMeterId: ids.LV });
+      await node('WS', 'room', null, { roomType: 'production' });
+      await node('M3', 'meter', 'WS', { energyType: 2, parentMeterId: ids.LV });
+      await node('F2', 'cabinet', 'BUS', { cabinetType: 'outgoing', meterId: ids.M3 });
 
       // LV counters from 1 March to now (15-min grid)
       const rs: ReadingInput[] = [];
@@ -95,6 +99,7 @@ for (const { kind, skip } of STORES) {
       inst('HV', NOW - 120_000, { [DATA_ID.activePower]: 1000, [DATA_ID.powerFactor]: 0.95 });
       inst('LV', NOW - 60_000, { [DATA_ID.activePower]: 600, [DATA_ID.reactivePower]: 450, [DATA_ID.voltageA]: 228, [DATA_ID.currentA]: 900, [DATA_ID.powerFactor]: 0.8 });
       inst('M1', NOW - 30 * 60_000, { [DATA_ID.activePower]: 200 });
+      inst('M3', NOW - 60_000, { [DATA_ID.activePower]: 120 });
       inst('IN', NOW - 60_000, { [DATA_ID.switchStatus]: 1 });
       inst('F1', NOW - 60_000, { [DATA_ID.switchStatus]: 0 });
       await write(rs);
@@ -124,6 +129,8 @@ for (const { kind, skip } of STORES) {
           [
             [ids.F1, 0, ids.M1, false, NOW - 30 * 60_000],
             [ids.M2, null, ids.M2, false, null],
+            // the workshop's meter, named by its feeder cabinet (issue 11 review: the demo's workshop meters sit in their rooms)
+            [ids.F2, null, ids.M3, true, NOW - 60_000],
           ],
         ],
       ]);
@@ -245,6 +252,7 @@ for (const { kind, skip } of STORES) {
         ['transformer T', undefined, 'meter LV', undefined],
         ['transformer T', 'generatrix BUS', 'cabinet F1', 'open'],
         ['transformer T', 'generatrix BUS', 'meter M2', undefined],
+        ['transformer T', 'generatrix BUS', 'cabinet F2', undefined],
       ]);
     });
 

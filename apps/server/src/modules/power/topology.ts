@@ -18,7 +18,8 @@ export const numAttr = (v: unknown): number | null => {
  * The single-line view of a project from its model: each incoming cabinet (cabinetType 'incoming',
  * not inside a busbar or transformer) with the transformers whose LV main's `parentMeterId` chain
  * reaches the incomer's meter; each transformer with its LV main (its direct meter, else an
- * incoming cabinet under it) and busbars; each busbar with its feeders (cabinets with their meter,
+ * incoming cabinet under it) and busbars; each busbar with its feeders (cabinets with their meter:
+ * the first under the cabinet, else the one its `meterId` names, sited where its consumption belongs;
  * meters directly on the bar). Busbars outside any transformer form blocks of their own; blocks no
  * incomer feeds go to a last supply with a null incomer.
  */
@@ -61,9 +62,14 @@ export function buildTopology(nodes: readonly PowerNode[], latest: Latest, now: 
     return { switchState: s.value >= 0.5 ? 1 : 0, switchTs: s.ts };
   };
   const firstMeter = (id: number): PowerNode | undefined => childrenOf(id).find((c) => c.label === 'meter');
+  const namedMeter = (n: PowerNode): PowerNode | undefined => {
+    const id = numAttr(n.attrs.meterId);
+    const m = id === null ? undefined : byId.get(id);
+    return m?.label === 'meter' ? m : undefined;
+  };
   const bayOf = (n: PowerNode): Bay => {
     if (n.label === 'meter') return { id: n.id, modelLabel: 'meter', name: n.name, ...switchOf(n.id), meter: meterLive(n) };
-    const m = firstMeter(n.id);
+    const m = firstMeter(n.id) ?? namedMeter(n);
     return { id: n.id, modelLabel: n.label, name: n.name, ...switchOf(n.id), meter: m ? meterLive(m) : null };
   };
   const isIncoming = (n: PowerNode) => n.label === 'cabinet' && n.attrs.cabinetType === 'incoming';

@@ -88,18 +88,45 @@ for (const { kind, skip } of STORES) {
         await t.app.inject({ method: 'POST', url: ANALYSIS_API.consumption, headers, payload: { ...node, energyType, startTime: JULY.from, endTime: JULY.to - 1, dateType: 3 } }),
       ).data;
 
-    it('the factory\'s electricity ranking (issue 11, defect 4): every building and the distribution room, shares adding up to 100 %', async () => {
+    it('the factory\'s electricity ranking (issue 11, defect 4 and review): the buildings with their own consumption, the switch room only its losses, shares adding up to 100 %', async () => {
       const a = await analyse(1, 2);
       const byName = new Map(a.children.map((c) => [c.name, c]));
       expect([...byName.keys()].sort()).toEqual(['10kV配电室', '1#厂房', '2#仓库', '动力中心'].sort());
-      // the buildings hold no electricity meter (the demo meters them from the distribution rooms)
-      expect([byName.get('1#厂房')?.value, byName.get('1#厂房')?.meterCount, byName.get('2#仓库')?.value]).toEqual([null, 0, null]);
+      // every building holds its meters now (they sat under 10kV配电室's feeders: 无计量表, the switch room 67.8 %)
+      for (const name of ['1#厂房', '2#仓库', '动力中心']) {
+        expect(byName.get(name)?.value, name).toBeGreaterThan(0);
+        expect(byName.get(name)?.meterCount, name).toBeGreaterThan(0);
+      }
       const shares = a.children.map((c) => c.sharePct ?? 0);
       for (const share of shares) expect(share).toBeGreaterThanOrEqual(0);
-      expect(shares.reduce((x, y) => x + y, 0)).toBeCloseTo(100, 6);
-      // 动力中心's own: its transformer main E-T3 and the plant-room meters fed from 10kV配电室's feeders
-      expect(byName.get('动力中心')?.sharePct).toBeGreaterThan(20);
-      expect(byName.get('10kV配电室')?.sharePct).toBeLessThan(80);
+      expect(shares.reduce((x, y) => x + y, 0) + (a.unassigned?.sharePct ?? 0)).toBeCloseTo(100, 6);
+      // 1#厂房 (the workshops, office, AHUs) is the largest; 10kV配电室 keeps the losses of E-HV, E-T1 and E-T2 (2.6–3.4 % each)
+      expect(byName.get('1#厂房')?.sharePct).toBeGreaterThan(40);
+      expect(byName.get('10kV配电室')?.sharePct).toBeGreaterThan(2);
+      expect(byName.get('10kV配电室')?.sharePct).toBeLessThan(8);
+      expect(byName.get('1#厂房')?.sharePct).toBeGreaterThan(byName.get('10kV配电室')?.sharePct ?? Infinity);
+    });
+
+    it('the factory\'s output rooms (生产车间A/B, 装配车间): their own consumption of every medium they use, per piece of their output', async () => {
+      const b1 = (await t.app.ems.db.selectFrom('node').select('id').where('project_id', '=', 1).where('code', '=', 'P1-B1').executeTakeFirstOrThrow()).id;
+      const floors = await t.app.ems.db.selectFrom('node').select(['id', 'code']).where('project_id', '=', 1).where('code', 'in', ['P1-B1-1F', 'P1-B1-2F']).execute();
+      for (const energyType of [2, 45]) {
+        const building = await analyse(1, energyType, { nodeId: Number(b1), modelLabel: 'building' });
+        expect(building.kpi.total, `${energyType}`).toBeGreaterThan(0);
+        for (const f of floors) {
+          const floor = await analyse(1, energyType, { nodeId: Number(f.id), modelLabel: 'floor' });
+          for (const room of floor.children.filter((c) => c.output !== null && c.output !== undefined)) {
+            const where = `${energyType} ${room.name}`;
+            expect(room.value, where).toBeGreaterThan(0);
+            expect(room.output, where).toBeGreaterThan(0);
+            expect(room.intensityPerOutput, where).toBeCloseTo((room.value ?? NaN) / (room.output ?? NaN), 9);
+          }
+        }
+      }
+      const f1 = await analyse(1, 2, { nodeId: Number(floors.find((f) => f.code === 'P1-B1-1F')?.id), modelLabel: 'floor' });
+      // the two workshops, and the floor's lighting metered at the floor (a child holding its meter)
+      expect(f1.children.map((c) => c.name).sort()).toEqual(['1#厂房1F照明', '生产车间A', '生产车间B']);
+      expect(f1.children.every((c) => (c.value ?? 0) > 0)).toBe(true);
     });
 
     it.each([1, 2])('project %i: for every energy type and every node with children, the children\'s shares and the unassigned part add up to the total', async (projectId) => {

@@ -129,7 +129,7 @@ export interface EngineState extends EngineConfig {
  * Reads the enabled rules and algorithms (of one project, or all) with the names of their projects'
  * nodes and the data-point catalogue.
  */
-export async function readEngineConfig(ems: Ems, data: Data, projectId?: number): Promise<EngineConfig & { ruleIds: number[] }> {
+export async function readEngineConfig(ems: Ems, data: Data, projectId?: number): Promise<EngineConfig & { ruleIds: number[]; counters: Set<number> }> {
   const config = configRepository(ems.db);
   const [allRules, allAlgorithms, catalogue] = await Promise.all([config.enabledRules(), config.enabledAlgorithms(), config.catalogue()]);
   const rules = projectId === undefined ? allRules : allRules.filter((r) => Number(r.project_id) === projectId);
@@ -172,6 +172,7 @@ export async function readEngineConfig(ems: Ems, data: Data, projectId?: number)
     nodes: new Map(nodes.map((n) => [Number(n.id), { name: n.name, label: n.model_label }])),
     points,
     ruleIds: rules.map((r) => Number(r.id)),
+    counters: new Set(catalogue.filter((d) => d.kind === 'counter').map((d) => Number(d.data_id))),
   };
 }
 

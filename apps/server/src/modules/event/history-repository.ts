@@ -1,9 +1,6 @@
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { NewEvent } from './event-repository.js';
-import type { EventHistoryTable, EventTables } from './tables.js';
-
-export type HistoryRow = Selectable<EventHistoryTable>;
+import type { EventTables } from './tables.js';
 
 /** The changes one step of the history made to the events: new ones (by temporary id) and changes to stored ones. */
 export interface StepChanges {

@@ -1,7 +1,6 @@
 import { DATA_ID, type AlgorithmKind, type EventHistoryStatus } from '@ems/contract';
 import { bucketEnd, bucketStart } from '@ems/domain';
 import type { CommittedReading, Ems } from '../../context.js';
-import { configRepository } from './config-repository.js';
 import { engineDataRepository } from './data-repository.js';
 import { createEngineState, memoryOf, readEngineConfig, restoreMemory, resumeActive, type AlgCfg, type EngineState, type EventSink } from './engine-state.js';
 import { HISTORY_KEY, historyRepository, type StepChanges } from './history-repository.js';
@@ -18,7 +17,7 @@ export interface HistoryWindow {
 const Q15 = 900_000;
 const HOURLY: readonly AlgorithmKind[] = ['balance', 'efficiency', 'quota', 'baseLoad'];
 /** A live event of a condition the history left open is the same event when it began this soon after the hand-over. */
-export const HANDOVER_GRACE_MS = 30 * 60_000;
+const HANDOVER_GRACE_MS = 30 * 60_000;
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -57,7 +56,8 @@ export class ProjectHistory {
   private state: EngineState | undefined;
   private series: { deviceId: number; dataId: number }[] = [];
   private demands: AlgCfg[] = [];
-  private tz = 'Asia/Shanghai';
+  /** the project's time zone, read by prepare */
+  private tz: string | undefined;
   /** evaluated up to here (exclusive); null until prepared */
   doneTo: number | null = null;
   finished = false;
@@ -111,7 +111,7 @@ export class ProjectHistory {
     }
     // every device an offline algorithm watches gets a series of its own: a watched point may report only some days
     const offline = [...new Set(config.algorithms.filter((a) => a.kind === 'offline').flatMap((a) => a.devices))];
-    const counters = new Set((await configRepository(this.ems.db).catalogue()).filter((p) => p.kind === 'counter').map((p) => Number(p.data_id)));
+    const { counters } = config;
     const byDevice = new Map<number, number[]>();
     for (const s of await this.data.seriesOf(offline)) byDevice.set(s.deviceId, [...(byDevice.get(s.deviceId) ?? []), s.dataId]);
     for (const [deviceId, ids] of byDevice) add(deviceId, ids.find((id) => counters.has(id)) ?? Math.min(...ids));
@@ -120,14 +120,14 @@ export class ProjectHistory {
 
   /** Evaluates the next local day and commits it; false once the window is done (or nothing is left to do). */
   async step(): Promise<boolean> {
-    const state = this.state;
-    if (this.finished || !state || this.doneTo === null) return false;
+    const { state, tz } = this;
+    if (this.finished || !state || tz === undefined || this.doneTo === null) return false;
     if (this.doneTo >= this.window.to) {
       await this.handOver();
       return false;
     }
     const d = this.doneTo;
-    const e = Math.min(bucketEnd(bucketStart(d, 'day', this.tz), 'day', this.tz), this.window.to);
+    const e = Math.min(bucketEnd(bucketStart(d, 'day', tz), 'day', tz), this.window.to);
     const readings: CommittedReading[] = [];
     for (const [i, s] of this.series.entries()) {
       for (const r of await this.data.committed(s.deviceId, s.dataId, d, e)) readings.push(r);
@@ -147,26 +147,30 @@ export class ProjectHistory {
       await feed(g);
       for (const b of blocks.get(g) ?? []) await evaluateBlockDemand(state, b.a, g, b.kw);
       await periodicChecks(state, this.data, g, ['offline']);
-      if (bucketStart(g, 'hour', this.tz) === g) {
+      if (bucketStart(g, 'hour', tz) === g) {
         await periodicChecks(state, this.data, g, HOURLY);
         await yieldToRequests();
       }
     }
     await feed(e - 1);
+    // the day's last block ends at e, where the next step's checks begin: it is judged with this day
+    for (const b of blocks.get(e) ?? []) await evaluateBlockDemand(state, b.a, e, b.kw);
     await this.commit(e);
     return true;
   }
 
   /**
-   * 15-min block demands (kWh × 4, ending at the block's end) of the demand algorithms whose node has
-   * no power readings in the day: the seed keeps power for its last days only.
+   * 15-min block demands (kWh × 4, keyed by the block's end) of the demand algorithms, for each block
+   * in which their node has no power reading: the seed keeps power for its last days only, so on the
+   * day power begins the hours before its first reading are judged by their energy, the rest by power.
    */
   private async demandBlocks(readings: readonly CommittedReading[], d: number, e: number): Promise<Map<number, { a: AlgCfg; kw: number }[]>> {
     const out = new Map<number, { a: AlgCfg; kw: number }[]>();
     for (const a of this.demands) {
       const power = a.params.dataId ?? DATA_ID.activePower;
-      if (readings.some((r) => r.deviceId === a.nodeId && r.dataId === power)) continue;
+      const powered = new Set(readings.filter((r) => r.deviceId === a.nodeId && r.dataId === power).map((r) => Math.floor(r.ts / Q15)));
       for (const iv of await this.data.intervals(a.nodeId, DATA_ID.activeEnergyImport, d, e)) {
+        if (powered.has(Math.floor(iv.start / Q15))) continue;
         const end = iv.start + Q15;
         out.set(end, [...(out.get(end) ?? []), { a, kw: (iv.value * 3_600_000) / Q15 }]);
       }

@@ -112,11 +112,13 @@ export interface EngineState extends EngineConfig {
   nodeName(id: number): string;
   /** the contracted demand a demand algorithm judges against at ts (the administrator's, else the tariff's); null: none */
   contractAt(a: AlgCfg, ts: number): Promise<number | null>;
-  /** replaces the configuration (rules, algorithms, names) and forgets what was remembered of it (contracts, zones, child meters) */
+  /** replaces the configuration (rules, algorithms, names); what was read for it (contracts, zones, child meters) is kept */
   configure(c: EngineConfig): void;
-  /** the project's time zone (read once per configuration) */
+  /** forgets the contracts, zones and child meters read so far (after a change of rules, algorithms or tariffs through the API) */
+  forget(): void;
+  /** the project's time zone (remembered: see REMEMBER_MS) */
   zone(projectId: number): Promise<string>;
-  /** a balance's child meters: its childIds, else the meters naming it their parent (read once per configuration) */
+  /** a balance's child meters: its childIds, else the meters naming it their parent (remembered: see REMEMBER_MS) */
   childrenOf(a: AlgCfg): Promise<number[]>;
   /**
    * true when the reading path feeds every watched device's last-seen time (the history replay): a device
@@ -177,14 +179,30 @@ export async function readEngineConfig(ems: Ems, data: Data, projectId?: number)
 }
 
 /**
+ * How long the engine trusts what it read of contracts, time zones and child meters, by the wall clock.
+ * The live engine re-reads its rules every 30 s; reading these again each time rebuilt the project tree
+ * per demand algorithm. A change of rules or algorithms through this instance's API forgets them at once
+ * (the engine's reload). The cost module sends no signal when a tariff scheme changes, and model
+ * management none when a meter's parent changes (nor does another instance): such a change reaches the
+ * demand and balance rules when this lifetime runs out.
+ */
+export const REMEMBER_MS = 5 * 60_000;
+
+/**
  * A fresh engine state over a sink. `keyPrefix` is put before every active key the state stores
  * ('' live; 'hist:' for the history replay, so its open conditions never collide with the live ones).
+ * `clock` is a monotonic wall clock in ms (tests move it), for REMEMBER_MS.
  */
-export function createEngineState(ems: Ems, data: Data, sink: EventSink, keyPrefix = ''): EngineState {
+export function createEngineState(ems: Ems, data: Data, sink: EventSink, keyPrefix = '', clock: () => number = () => performance.now()): EngineState {
   /** remembered contracts: algorithm id → the local day they hold for and the kW */
   const contracts = new Map<number, { from: number; to: number; kw: number | null }>();
   const zones = new Map<number, string>();
   const children = new Map<number, number[]>();
+  let rememberedSince = clock();
+  /** forgets what was read once it is older than REMEMBER_MS */
+  const fresh = () => {
+    if (clock() - rememberedSince >= REMEMBER_MS) state.forget();
+  };
   const state: EngineState = {
     ems,
     rulesByDevice: new Map(),
@@ -205,17 +223,22 @@ export function createEngineState(ems: Ems, data: Data, sink: EventSink, keyPref
       this.algorithms = c.algorithms;
       this.nodes = c.nodes;
       this.points = c.points;
+    },
+    forget() {
       contracts.clear();
       zones.clear();
       children.clear();
+      rememberedSince = clock();
     },
     async zone(projectId) {
+      fresh();
       let tz = zones.get(projectId);
       if (tz === undefined) zones.set(projectId, (tz = await data.projectTimezone(projectId)));
       return tz;
     },
     async childrenOf(a) {
       if (a.params.childIds && a.params.childIds.length > 0) return a.params.childIds;
+      fresh();
       let ids = children.get(a.id);
       if (ids === undefined) children.set(a.id, (ids = await data.childMeters(a.nodeId, a.projectId)));
       return ids;
@@ -230,6 +253,7 @@ export function createEngineState(ems: Ems, data: Data, sink: EventSink, keyPref
     },
     async contractAt(a, ts) {
       if (a.params.contractKw !== undefined) return a.params.contractKw;
+      fresh();
       const known = contracts.get(a.id);
       if (known && ts >= known.from && ts < known.to) return known.kw;
       // a tariff version takes effect from a local midnight: what holds at ts holds for its local day
@@ -363,7 +387,7 @@ export function resumeActive(state: EngineState, rows: readonly { id: number | s
 }
 
 /** Event classes of the log types the engine raises (the spec's browser rule: 702–709 alarm; 701, 710 early warning). */
-export const CLASS_OF: Record<number, number> = {
+const CLASS_OF: Record<number, number> = {
   [LOG_TYPE.quotaForecast]: EVENT_CLASS.earlyWarning,
   [LOG_TYPE.quotaReached]: EVENT_CLASS.earlyWarning,
   [LOG_TYPE.deviceOffline]: EVENT_CLASS.general,

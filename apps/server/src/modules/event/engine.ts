@@ -7,8 +7,6 @@ import { historyStatus, replayHistory, stopHistory, type HistoryWindow } from '.
 import { onReadings } from './on-readings.js';
 import { periodicChecks } from './periodic.js';
 
-export { classOf, type AlgCfg, type EngineState, type Raise, type RuleCfg } from './engine-state.js';
-
 /** How often offline, balance, efficiency and quota are checked (and the configuration re-read). */
 export const EVENT_CHECK_MS = 30_000;
 /** Reading batches waiting for the engine beyond this are dropped (the write path must never wait). */
@@ -17,9 +15,12 @@ const MAX_PENDING = 1000;
 export interface EventEngine {
   /** Resolves when every batch handed over so far has been evaluated. */
   idle(): Promise<void>;
-  /** Runs the periodic checks now (offline, balance, efficiency, quota) after re-reading the configuration. */
+  /**
+   * Runs the periodic checks now (offline, balance, efficiency, quota) after re-reading the rules and
+   * algorithms (another instance may have changed them); contracts, zones and child meters read before are kept.
+   */
   checkNow(): Promise<void>;
-  /** Re-reads rules and algorithms (after a change through the API). */
+  /** Re-reads rules and algorithms and forgets the contracts, zones and child meters read before (after a change through the API). */
   reload(): Promise<void>;
   /**
    * Evaluates the seeded history of these projects in the background (after the seed; resumable),
@@ -98,7 +99,11 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
       await load();
       await periodicChecks(state, data, ems.config.now());
     }),
-    reload: () => enqueue(load),
+    reload: () =>
+      enqueue(async () => {
+        await load();
+        state.forget();
+      }),
     replayHistory: (windows) => replayHistory(ems, windows, log),
     historyStatus: () => historyStatus(ems),
     start() {

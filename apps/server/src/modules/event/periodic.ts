@@ -8,7 +8,7 @@ import { texts } from './messages.js';
 type Data = ReturnType<typeof engineDataRepository>;
 
 /** The kinds the timed checks judge. */
-export const TIMED_KINDS: readonly AlgorithmKind[] = ['offline', 'balance', 'efficiency', 'quota', 'baseLoad'];
+const TIMED_KINDS: readonly AlgorithmKind[] = ['offline', 'balance', 'efficiency', 'quota', 'baseLoad'];
 
 /**
  * The timed checks at `now` (the live engine: config.now(); the history: instants of the history):

@@ -36,7 +36,7 @@ export async function eventFixture(kind: StoreKind) {
     if (r.rejected > 0) throw new Error(JSON.stringify(r.errors));
     await t.app.events.idle();
   };
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
+  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
     json<T>(await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }));
   const eventsOf = async (where: { ruleId?: number; algorithmId?: number }) => {
     let q = t.app.ems.db.withTables<{ event: { id: number; rule_id: number | null; algorithm_id: number | null; log_type: number; status: number; value: number | null; start_time: number; end_time: number | null } }>().selectFrom('event').selectAll();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { sql } from 'kysely';
 import { STORES, startAt, type TestApp, type TestStore } from '../test/helpers.js';
-import { latestPerDevice, latestQuery } from './latest.js';
+import { lastReadingPerDevice, lastReadingQuery, latestPerDevice, latestPerSeries, latestQuery, latestSeriesQuery } from './latest.js';
 
 const NOW = Date.UTC(2026, 6, 15, 2, 0);
 const Q = 900_000;
@@ -51,9 +50,46 @@ for (const { kind, skip } of STORES) {
       file.close();
       const outer = plan.map((p) => p.detail).filter((d) => /^SEARCH x\b/.test(d));
       expect(outer).toEqual([expect.stringMatching(/device_id=\? AND data_id=\? AND ts=\?/)]);
-      // the same answer as a plain per-device query
-      const check = await sql<{ v: number }>`select value as v from reading where device_id = 9001 and data_id = 1 order by ts desc limit 1`.execute(t.app.ems.db);
-      expect(check.rows[0]?.v).toBe(35_039);
+    });
+
+    it('the newest reading of each series of the devices and data points; a series without one is left out', async () => {
+      const got = await latestPerSeries(t.app.ems.db, [9001, 9002, 9003], [1, 3]);
+      expect(got.sort((a, b) => a.deviceId - b.deviceId || a.dataId - b.dataId)).toEqual([
+        { deviceId: 9001, dataId: 1, ts: NOW - Q, value: 35_039 },
+        { deviceId: 9002, dataId: 1, ts: NOW - 5 * Q, value: 7 },
+        { deviceId: 9002, dataId: 3, ts: NOW, value: 99 },
+      ]);
+      expect(await latestPerSeries(t.app.ems.db, [9001], [])).toEqual([]);
+    });
+
+    it("a device's last reading of any data point, at or before a time; a device without one is left out", async () => {
+      const db = t.app.ems.db;
+      expect([...(await lastReadingPerDevice(db, [9001, 9002, 9003]))].sort()).toEqual([
+        [9001, NOW - Q],
+        [9002, NOW],
+      ]);
+      expect([...(await lastReadingPerDevice(db, [9001, 9002], NOW - 2 * Q))].sort()).toEqual([
+        [9001, NOW - 2 * Q],
+        [9002, NOW - 5 * Q],
+      ]);
+      expect(await lastReadingPerDevice(db, [])).toEqual(new Map());
+    });
+
+    it.skipIf(kind !== 'sqlite')("each series and each device's last reading are found by seeks on the whole key, never by walking a device's series", async () => {
+      const plan = (query: { compile(db: unknown): { sql: string; parameters: readonly unknown[] } } | null) => {
+        if (query === null) throw new Error('no query');
+        const compiled = query.compile(t.app.ems.db);
+        const file = new Database((store.store as { file: string }).file, { readonly: true });
+        const rows = file.prepare(`explain query plan ${compiled.sql}`).all(...(compiled.parameters as unknown[])) as { detail: string }[];
+        file.close();
+        return rows.map((p) => p.detail).filter((d) => /^SEARCH (x|y|reading)\b/.test(d));
+      };
+      const series = plan(latestSeriesQuery([9001, 9002], [1, 3]));
+      expect(series.filter((d) => d.startsWith('SEARCH x'))).toEqual([expect.stringMatching(/device_id=\? AND data_id=\? AND ts=\?/)]);
+      // every probe of the readings names device and data point (the device alone walks all its series)
+      const last = plan(lastReadingQuery([9001, 9002], NOW));
+      expect(last.length).toBeGreaterThan(0);
+      for (const d of last) expect(d).toMatch(/device_id=\? AND data_id=\?/);
     });
   });
 }

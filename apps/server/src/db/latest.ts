@@ -42,3 +42,64 @@ export async function latestPerDevice(db: Db, source: LatestSource, deviceIds: r
   const r = await query.execute(db);
   return r.rows.map((x) => ({ deviceId: Number(x.device_id), ts: Number(x.ts), value: x.value === null || x.value === undefined ? null : Number(x.value) }));
 }
+
+/** The newest reading of one (device, data point) series. */
+export interface LatestSeriesValue extends LatestValue {
+  dataId: number;
+}
+
+const safeIds = (ids: readonly number[]) => [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+
+/** The statement of {@link latestPerSeries}; null for no series. */
+export function latestSeriesQuery(deviceIds: readonly number[], dataIds: readonly number[]) {
+  const devices = safeIds(deviceIds);
+  const points = safeIds(dataIds);
+  if (devices.length === 0 || points.length === 0) return null;
+  const rows = sql.join(devices.flatMap((d) => points.map((p) => sql`(${sql.lit(d)}, ${sql.lit(p)})`)));
+  return sql<{ device_id: number; data_id: number; ts: number; value: number | null }>`
+    select v.column1 as device_id, v.column2 as data_id, x.ts as ts, x.value as value
+    from (values ${rows}) as v
+    join reading x on x.device_id = v.column1 and x.data_id = v.column2
+      and x.ts = (select max(y.ts) from reading y where y.device_id = v.column1 and y.data_id = v.column2)`;
+}
+
+/**
+ * The newest reading of each series (device, data point) of the devices and data points, as
+ * {@link latestPerDevice} finds it: a VALUES row per series and two key probes each. The form
+ * `join (select device_id, data_id, max(ts) … group by …)` walked every row of the series. Series
+ * without a reading are left out.
+ */
+export async function latestPerSeries(db: Db, deviceIds: readonly number[], dataIds: readonly number[]): Promise<LatestSeriesValue[]> {
+  const query = latestSeriesQuery(deviceIds, dataIds);
+  if (query === null) return [];
+  const r = await query.execute(db);
+  return r.rows.map((x) => ({ deviceId: Number(x.device_id), dataId: Number(x.data_id), ts: Number(x.ts), value: x.value === null || x.value === undefined ? null : Number(x.value) }));
+}
+
+/** The statement of {@link lastReadingPerDevice}; null for no device. */
+export function lastReadingQuery(deviceIds: readonly number[], atOrBefore: number) {
+  const devices = safeIds(deviceIds);
+  if (devices.length === 0) return null;
+  const rows = sql.join(devices.map((d) => sql`(${sql.lit(d)})`));
+  return sql<{ device_id: number; ts: number | null }>`
+    select v.column1 as device_id,
+      max((select max(y.ts) from reading y where y.device_id = v.column1 and y.data_id = d.data_id and y.ts <= ${atOrBefore})) as ts
+    from (values ${rows}) as v cross join data_point d
+    group by v.column1`;
+}
+
+/**
+ * The time of each device's newest reading of any data point at or before `atOrBefore` (the rule
+ * engine's last-seen time of a device). One probe of the key (device, data point, ts) per device and
+ * catalogue point: `where device_id in (…) group by device_id` with max(ts) walked every row of every
+ * series of the devices (about 0.5 s for the factory's 163 devices over 13 months; this form 14 ms).
+ * Devices without a reading are left out.
+ */
+export async function lastReadingPerDevice(db: Db, deviceIds: readonly number[], atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const query = lastReadingQuery(deviceIds, atOrBefore);
+  if (query === null) return out;
+  const r = await query.execute(db);
+  for (const x of r.rows) if (x.ts !== null && x.ts !== undefined) out.set(Number(x.device_id), Number(x.ts));
+  return out;
+}

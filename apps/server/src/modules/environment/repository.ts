@@ -1,5 +1,6 @@
-import { sql, type Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { latestPerSeries } from '../../db/latest.js';
 import type { EventTable } from '../event/tables.js';
 
 /** Table `hazard_source` (migration 0010-hazard). */
@@ -72,16 +73,9 @@ export function environmentRepository(db: Db) {
       return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), modelLabel: r.model_label, name: r.name, code: r.code, attrs: parse(r.attrs) }));
     },
 
-    /** The newest reading of each (device, data point) pair of the devices and data points (one statement). */
+    /** The newest reading of each (device, data point) pair of the devices and data points (two key probes per pair). */
     async latest(deviceIds: readonly number[], dataIds: readonly number[]): Promise<LatestReading[]> {
-      if (deviceIds.length === 0 || dataIds.length === 0) return [];
-      const devs = sql.join(deviceIds.map((d) => sql`${d}`));
-      const dps = sql.join(dataIds.map((d) => sql`${d}`));
-      const r = await sql<{ device_id: number; data_id: number; ts: number; value: number | null }>`
-        select r.device_id, r.data_id, r.ts, r.value from reading r
-        join (select device_id, data_id, max(ts) as ts from reading where device_id in (${devs}) and data_id in (${dps}) group by device_id, data_id) m
-          on r.device_id = m.device_id and r.data_id = m.data_id and r.ts = m.ts`.execute(db);
-      return r.rows.map((x) => ({ deviceId: Number(x.device_id), dataId: Number(x.data_id), ts: Number(x.ts), value: num(x.value) }));
+      return (await latestPerSeries(db, deviceIds, dataIds)).map((x) => ({ deviceId: x.deviceId, dataId: x.dataId, ts: x.ts, value: x.value }));
     },
 
     /** Raw readings of one device and data point with ts in [from, to], time order (callers keep to ≤ 2 days). */

@@ -1,24 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { lastReadingPerDevice } from '../../db/latest.js';
 import { attrsOf, numOrNull } from '../common/attrs.js';
 
 /** The reads of measurements the rule engine needs (readings and rollups). */
 export function engineDataRepository(db: Db) {
   return {
     /** The newest reading time (at or before `atOrBefore`) of each device (any data point); devices without readings are absent. */
-    async lastSeen(deviceIds: readonly number[], atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Map<number, number>> {
-      const out = new Map<number, number>();
-      if (deviceIds.length === 0) return out;
-      const rows = await db
-        .selectFrom('reading')
-        .select(['device_id', sql<number>`max(ts)`.as('ts')])
-        .where('device_id', 'in', [...deviceIds])
-        .where('ts', '<=', atOrBefore)
-        .groupBy('device_id')
-        .execute();
-      for (const r of rows) out.set(Number(r.device_id), Number(r.ts));
-      return out;
-    },
+    lastSeen: (deviceIds: readonly number[], atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Map<number, number>> => lastReadingPerDevice(db, deviceIds, atOrBefore),
 
     /** The devices under a node (itself included) that are not containers. */
     async devicesUnder(nodeId: number, containers: readonly string[]): Promise<number[]> {

@@ -4,6 +4,7 @@ import { at, TOU_VERSION } from '../../test/fixtures.js';
 import { attachScheme, loginAs, STORES } from '../../test/helpers.js';
 import { engineDataRepository } from './data-repository.js';
 import { createEngineState, REMEMBER_MS, type AlgCfg, type EventSink } from './engine-state.js';
+import { periodicChecks } from './periodic.js';
 import { eventFixture, MIN, type EventFixture } from './test-fixture.js';
 
 const NONE: EventSink = { insert: async () => undefined, finish: async () => undefined, setWorst: async () => undefined };
@@ -83,6 +84,23 @@ for (const { kind, skip } of STORES) {
       await contract(2000);
       state.forget();
       expect(await state.contractAt(demand, ts)).toBe(2000);
+    });
+
+    it('a device that has never reported is looked up in the store once, not at every check', async () => {
+      const data = engineDataRepository(f.t.app.ems.db);
+      const asked: number[][] = [];
+      const recording: typeof data = { ...data, lastSeen: async (ids, atOrBefore) => (asked.push([...ids]), data.lastSeen(ids, atOrBefore)) };
+      const box = await f.node(1, null, 'room', 'lookup box');
+      const silent = await f.node(1, box, 'meter', 'never reported');
+      const talking = await f.node(1, box, 'meter', 'reported once');
+      const t0 = at(2025, 3, 11, 15);
+      await f.write(1, [{ deviceId: talking, dataId: DATA_ID.activePower, ts: t0, value: 1 }]);
+      const state = createEngineState(f.t.app.ems, data, NONE);
+      const offline: AlgCfg = { id: -2, projectId: 1, name: 'o', kind: 'offline', nodeId: box, modelLabel: 'room', params: { offlineMinutes: 10 }, level: 2, devices: [silent, talking] };
+      state.configure({ rulesByDevice: new Map(), algorithms: [offline], nodes: new Map(), points: new Map() });
+      for (const now of [t0 + MIN, t0 + 2 * MIN, t0 + 3 * MIN]) await periodicChecks(state, recording, now, ['offline']);
+      expect(asked).toEqual([[silent, talking]]);
+      expect([...state.lastSeen]).toEqual([[talking, t0]]);
     });
   });
 }

@@ -101,6 +101,8 @@ export interface EngineState extends EngineConfig {
   values: Map<string, number>;
   /** newest reading time by device */
   lastSeen: Map<number, number>;
+  /** devices looked up in the store that had no reading then: from there on the reading path reports them */
+  lastSeenAsked: Set<number>;
   switchPrev: Map<string, number>;
   demandSamples: Map<number, { ts: number; value: number }[]>;
   /** per efficiency algorithm: the grade of the last hour judged, the grade of the hour before it, and the grade an active 709 dropped from */
@@ -214,6 +216,7 @@ export function createEngineState(ems: Ems, data: Data, sink: EventSink, keyPref
     active: new Map(),
     values: new Map(),
     lastSeen: new Map(),
+    lastSeenAsked: new Set(),
     switchPrev: new Map(),
     demandSamples: new Map(),
     grades: new Map(),

@@ -35,9 +35,13 @@ async function toggle(s: EngineState, key: string, holds: boolean, end: number, 
 async function checkOffline(s: EngineState, data: Data, a: AlgCfg, now: number): Promise<void> {
   const minutes = a.params.offlineMinutes;
   if (minutes === undefined) return;
-  // the last-seen map is fed by the reading path; devices it has not seen yet are looked up in the store (up to now)
-  const unknown = s.fedLastSeen ? [] : a.devices.filter((d) => !s.lastSeen.has(d));
-  for (const [d, ts] of await data.lastSeen(unknown, now)) s.lastSeen.set(d, ts);
+  // the last-seen map is fed by the reading path; devices it has not seen yet are looked up in the store (up to
+  // now) once: a device without a reading then is reported by the reading path when it first sends one
+  const unknown = s.fedLastSeen ? [] : a.devices.filter((d) => !s.lastSeen.has(d) && !s.lastSeenAsked.has(d));
+  if (unknown.length > 0) {
+    for (const [d, ts] of await data.lastSeen(unknown, now)) s.lastSeen.set(d, ts);
+    for (const d of unknown) s.lastSeenAsked.add(d);
+  }
   // while none of its devices reports (ingest down, or this instance just started and the feed has not
   // caught up), a device's silence says nothing about the device: no judgement either way
   const freshest = Math.max(-Infinity, ...a.devices.map((d) => s.lastSeen.get(d) ?? -Infinity));

@@ -79,9 +79,14 @@ describe('energy consumption analysis (issue 5)', () => {
       await expect(page.getByTestId('analysis-title').innerText()).resolves.toContain('能耗分析');
       await expect(page.getByTestId('analysis-table').innerText()).resolves.toContain(reply.children[0]?.name ?? '?');
       // the ranking follows the node tree: every building and the distribution room, each with its own
-      // consumption, the shares adding up to the total (issue 11: 10kV配电室 100 % + 动力中心 32.2 %)
+      // consumption, the shares adding up to the total (issue 11: 10kV配电室 100 % + 动力中心 32.2 %; review:
+      // 1#厂房 and 2#仓库 无计量表 and 10kV配电室 67.8 %, their meters sat under its feeders)
       expect(reply.children.map((c) => c.name)).toEqual(expect.arrayContaining(['1#厂房', '2#仓库', '动力中心', '10kV配电室']));
       expect(reply.children.reduce((s, c) => s + (c.sharePct ?? 0), 0) + (reply.unassigned?.sharePct ?? 0)).toBeCloseTo(100, 6);
+      for (const c of reply.children) expect(c.value, c.name).toBeGreaterThan(0);
+      const share = (name: string) => reply.children.find((c) => c.name === name)?.sharePct ?? NaN;
+      expect(share('1#厂房')).toBeGreaterThan(share('10kV配电室'));
+      expect(share('10kV配电室')).toBeLessThan(10);
       await expect(page.getByTestId('analysis-table').innerText()).resolves.toContain('2#仓库');
       await settle(page);
       await screenshot(page, 'analysis-energy-consumption-dark-zh');

@@ -45,6 +45,19 @@ async function shownRates(page: Page): Promise<Record<string, { rate: string; st
   });
 }
 
+/** A figure as the table and cards print it ('6,720.00', '--' for none) as a number (0 for none). */
+const num = (text: string | null) => {
+  const t = (text ?? '').trim().replace(/,/g, '');
+  return t === '' || t === '--' ? 0 : Number(t);
+};
+
+/** The figures a row of the tree table shows, by test id ('balance-value', 'balance-children', …). */
+async function rowFigures(page: Page, meterId: number | undefined) {
+  const row = page.getByTestId('balance-tree').locator(`tr[data-row-key="${meterId}"]`);
+  const cell = async (id: string) => ((await row.getByTestId(id).count()) > 0 ? num(await row.getByTestId(id).first().textContent()) : 0);
+  return { value: await cell('balance-value'), children: await cell('balance-children'), loss: await cell('balance-loss'), unmetered: await cell('balance-unmetered') };
+}
+
 async function settle(page: Page, ids: string[]) {
   for (const id of ids) await page.locator(`[data-testid="${id}"] canvas`).first().waitFor();
   await page.waitForTimeout(600);
@@ -75,6 +88,13 @@ describe('energy balance (issue 5)', () => {
       for (const r of visible) expect(shown[String(r.meterId)], r.code).toEqual({ rate: pct(r.balance?.lossRatePct), status: r.balance?.status });
       await expect(page.getByTestId('balance-tree').innerText()).resolves.toContain('合格');
       await expect(page.getByTestId('balance-worst-item').count()).resolves.toBe(reply.worst.length);
+      // the figures of a row add up as shown (issue 11 review): 用能 − 下级合计 = 损耗 + 未计量, 下级合计 = Σ of the rows below
+      const hvShown = await rowFigures(page, hv?.meterId);
+      const mains = await Promise.all(reply.rows.filter((r) => r.parentMeterId === hv?.meterId).map((r) => rowFigures(page, r.meterId)));
+      expect(mains).toHaveLength(3);
+      expect(hvShown.children).toBeCloseTo(mains.reduce((x, m) => x + m.value, 0), 1);
+      expect(hvShown.value - hvShown.children).toBeCloseTo(hvShown.loss + hvShown.unmetered, 1);
+      for (const r of reply.rows.filter((x) => x.balance)) expect((r.value ?? 0) - (r.balance?.childrenTotal ?? 0), r.code).toBeCloseTo((r.balance?.loss ?? 0) + (r.balance?.unmetered ?? 0), 6);
 
       // select 1#变低压总表: its daily λ with the tolerance band
       const t1 = reply.rows.find((r) => r.code === 'E-T1');
@@ -134,8 +154,13 @@ describe('energy balance (issue 5)', () => {
       try {
         expect(reply.media.map((m) => m.energyType)).toEqual([3, 15, 16, 45]);
         for (const m of reply.media) {
-          await expect(page.getByTestId(`pipe-medium-${m.energyType}`).getByTestId('pipe-rate').innerText()).resolves.toBe(pct(m.balance.lossRatePct));
+          const card = page.getByTestId(`pipe-medium-${m.energyType}`);
+          await expect(card.getByTestId('pipe-rate').innerText()).resolves.toBe(pct(m.balance.lossRatePct));
           expect(m.balance.lossRatePct).toBeGreaterThan(2);
+          // 供给 − 末端合计 = 管损 + 未计量 as the card shows them; the shares of the supply stay ≤ 100 %
+          const shown = async (id: string) => ((await card.getByTestId(id).count()) > 0 ? num(await card.getByTestId(id).innerText()) : 0);
+          expect((await shown('pipe-supply')) - (await shown('pipe-end-users'))).toBeCloseTo((await shown('pipe-loss')) + (await shown('pipe-unmetered')), 1);
+          for (const u of m.endUsers) expect(u.sharePct ?? 0, u.name).toBeLessThanOrEqual(100);
         }
         await settle(page, ['pipe-medium-3']);
         await screenshot(page, `pipe-${theme}-${language === 'en' ? 'en' : 'zh'}`);

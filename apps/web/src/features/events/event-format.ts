@@ -1,4 +1,4 @@
-import type { EventRecord } from '@ems/contract';
+import { LOG_TYPE, type EventRecord } from '@ems/contract';
 
 /**
  * Tag colours of event classes and levels (spec section 3): 1 accident red, 2 alarm orange,
@@ -49,7 +49,7 @@ export function deviceOf(e: Pick<EventRecord, 'deviceId' | 'nodeId'>): number {
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Log types of limit rules (an energy quantity 702, an accident 803, another quantity 804): the type names the data point. */
-const LIMIT_LOG_TYPES: readonly number[] = [702, 803, 804];
+const LIMIT_LOG_TYPES: readonly number[] = [LOG_TYPE.limit, LOG_TYPE.accidentLevel, LOG_TYPE.environmentLimit];
 
 /**
  * What kind of event it is, as a person reads it (issue 11: a quota forecast is no 'power over-limit',

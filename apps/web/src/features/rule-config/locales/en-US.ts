@@ -40,7 +40,6 @@ const ruleConfig: typeof zh = {
     minDurationSec: 'Duration (s)',
     hysteresis: 'Hysteresis',
     level: 'Event level',
-    eventType: 'Event type',
     enabled: 'Enabled',
     description: 'Description',
     kind: 'Kind',
@@ -49,7 +48,6 @@ const ruleConfig: typeof zh = {
   },
   combinator: { 1: 'and', 2: 'or' },
   level: { 1: 'Accident', 2: 'Alarm', 4: 'Early warning' },
-  eventType: { 1: 'Residual current', 2: 'Temperature', 3: 'Power over limit', 4: 'Probe failure', 5: 'Switch event' },
   kind: { demand: 'Demand', offline: 'Device offline', switch: 'Switch change', efficiency: 'Efficiency', balance: 'Energy balance', quota: 'Consumption quota', baseLoad: 'Night use' },
   /** what a rule's events are and where they are listed */
   logType: { 702: 'Consumption over limit (energy-consumption events)', 803: 'Accident (event diagnosis)', 804: 'Operating quantity over limit (event diagnosis)' },

@@ -39,7 +39,6 @@ const ruleConfig = {
     minDurationSec: '持续时间(秒)',
     hysteresis: '回差',
     level: '事件等级',
-    eventType: '事件类型',
     enabled: '启用',
     description: '描述',
     kind: '算法类型',
@@ -48,7 +47,6 @@ const ruleConfig = {
   },
   combinator: { 1: '且', 2: '或' },
   level: { 1: '事故', 2: '告警', 4: '预警' },
-  eventType: { 1: '剩余电流', 2: '温度', 3: '功率越限', 4: '探头故障', 5: '开关事件' },
   kind: { demand: '需量', offline: '设备离线', switch: '开关变位', efficiency: '能效', balance: '能耗平衡', quota: '能耗定额', baseLoad: '夜间用量' },
   /** what a rule's events are and where they are listed */
   logType: { 702: '能耗量越限（能耗事件）', 803: '事故（事件诊断）', 804: '运行参数越限（事件诊断）' },

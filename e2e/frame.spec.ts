@@ -66,13 +66,13 @@ describe('the frame, as ROOT (spec sections 2 and 4)', () => {
   it("refuses to close the fixed home tab with 'this item cannot be deleted!'", async () => {
     await page.locator('[data-testid="tab"][data-fixed="true"]').click({ button: 'right' });
     await page.getByTestId('tab-menu-close').click();
-    expect(await toastText(page)).toContain('该项不能被删除！');
+    expect(await toastText(page, '该项不能被删除！')).toContain('该项不能被删除！');
     expect(await tabIds(page)).toContain('/home');
   });
 
   it("favourites a page: the star adds it with 'favourite succeeded' and the popover lists it", async () => {
     await page.getByTestId('favourite-star').click();
-    expect(await toastText(page)).toContain('收藏成功');
+    expect(await toastText(page, '收藏成功')).toContain('收藏成功');
     await expect(page.getByTestId('favourite-star').getAttribute('data-active')).resolves.toBe('true');
     await page.getByTestId('favourites-button').click();
     const link = page.getByTestId('favourites-popover').getByTestId('favourite-link');

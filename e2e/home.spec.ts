@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DASHBOARD_API, type ApiReply, type ProjectDashboard } from '@ems/contract';
+import { formatChange, formatThousands } from '@ems/domain';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, waitSeeded, type RunningServer } from './support/server.js';
 import { DEMO_PASSWORD, login } from './support/flows.js';
@@ -14,14 +15,10 @@ let server: RunningServer;
 let browser: Browser;
 const NOW = Math.floor(Date.now() / 60_000) * 60_000;
 
-/** As the cards print: 2 decimals with thousands separators, '--' for null. */
-const energyText = (v: number | null) => (v === null ? '--' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-/** As the change figures print: sign, 1 decimal, '%'; '--' for null. */
-const changeText = (v: number | null) => {
-  if (v === null) return '--';
-  const t = v.toFixed(1);
-  return `${v > 0 && t !== '0.0' ? '+' : ''}${t}%`;
-};
+/** As the cards print: the product's own formatters (thousands separators and 2 decimals; sign, 1 decimal and '%',
+ * never '-0.0%'); '--' for null. */
+const energyText = (v: number | null) => formatThousands(v, 2);
+const changeText = (v: number | null) => formatChange(v);
 
 async function openHome(theme: 'dark' | 'light', language: 'zh_cn' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1400 });

@@ -89,7 +89,7 @@ describe('manual readings import from the device monitor (issue 3 §3)', () => {
     await page.getByRole('button', { name: '开始导入' }).click();
     const report = page.getByTestId('import-report');
     await report.waitFor();
-    await expect(toastText(page)).resolves.toContain('导入成功，共写入 2 条读数');
+    await expect(toastText(page, '导入成功，共写入 2 条读数')).resolves.toContain('导入成功，共写入 2 条读数');
     await expect(report.getByTestId('import-report-file').innerText()).resolves.toBe('导入文件：六月抄表.xlsx');
     const stats = await report.locator('.ant-statistic').allInnerTexts();
     expect(stats.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual(['成功 2', '失败 1']);
@@ -103,7 +103,7 @@ describe('manual readings import from the device monitor (issue 3 §3)', () => {
 
   it('running the import again without a new file asks for one', async () => {
     await page.getByRole('button', { name: '开始导入' }).click();
-    await expect(toastText(page)).resolves.toContain('请先上传要导入的文件');
+    await expect(toastText(page, '请先上传要导入的文件')).resolves.toContain('请先上传要导入的文件');
     await page.getByRole('button', { name: '关闭' }).click();
     await page.getByTestId('import-readings-dialog').waitFor({ state: 'hidden' });
   });

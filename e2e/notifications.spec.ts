@@ -169,7 +169,7 @@ describe('live notifications, dark zh (issue 4 §3)', () => {
     await expect.poll(() => page.locator('[data-testid="event-page"] tr.ant-table-row [data-testid="event-confirm-state"][data-value="3"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await openBell(page);
     await page.locator('[data-testid="notification-list-2"] [data-testid="notification-open"]').filter({ hasText: METER }).first().click();
-    await expect(toastText(page)).resolves.toContain('已在当前页面，请点击刷新查看最新事件');
+    await expect(toastText(page, '已在当前页面，请点击刷新查看最新事件')).resolves.toContain('已在当前页面，请点击刷新查看最新事件');
   });
 });
 

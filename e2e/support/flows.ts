@@ -13,8 +13,14 @@ export async function login(page: Page, baseUrl: string, user: string, password:
 }
 
 /** The text of the antd message toasts shown now (joined). */
-export async function toastText(page: Page): Promise<string> {
-  await page.locator('.ant-message-notice').first().waitFor({ timeout: 10_000 });
+/**
+ * The texts of the messages on screen. With `expected`, waits (up to 10 s) for a message containing it, since an
+ * earlier step's message may still be fading out; without it, for any message. Returns what is shown either way,
+ * so the caller's `toContain` names the message that came instead.
+ */
+export async function toastText(page: Page, expected?: string): Promise<string> {
+  const notice = page.locator('.ant-message-notice', expected === undefined ? undefined : { hasText: expected });
+  await notice.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
   return (await page.locator('.ant-message-notice').allInnerTexts()).join(' | ');
 }
 

@@ -101,6 +101,6 @@ describe('spec 5: unit m3 shows as cubic metres', () => {
 describe('同比/环比 display: tone and signed one-decimal change', () => {
   it('more is up, less is down, under 0.05 % flat, null or NaN none; a sign only on a positive change', () => {
     expect([changeTone(12), changeTone(-3), changeTone(0.04), changeTone(null), changeTone(Number.NaN)]).toEqual(['up', 'down', 'flat', 'none', 'none']);
-    expect([formatChange(16.666), formatChange(-25), formatChange(0.01), formatChange(null)]).toEqual(['+16.7%', '-25.0%', '0.0%', '--']);
+    expect([formatChange(16.666), formatChange(-25), formatChange(0.01), formatChange(-0.01), formatChange(null)]).toEqual(['+16.7%', '-25.0%', '0.0%', '0.0%', '--']);
   });
 });

@@ -54,7 +54,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     schemaController: { compilersFactory: { buildValidator: requestValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const db = openDb(config.store);
   const ems: Ems = {

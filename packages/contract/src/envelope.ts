@@ -39,6 +39,8 @@ export const ErrorCode = {
   oldPasswordWrong: 1005,
   /** password change: new password breaks the strong-password rule */
   weakPassword: 1006,
+  /** HTTP 409: the project's stored time zone is not one the server can use (written before zones were validated) */
+  projectTimeZoneInvalid: 1010,
 } as const;
 
 export const IdParam = Type.Object({ id: Type.Integer({ minimum: 0 }) });

@@ -15,6 +15,8 @@ export const API = {
   cloudProjects: '/eem-service/v1/auth/cloud/projects',
   /** GET `${projectSummary}/{projectId}`: project info plus node counts per model label */
   projectSummary: '/eem-service/v1/project/summary',
+  /** GET: BackgroundHealth[] of the caller's projects (platform and project administrators) */
+  projectBackgroundHealth: '/eem-service/v1/project/backgroundHealth',
   /** GET `${userTree}/{id}` */
   userTree: '/eem-service/v1/auth/cloud/user/tree',
   /** GET `${userGroup}/{rootUserGroupID}` */

@@ -66,3 +66,25 @@ export interface CloudProjectNode {
   children?: CloudProjectNode[];
   [field: string]: unknown;
 }
+
+/** The background passes that work project by project (docs/security.md, background-pass isolation). */
+export const BACKGROUND_PASSES = ['eventChecks', 'eventReadings', 'eventHistory', 'pqAggregates'] as const;
+export type BackgroundPass = (typeof BACKGROUND_PASSES)[number];
+
+/**
+ * How a background pass fared for one project on the instance that answers, since it started: one
+ * project's failure is counted here and never stops the pass for the others. `failing` while the
+ * last run for the project failed; times are ms since epoch.
+ */
+export const BackgroundHealth = Type.Object({
+  projectId: Type.Integer(),
+  pass: Type.Union(BACKGROUND_PASSES.map((p) => Type.Literal(p))),
+  failing: Type.Boolean(),
+  failures: Type.Integer(),
+  /** failures since the last success */
+  consecutiveFailures: Type.Integer(),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  lastFailureTime: Type.Union([Type.Integer(), Type.Null()]),
+  lastSuccessTime: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type BackgroundHealth = Static<typeof BackgroundHealth>;

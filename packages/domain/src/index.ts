@@ -9,6 +9,7 @@ export * from './module.js';
 export * from './tabs.js';
 // Measurement rules (issue 3)
 export * from './counters.js';
+export * from './time-zone.js';
 export * from './trend.js';
 export * from './downsample.js';
 export * from './comparison.js';

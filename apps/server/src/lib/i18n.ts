@@ -26,6 +26,7 @@ const MESSAGES = {
   locked: ['登录失败次数过多，请 $0 分钟后再试', 'too many failed logins; please wait $0 minutes and try again'],
   oldPasswordWrong: ['原密码错误', 'the original password is wrong'],
   weakPassword: ['密码必须包含大小写字母、数字和特殊字符，长度为8至18位', 'Password must contain upper and lower case letters, digits and special characters, length 8 to 18'],
+  projectTimeZoneInvalid: ['项目的时区 "$0" 无效，请在项目配置中改为有效的 IANA 时区（如 Asia/Shanghai）', 'the project\'s time zone "$0" is invalid; set a valid IANA time zone (e.g. Asia/Shanghai) in the project configuration'],
   samePassword: ['新密码不能与原密码相同', 'the new password must differ from the original password'],
 } as const satisfies Record<string, readonly [string, string]>;
 

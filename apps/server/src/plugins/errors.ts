@@ -27,6 +27,9 @@ function fieldOf(e: AjvError, context: string | undefined): string {
   return field !== '' ? field : (context ?? 'body');
 }
 
+/** V8's refusal of a zone: a project's zone stored before zones were validated (issue 12), met by any read. */
+const BAD_ZONE = /^Invalid time zone specified: (.*)$/s;
+
 function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
   return reply.code(status).type('application/json; charset=utf-8').send({ code, msg, data });
 }
@@ -41,6 +44,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       const field = first ? fieldOf(first, err.validationContext) : (err.validationContext ?? 'body');
       const detail = first?.params?.additionalProperty ? 'unknown field' : (first?.message ?? 'invalid');
       return send(reply, 400, ErrorCode.badRequest, t(lang, 'invalidField', field, detail));
+    }
+    const zone = err instanceof RangeError ? BAD_ZONE.exec(err.message) : null;
+    if (zone) {
+      request.log.warn({ err }, 'a project has an invalid stored time zone');
+      return send(reply, 409, ErrorCode.projectTimeZoneInvalid, t(lang, 'projectTimeZoneInvalid', (zone[1] ?? '').slice(0, 64)));
     }
     if (isStoreDown(err)) {
       request.log.error({ err }, 'store unavailable');

@@ -1,4 +1,5 @@
 import type { CommittedReading, Ems, ReadingListener } from '../../context.js';
+import { backgroundHealth } from '../project/background-health.js';
 import { engineDataRepository } from './data-repository.js';
 import { createEngineState, readEngineConfig, resumeActive } from './engine-state.js';
 import { eventRepository } from './event-repository.js';
@@ -46,6 +47,7 @@ export const engineOf = (ems: Ems): EventEngine | undefined => engines.get(ems);
 export function createEventEngine(ems: Ems, log: (msg: string) => void = () => undefined): EventEngine {
   const events = eventRepository(ems.db);
   const data = engineDataRepository(ems.db);
+  const health = backgroundHealth(ems);
   let chain: Promise<void> = Promise.resolve();
   let pending = 0;
   let loaded = false;
@@ -84,12 +86,41 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
     return run;
   }
 
+  /**
+   * The timed checks, one algorithm at a time: a project whose check throws (a zone stored before
+   * zones were validated, a broken node) is counted and logged in the background health, and every
+   * other check, of that project and of the others, still runs.
+   */
+  async function checkEachProject(now: number): Promise<void> {
+    const failed = new Map<number, unknown>();
+    const projects = new Set<number>();
+    for (const a of state.algorithms) {
+      projects.add(a.projectId);
+      try {
+        await periodicChecks(state, data, now, undefined, [a]);
+      } catch (err) {
+        if (!failed.has(a.projectId)) failed.set(a.projectId, err);
+      }
+    }
+    for (const p of projects) {
+      if (failed.has(p)) health.failure(p, 'eventChecks', failed.get(p), log);
+      else health.success(p, 'eventChecks');
+    }
+  }
+
   const listener: ReadingListener = (projectId: number, readings: readonly CommittedReading[]) => {
     if (pending >= MAX_PENDING) {
       log('events: the rule engine is behind; a batch of readings was not evaluated');
       return;
     }
-    void enqueue(() => onReadings(state, projectId, readings));
+    void enqueue(async () => {
+      try {
+        await onReadings(state, projectId, readings);
+        health.success(projectId, 'eventReadings');
+      } catch (err) {
+        health.failure(projectId, 'eventReadings', err, log);
+      }
+    });
   };
   ems.readingListeners.add(listener);
 
@@ -97,7 +128,7 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
     idle: () => chain,
     checkNow: () => enqueue(async () => {
       await load();
-      await periodicChecks(state, data, ems.config.now());
+      await checkEachProject(ems.config.now());
     }),
     reload: () =>
       enqueue(async () => {

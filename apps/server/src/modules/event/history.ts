@@ -1,6 +1,7 @@
 import { DATA_ID, type AlgorithmKind, type EventHistoryStatus } from '@ems/contract';
 import { bucketEnd, bucketStart } from '@ems/domain';
 import type { CommittedReading, Ems } from '../../context.js';
+import { backgroundHealth } from '../project/background-health.js';
 import { engineDataRepository } from './data-repository.js';
 import { createEngineState, memoryOf, readEngineConfig, restoreMemory, resumeActive, type AlgCfg, type EngineState, type EventSink } from './engine-state.js';
 import { HISTORY_KEY, historyRepository, type StepChanges } from './history-repository.js';
@@ -253,7 +254,7 @@ export function replayHistory(ems: Ems, windows: readonly HistoryWindow[], log: 
         await p.prepare();
         if (!p.finished) projects.push(p);
       } catch (err) {
-        log(`events: the history of project ${w.projectId} could not start: ${(err as Error).message}`);
+        backgroundHealth(ems).failure(w.projectId, 'eventHistory', err, log);
         await historyRepository(ems.db)
           .setError(w.projectId, (err as Error).message, ems.config.now())
           .catch(() => undefined);
@@ -269,8 +270,9 @@ export function replayHistory(ems: Ems, windows: readonly HistoryWindow[], log: 
         try {
           if (await p.step()) next.push(p);
           else log(`events: history of project ${p.window.projectId} evaluated (${p.written} events this run)`);
+          backgroundHealth(ems).success(p.window.projectId, 'eventHistory');
         } catch (err) {
-          log(`events: the history of project ${p.window.projectId} stopped: ${(err as Error).message}`);
+          backgroundHealth(ems).failure(p.window.projectId, 'eventHistory', err, log);
           await historyRepository(ems.db)
             .setError(p.window.projectId, (err as Error).message, ems.config.now())
             .catch(() => undefined);

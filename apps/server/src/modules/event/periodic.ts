@@ -13,10 +13,11 @@ const TIMED_KINDS: readonly AlgorithmKind[] = ['offline', 'balance', 'efficiency
 /**
  * The timed checks at `now` (the live engine: config.now(); the history: instants of the history):
  * offline devices, and over the last closed hour / night / this month balance, efficiency, quota and
- * night use. `kinds` narrows them (the history judges offline every 15 min, the others every hour).
+ * night use. `kinds` narrows them (the history judges offline every 15 min, the others every hour),
+ * `algorithms` too (the live engine checks one at a time, so one project's failure stops no other).
  */
-export async function periodicChecks(s: EngineState, data: Data, now: number, kinds: readonly AlgorithmKind[] = TIMED_KINDS): Promise<void> {
-  for (const a of s.algorithms) {
+export async function periodicChecks(s: EngineState, data: Data, now: number, kinds: readonly AlgorithmKind[] = TIMED_KINDS, algorithms: readonly AlgCfg[] = s.algorithms): Promise<void> {
+  for (const a of algorithms) {
     if (!kinds.includes(a.kind)) continue;
     if (a.kind === 'offline') await checkOffline(s, data, a, now);
     else if (a.kind === 'balance') await checkBalance(s, data, a, now);

@@ -67,10 +67,10 @@ export function aggregateRepository(db: Db, kind: StoreKind) {
       else if (deviceIds.length > 0) await db.deleteFrom('pq_coverage').where('device_id', 'in', [...deviceIds]).execute();
     },
 
-    /** Every node id: a device is a node (readings of any node may carry PQ data points). */
-    async deviceIds(): Promise<number[]> {
-      const rows = await db.selectFrom('node').select('id').orderBy('id').execute();
-      return rows.map((r) => Number(r.id));
+    /** Every node with its project: a device is a node (readings of any node may carry PQ data points). */
+    async devices(): Promise<{ deviceId: number; projectId: number }[]> {
+      const rows = await db.selectFrom('node').select(['id', 'project_id']).orderBy('id').execute();
+      return rows.map((r) => ({ deviceId: Number(r.id), projectId: Number(r.project_id) }));
     },
 
     /** This server's heartbeat. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PQ_AGGREGATE_MS, PQ_MAX_WINDOW_MS } from '@ems/contract';
 import { bucketSpans, nextCatchUpSpan, pqBucketStart, windowCovered, type Extent, type Span } from '@ems/domain';
 import type { Ems, ReadingListener } from '../../context.js';
+import { backgroundHealth } from '../project/background-health.js';
 import { aggregateRepository } from './aggregate-repository.js';
 import { PQ_DATA_ID_SET } from './pq-series.js';
 
@@ -62,6 +63,9 @@ export function registerPqAggregates(app: FastifyInstance): PqAggregator {
 export function createPqAggregator(ems: Ems, log: (msg: string) => void): PqAggregator {
   const repo = aggregateRepository(ems.db, ems.kind);
   const runId = randomBytes(12).toString('hex');
+  const health = backgroundHealth(ems);
+  /** the project of each device seen (readings, the catch-up), to report a device's failure against */
+  const projectOf = new Map<number, number>();
   const marks = new Map<number, Set<number>>();
   const overflow = new Set<number>();
   const locks = new Map<number, Promise<unknown>>();
@@ -137,9 +141,13 @@ export function createPqAggregator(ems: Ems, log: (msg: string) => void): PqAggr
     return true;
   }
 
-  const listener: ReadingListener = (_projectId, readings) => {
+  const listener: ReadingListener = (projectId, readings) => {
     let any = false;
-    for (const r of readings) if (PQ_DATA_ID_SET.has(r.dataId)) any = mark(r.deviceId, [pqBucketStart(r.ts, B)]);
+    for (const r of readings) {
+      if (!PQ_DATA_ID_SET.has(r.dataId)) continue;
+      any = mark(r.deviceId, [pqBucketStart(r.ts, B)]);
+      projectOf.set(r.deviceId, projectId);
+    }
     if (any) schedule();
   };
   ems.readingListeners.add(listener);
@@ -159,20 +167,48 @@ export function createPqAggregator(ems: Ems, log: (msg: string) => void): PqAggr
     }
   }
 
-  async function pass(): Promise<void> {
-    for (const id of await repo.deviceIds()) {
-      if (closed) return;
-      await catchUp(id);
+  /**
+   * Runs the job for each device in turn, each on its own: a device whose job throws (its project's
+   * data or store rows broken) is counted against its project in the background health, and the next
+   * device still runs. A project fails a round when any of its devices failed. `untilClosed`: stops
+   * once the aggregator is closing (a catch-up; the last drain runs whole).
+   */
+  async function eachDevice(deviceIds: readonly number[], job: (deviceId: number) => Promise<void>, untilClosed = false): Promise<void> {
+    const failed = new Map<number, unknown>();
+    const fine = new Set<number>();
+    for (const id of deviceIds) {
+      if (untilClosed && closed) return;
+      const project = projectOf.get(id);
+      try {
+        await job(id);
+        if (project !== undefined) fine.add(project);
+      } catch (err) {
+        if (project === undefined) log(`pq aggregates: device ${id}: ${err instanceof Error ? err.message : String(err)}`);
+        else if (!failed.has(project)) failed.set(project, err);
+      }
     }
+    for (const [project, err] of failed) health.failure(project, 'pqAggregates', err, log);
+    for (const project of fine) if (!failed.has(project)) health.success(project, 'pqAggregates');
+  }
+
+  async function pass(): Promise<void> {
+    const devices = await repo.devices();
+    for (const d of devices) projectOf.set(d.deviceId, d.projectId);
+    await eachDevice(
+      devices.map((d) => d.deviceId),
+      catchUp,
+      true,
+    );
   }
 
   async function drain(): Promise<void> {
-    for (const id of [...overflow]) {
-      overflow.delete(id);
+    const overflowed = [...overflow];
+    overflow.clear();
+    await eachDevice(overflowed, async (id) => {
       await withDevice(id, () => repo.resetCoverage([id]));
       await catchUp(id);
-    }
-    for (const id of [...marks.keys()]) await withDevice(id, () => recompute(id, take(id, null, Infinity)));
+    });
+    await eachDevice([...marks.keys()], (id) => withDevice(id, () => recompute(id, take(id, null, Infinity))));
     if (marks.size > 0 || overflow.size > 0) schedule();
   }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   API,
+  BackgroundHealth,
   CloudProjectsBody,
   CloudProjectsQuery,
   Envelope,
@@ -14,7 +15,7 @@ import {
 } from '@ems/contract';
 import { sessionOf } from '../../context.js';
 import { ok } from '../../lib/reply.js';
-import { cloudProjects, createProject, deleteProject, listProjects, projectSummary, updateProject } from './service.js';
+import { backgroundHealthOf, cloudProjects, createProject, deleteProject, listProjects, projectSummary, updateProject } from './service.js';
 
 export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(API.projects, { schema: { querystring: ProjectListQuery, response: { 200: Envelope(Type.Array(ProjectInfo)) } } }, async (request) => {
@@ -32,16 +33,21 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(request.lang, await projectSummary(app.ems, sessionOf(request), request.params.projectId)),
   );
 
+  app.get(API.projectBackgroundHealth, { schema: { response: { 200: Envelope(Type.Array(BackgroundHealth)) } } }, async (request) => {
+    const list = backgroundHealthOf(app.ems, sessionOf(request));
+    return ok(request.lang, list, list.length);
+  });
+
   app.post(
     API.projects,
     { config: { permission: 'project_create' }, schema: { body: ProjectBody, response: { 200: Envelope(ProjectInfo) } } },
-    async (request) => ok(request.lang, await createProject(app.ems, sessionOf(request), request.body)),
+    async (request) => ok(request.lang, await createProject(app.ems, sessionOf(request), request.lang, request.body)),
   );
 
   app.put(
     `${API.projects}/:id`,
     { config: { permission: 'project_update' }, schema: { params: ProjectIdParam, body: ProjectBody, response: { 200: Envelope(ProjectInfo) } } },
-    async (request) => ok(request.lang, await updateProject(app.ems, sessionOf(request), request.params.id, request.body)),
+    async (request) => ok(request.lang, await updateProject(app.ems, sessionOf(request), request.lang, request.params.id, request.body)),
   );
 
   app.delete(

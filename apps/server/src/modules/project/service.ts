@@ -1,9 +1,12 @@
 import type { Selectable } from 'kysely';
-import type { CloudProjectNode, ProjectBody, ProjectInfo, ProjectSummary } from '@ems/contract';
+import { ErrorCode, type BackgroundHealth, type CloudProjectNode, type ProjectBody, type ProjectInfo, type ProjectSummary } from '@ems/contract';
+import { isIanaTimeZone } from '@ems/domain';
 import type { Ems, Session } from '../../context.js';
 import type { ProjectTable } from '../../db/schema.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { ApiError, conflict, noPermission, notFound } from '../../lib/errors.js';
+import type { Lang } from '../../lib/i18n.js';
 import { isPlatformUser } from '../auth/session-service.js';
+import { backgroundHealth } from './background-health.js';
 import { projectRepository } from './repository.js';
 
 export function toProjectInfo(p: Selectable<ProjectTable>): ProjectInfo {
@@ -58,6 +61,16 @@ export async function projectSummary(ems: Ems, session: Session, id: number): Pr
   return { project: toProjectInfo(row), nodeCounts: await repo.nodeCounts(id), userCount: await repo.userCount(session.tenantId, id) };
 }
 
+/**
+ * Every day, month and tariff period of a project is computed in its zone: a name the runtime cannot
+ * use would break each of them (and, before this check, the rule engine's timed checks) later.
+ */
+function checkTimeZone(lang: Lang, zone: string | undefined): void {
+  if (zone === undefined || isIanaTimeZone(zone)) return;
+  const why = lang === 'en' ? 'not an IANA time zone (e.g. Asia/Shanghai, Europe/Berlin, UTC)' : '不是有效的 IANA 时区（如 Asia/Shanghai、Europe/Berlin、UTC）';
+  throw new ApiError(400, ErrorCode.badRequest, 'invalidField', null, ['timezone', why]);
+}
+
 function columns(body: ProjectBody) {
   return {
     name: body.name,
@@ -74,7 +87,8 @@ function columns(body: ProjectBody) {
   };
 }
 
-export async function createProject(ems: Ems, session: Session, body: ProjectBody): Promise<ProjectInfo> {
+export async function createProject(ems: Ems, session: Session, lang: Lang, body: ProjectBody): Promise<ProjectInfo> {
+  checkTimeZone(lang, body.timezone);
   const repo = projectRepository(ems.db);
   if (await repo.nameTaken(session.tenantId, body.name)) throw conflict('nameTaken');
   const assign = isPlatformUser(session.usertype, session.isRoot) ? undefined : session.userId;
@@ -84,9 +98,10 @@ export async function createProject(ems: Ems, session: Session, body: ProjectBod
   return toProjectInfo(row);
 }
 
-export async function updateProject(ems: Ems, session: Session, id: number, body: ProjectBody): Promise<ProjectInfo> {
+export async function updateProject(ems: Ems, session: Session, lang: Lang, id: number, body: ProjectBody): Promise<ProjectInfo> {
   const repo = projectRepository(ems.db);
   await visibleProject(ems, session, id);
+  checkTimeZone(lang, body.timezone);
   if (await repo.nameTaken(session.tenantId, body.name, id)) throw conflict('nameTaken');
   await repo.updateProject(session.tenantId, id, columns(body));
   return toProjectInfo(await visibleProject(ems, session, id));
@@ -95,4 +110,14 @@ export async function updateProject(ems: Ems, session: Session, id: number, body
 export async function deleteProject(ems: Ems, session: Session, id: number): Promise<void> {
   await visibleProject(ems, session, id);
   await projectRepository(ems.db).deleteProject(session.tenantId, id);
+}
+
+/**
+ * The background passes' records of the caller's projects, for administrators only (ROOT, platform
+ * administrators: every project of the tenant; project administrators: their projects): a failing
+ * project is theirs to fix (its configuration), and an error text may name internals.
+ */
+export function backgroundHealthOf(ems: Ems, session: Session): BackgroundHealth[] {
+  if (!session.isRoot && session.usertype !== 1 && session.usertype !== 3) throw noPermission();
+  return backgroundHealth(ems).list(session.projectIds);
 }

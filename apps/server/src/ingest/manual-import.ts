@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { localParts, zonedStart } from '@ems/domain';
 import {
@@ -18,6 +19,7 @@ import { noPermission } from '../lib/errors.js';
 import { zonedDateTime } from '../lib/zoned-time.js';
 import { fileTypeOf, findFile } from '../modules/filemanager/service.js';
 import { writeBatch, type ReadingInput } from '../modules/timeseries/service.js';
+import { XlsxError, readFirstSheet } from './xlsx-reader.js';
 
 /** A cell as read from a CSV (always text) or an .xlsx (text, number, boolean, date or empty). */
 export type Cell = string | number | boolean | Date | null;
@@ -38,6 +40,8 @@ const TEXT = {
   noHeader: ['文件缺少表头行', 'the file has no header row'],
   missingColumns: ['表头缺少列：$0（应为：$1）', 'the header lacks the column(s) $0 (expected: $1)'],
   tooManyRows: ['数据行超过 $0 行的上限', 'more than $0 data rows'],
+  tooManyColumns: ['第 $0 行超过 $1 列的上限', 'row $0 has values beyond the $1-column limit'],
+  tooLarge: ['Excel 文件解压后超过 $0 MB 的上限', 'the Excel file unpacks to more than the $0 MB limit'],
   emptyMeter: ['表计编码为空', 'the meter code is empty'],
   unknownMeter: ['表计编码“$0”不是本项目的表计', 'meter code "$0" is not a meter of this project'],
   unknownDevice: ['设备 ID“$0”不是本项目的设备', 'device id "$0" is not a device of this project'],
@@ -77,83 +81,132 @@ export const importErrorMessage = (lang: Lang, err: ImportFileError) => text(lan
 // ---------------------------------------------------------------------------------------------
 // Reading the file
 
+/** Non-empty cells beyond this column (BL) refuse the file: no import needs them, and they bound a row's size. */
+export const MANUAL_IMPORT_MAX_COLUMNS = 64;
+/** CSV text is parsed this many characters at a time, with a turn of the event loop between. */
+const CSV_CHUNK = 64 * 1024;
+
 /**
- * RFC 4180 CSV: comma separated, fields optionally in double quotes (`""` is a quote; a quoted
- * field may hold commas and line breaks), CRLF, LF or CR line ends, a leading BOM ignored. An
- * unterminated quote runs to the end of the text. Never throws.
+ * RFC 4180 CSV, written in pieces: comma separated, fields optionally in double quotes (`""` is a
+ * quote; a quoted field may hold commas and line breaks), CRLF, LF or CR line ends, a leading BOM
+ * ignored. An unterminated quote runs to the end of the text. Each finished row goes to `onRow`
+ * (which may throw to stop); an empty cell beyond `maxColumns` is dropped, a non-empty one throws
+ * `tooManyColumns` from the reader's limits.
  */
-export function parseCsv(input: string): SheetRow[] {
-  const s = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const rows: SheetRow[] = [];
-  let cells: Cell[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endField = () => {
-    cells.push(field);
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push({ row: rows.length + 1, cells });
-    cells = [];
-  };
-  while (i < s.length) {
-    const c = s[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (s[i + 1] === '"') {
-          field += '"';
-          i += 2;
+class CsvReader {
+  private cells: Cell[] = [];
+  private field = '';
+  private quoted = false;
+  private afterQuote = false;
+  private afterCr = false;
+  private rowNumber = 0;
+  private started = false;
+
+  constructor(
+    private readonly onRow: (r: SheetRow) => void,
+    private readonly maxColumns = Infinity,
+  ) {}
+
+  write(input: string): this {
+    let i = 0;
+    if (!this.started && input.length > 0) {
+      this.started = true;
+      if (input.charCodeAt(0) === 0xfeff) i = 1;
+    }
+    for (; i < input.length; i++) {
+      const c = input[i] as string;
+      if (this.afterCr) {
+        this.afterCr = false;
+        if (c === '\n') continue;
+      }
+      if (this.afterQuote) {
+        this.afterQuote = false;
+        if (c === '"') {
+          this.field += '"';
           continue;
         }
-        quoted = false;
-      } else field += c;
-      i++;
-      continue;
+        this.quoted = false;
+      }
+      if (this.quoted) {
+        if (c === '"') this.afterQuote = true;
+        else this.field += c;
+      } else if (c === '"' && this.field === '') this.quoted = true;
+      else if (c === ',') this.endField();
+      else if (c === '\r' || c === '\n') {
+        this.endRow();
+        this.afterCr = c === '\r';
+      } else this.field += c;
     }
-    if (c === '"' && field === '') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\r' || c === '\n') {
-      endRow();
-      if (c === '\r' && s[i + 1] === '\n') i++;
-    } else field += c;
-    i++;
+    return this;
   }
-  if (field !== '' || cells.length > 0 || quoted) endRow();
+
+  end(): void {
+    if (this.afterQuote) this.quoted = false;
+    if (this.field !== '' || this.cells.length > 0 || this.quoted) this.endRow();
+  }
+
+  private endField() {
+    if (this.cells.length < this.maxColumns) this.cells.push(this.field);
+    else if (this.field.trim() !== '') throw new ImportFileError(400, 'tooManyColumns', [this.rowNumber + 1, this.maxColumns]);
+    this.field = '';
+  }
+
+  private endRow() {
+    this.endField();
+    this.onRow({ row: ++this.rowNumber, cells: this.cells });
+    this.cells = [];
+  }
+}
+
+/** Every row of a CSV text (the tests' and small texts' form). */
+export function parseCsv(input: string): SheetRow[] {
+  const rows: SheetRow[] = [];
+  new CsvReader((r) => rows.push(r)).write(input).end();
   return rows;
 }
 
-function cellOf(v: ExcelJS.CellValue | undefined): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v !== 'object') return null;
-  if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-  if ('formula' in v || 'sharedFormula' in v) return 'result' in v ? cellOf(v.result as ExcelJS.CellValue) : null;
-  if ('text' in v && typeof v.text === 'string') return v.text;
-  if ('error' in v) return String(v.error);
-  return null;
+/**
+ * Counts the rows that hold a value as a file is read and refuses it (tooManyRows) at the first
+ * one past the header and MANUAL_IMPORT_MAX_ROWS data rows, before reading further.
+ */
+function rowLimit() {
+  let rows = 0;
+  return () => {
+    if (++rows > MANUAL_IMPORT_MAX_ROWS + 1) throw new ImportFileError(400, 'tooManyRows', [MANUAL_IMPORT_MAX_ROWS]);
+  };
 }
 
-/** The first worksheet of an .xlsx, non-empty rows with their spreadsheet row numbers. */
+/** A CSV file's rows that hold a value (UTF-8; bytes that are not become U+FFFD), read piece by piece under the limits. */
+async function readCsv(data: Buffer): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  const count = rowLimit();
+  const csv = new CsvReader((r) => {
+    if (r.cells.every(isEmpty)) return;
+    count();
+    rows.push(r);
+  }, MANUAL_IMPORT_MAX_COLUMNS);
+  const decoder = new TextDecoder('utf-8');
+  for (let i = 0; i < data.length; i += CSV_CHUNK) {
+    csv.write(decoder.decode(data.subarray(i, i + CSV_CHUNK), { stream: true }));
+    await nextTurn();
+  }
+  csv.write(decoder.decode()).end();
+  return rows;
+}
+
+/** The first worksheet of an .xlsx: its rows that hold a value, read under the limits (xlsx-reader.ts). */
 export async function readXlsx(data: Buffer): Promise<SheetRow[]> {
-  const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
+    return await readFirstSheet(data, {
+      maxColumns: MANUAL_IMPORT_MAX_COLUMNS,
+      tooManyColumns: (row) => new ImportFileError(400, 'tooManyColumns', [row, MANUAL_IMPORT_MAX_COLUMNS]),
+      onRow: rowLimit(),
+    });
+  } catch (err) {
+    if (!(err instanceof XlsxError)) throw err;
+    if (err.reason === 'tooLarge') throw new ImportFileError(400, 'tooLarge', [err.limitBytes / 1024 / 1024]);
     throw new ImportFileError(400, 'unreadable');
   }
-  const ws = wb.worksheets[0];
-  if (!ws) return [];
-  const rows: SheetRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (rows.length > MANUAL_IMPORT_MAX_ROWS + 1) return;
-    const values = Array.isArray(r.values) ? r.values : [];
-    const cells: Cell[] = [];
-    for (let c = 1; c < values.length; c++) cells.push(cellOf(values[c]));
-    rows.push({ row: rowNumber, cells });
-  });
-  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,10 +431,13 @@ export async function importRows(ems: Ems, projectId: number, lang: Lang, rows: 
   return { accepted, rejected: errors.length, errors };
 }
 
-/** The rows of a file's bytes by its extension: .csv (UTF-8, BOM optional) or .xlsx (first sheet). */
+/**
+ * The rows of a file's bytes by its extension: .csv (UTF-8, BOM optional) or .xlsx (first sheet),
+ * read under the import limits (rows, columns, unpacked size) and refused as soon as one is passed.
+ */
 export async function readRows(name: string, data: Buffer): Promise<SheetRow[]> {
   const type = fileTypeOf(name);
-  if (type === 'csv') return parseCsv(data.toString('utf8'));
+  if (type === 'csv') return readCsv(data);
   if (type === 'xlsx') return readXlsx(data);
   throw new ImportFileError(400, 'notImportable');
 }

@@ -115,15 +115,24 @@ export const TIMESERIES_API = {
   rollups: '/eem-service/v1/timeseries/rollups',
 } as const;
 
+/**
+ * The bounds of one rollups request (issue 12, finding 4): at most ROLLUP_MAX_DEVICES devices, a range
+ * no longer than ROLLUP_MAX_SPAN_DAYS of its grain, and at most ROLLUP_MAX_ROWS rows (devices × the
+ * buckets the range can hold, ~110 bytes of JSON each: ≤ ~5.5 MB). A longer read is asked in pages of range.
+ */
+export const ROLLUP_MAX_DEVICES = 200;
+export const ROLLUP_MAX_SPAN_DAYS: Record<RollupGrain, number> = { '15m': 93, hour: 400, day: 3660, month: 3660 };
+export const ROLLUP_MAX_ROWS = 50_000;
+
 export const RollupQuery = Type.Object(
   {
     projectId: Type.Integer({ minimum: 1 }),
-    deviceIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+    deviceIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: ROLLUP_MAX_DEVICES }),
     dataId: Type.Integer({ minimum: 1 }),
     grain: Type.Union([Type.Literal('15m'), Type.Literal('hour'), Type.Literal('day'), Type.Literal('month')]),
     /** ms, bucket_start ≥ from */
     from: Type.Integer({ minimum: 0 }),
-    /** ms, bucket_start < to */
+    /** ms, bucket_start < to; after from, within ROLLUP_MAX_SPAN_DAYS of it and ROLLUP_MAX_ROWS */
     to: Type.Integer({ minimum: 0 }),
   },
   { additionalProperties: false },

@@ -1,11 +1,50 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DataPointInfo, Envelope, RollupQuery, RollupRowSchema, TIMESERIES_API, type DataPointKind } from '@ems/contract';
+import {
+  DataPointInfo,
+  Envelope,
+  ErrorCode,
+  ROLLUP_MAX_ROWS,
+  ROLLUP_MAX_SPAN_DAYS,
+  RollupQuery,
+  RollupRowSchema,
+  TIMESERIES_API,
+  type DataPointKind,
+  type RollupGrain,
+} from '@ems/contract';
 import { sessionOf } from '../../context.js';
-import { noPermission } from '../../lib/errors.js';
+import { ApiError, noPermission } from '../../lib/errors.js';
+import type { Lang } from '../../lib/i18n.js';
 import { ok } from '../../lib/reply.js';
 import { closeTimeseriesStore, timeseriesRepository } from './repository.js';
 import { readRollups } from './service.js';
+
+const DAY_MS = 86_400_000;
+/** the shortest bucket of each grain (a DST day has 23 h, February 28 days): the most buckets a range can hold */
+const SHORTEST_BUCKET_MS: Record<RollupGrain, number> = { '15m': 900_000, hour: 3_600_000, day: 23 * 3_600_000, month: 28 * DAY_MS };
+
+/** 400 naming the field, in the request's language. */
+const invalid = (lang: Lang, field: string, zh: string, en: string) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, lang === 'en' ? en : zh]);
+
+/**
+ * The request's bounds (issue 12, finding 4): to after from, the range within its grain's span, and
+ * devices × buckets within ROLLUP_MAX_ROWS, so no request reads or sends more than that.
+ */
+function checkBounds(lang: Lang, q: RollupQuery): void {
+  if (q.to <= q.from) throw invalid(lang, 'to', '结束时间须晚于开始时间', 'must be after from');
+  const days = ROLLUP_MAX_SPAN_DAYS[q.grain];
+  if (q.to - q.from > days * DAY_MS) throw invalid(lang, 'to', `粒度 ${q.grain} 的时间跨度不能超过 ${days} 天`, `the range of grain ${q.grain} is longer than ${days} days`);
+  const devices = new Set(q.deviceIds).size;
+  const buckets = Math.ceil((q.to - q.from) / SHORTEST_BUCKET_MS[q.grain]) + 1;
+  if (devices * buckets > ROLLUP_MAX_ROWS) {
+    throw invalid(
+      lang,
+      'deviceIds',
+      `${devices} 个设备 × ${buckets} 个时段超过 ${ROLLUP_MAX_ROWS} 行，请减少设备或缩短时间范围`,
+      `${devices} devices × ${buckets} buckets is more than ${ROLLUP_MAX_ROWS} rows; ask for fewer devices or a shorter range`,
+    );
+  }
+}
 
 export const timeseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onClose', async () => closeTimeseriesStore(app.ems));
@@ -29,6 +68,7 @@ export const timeseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const session = sessionOf(request);
     const q = request.body;
     if (!session.projectIds.includes(q.projectId)) throw noPermission();
+    checkBounds(request.lang, q);
     const rows = await readRollups(app.ems, q.projectId, q);
     return ok(request.lang, rows, rows.length);
   });

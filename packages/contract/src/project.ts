@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id, Int32 } from './bounds.js';
 
 /**
  * Names: letters (any script), digits, spaces and `_ - ( ) （ ） # · .`, starting with a letter or
@@ -30,26 +31,26 @@ export const ProjectBody = Type.Object(
 );
 export type ProjectBody = Static<typeof ProjectBody>;
 
-export const ProjectIdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const ProjectIdParam = Type.Object({ id: Id }, { additionalProperties: false });
 export type ProjectIdParam = Static<typeof ProjectIdParam>;
 
-export const ProjectSummaryParam = Type.Object({ projectId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const ProjectSummaryParam = Type.Object({ projectId: Id }, { additionalProperties: false });
 export type ProjectSummaryParam = Static<typeof ProjectSummaryParam>;
 
 export const ProjectListQuery = Type.Object({ system: Type.Optional(Type.String({ maxLength: 20 })) });
 export type ProjectListQuery = Static<typeof ProjectListQuery>;
 
 export const CloudProjectsQuery = Type.Object({
-  tenantId: Type.Integer({ minimum: 1 }),
+  tenantId: Id,
   isQueryChild: Type.Optional(Type.Boolean()),
 });
 export type CloudProjectsQuery = Static<typeof CloudProjectsQuery>;
 
 export const CloudProjectsBody = Type.Object({
-  rootID: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  rootID: Type.Optional(Type.Union([Int32, Type.Null()])),
   rootLabel: Type.Optional(Type.String({ maxLength: 50 })),
   treeReturnEnable: Type.Optional(Type.Boolean()),
-});
+}, { additionalProperties: false });
 export type CloudProjectsBody = Static<typeof CloudProjectsBody>;
 
 /**
@@ -68,7 +69,7 @@ export interface CloudProjectNode {
 }
 
 /** The background passes that work project by project (docs/security.md, background-pass isolation). */
-export const BACKGROUND_PASSES = ['eventChecks', 'eventReadings', 'eventHistory', 'pqAggregates'] as const;
+export const BACKGROUND_PASSES = ['eventChecks', 'eventReadings', 'eventHistory', 'pqAggregates', 'demoSimulator'] as const;
 export type BackgroundPass = (typeof BACKGROUND_PASSES)[number];
 
 /**

@@ -2,6 +2,7 @@ import { INGEST_MAX_READINGS, type SimStatus } from '@ems/contract';
 import { bucketEnd, bucketStart, localParts, zonedStart } from '@ems/domain';
 import type { Ems } from '../context.js';
 import { demoGatewayCredentials } from '../ingest/service.js';
+import { backgroundHealth } from '../modules/project/background-health.js';
 import { DEMO_PROJECTS } from '../modules/seed/demo-data.js';
 import { bulkWriter, type BulkWriter, type Chunk } from './bulk.js';
 import { buildChunk, projectPlan } from './chunk.js';
@@ -181,26 +182,35 @@ export class Simulator {
     for (const p of DEMO_PROJECTS) {
       const proj = await ems.db.selectFrom('project').select(['id', 'timezone']).where('tenant_id', '=', 1).where('name', '=', p.name).executeTakeFirst();
       if (!proj) continue;
-      const projectId = Number(proj.id);
-      const timeZone = proj.timezone;
-      const nodes = await ems.db.selectFrom('node').select(['id', 'code', 'attrs']).where('project_id', '=', projectId).execute();
-      const ids = new Map<string, number>();
-      const attrs = new Map<number, string>();
-      for (const n of nodes) {
-        if (n.code) ids.set(n.code, Number(n.id));
-        attrs.set(Number(n.id), n.attrs);
+      // a project whose plan cannot be made (its stored zone, say) is left out; the others are simulated
+      try {
+        this.runs.push(await this.prepareRun(p, Number(proj.id), proj.timezone, gateways));
+      } catch (err) {
+        backgroundHealth(ems).failure(Number(proj.id), 'demoSimulator', err, (msg) => this.opts.log?.(`sim: ${msg}`));
       }
-      let state = await readState(ems, projectId);
-      if (!state) {
-        const plannedNow = Math.floor(ems.config.now() / Q15) * Q15;
-        const lp = localParts(plannedNow, timeZone);
-        const anchor = this.opts.days !== undefined ? bucketStart(plannedNow - this.opts.days * DAY_MS, 'day', timeZone) : zonedStart(lp.year, lp.month - this.opts.months, lp.day, timeZone);
-        state = { projectId, seed: p.plant.seed, plannedNow, anchor, doneFrom: plannedNow + 1, filledTo: plannedNow };
-        await insertState(ems, state);
-      }
-      const plan = projectPlan(p, projectId, timeZone, ids, state);
-      this.runs.push({ name: p.name, ids, plan, state, gatewayId: gateways.find((g) => g.projectId === projectId)?.gatewayId, attrs });
     }
+  }
+
+  /** A demo project's run: its nodes, its progress (made on the first start) and its plan. */
+  private async prepareRun(p: (typeof DEMO_PROJECTS)[number], projectId: number, timeZone: string, gateways: { projectId: number; gatewayId: number }[]): Promise<ProjectRun> {
+    const ems = this.ems;
+    const nodes = await ems.db.selectFrom('node').select(['id', 'code', 'attrs']).where('project_id', '=', projectId).execute();
+    const ids = new Map<string, number>();
+    const attrs = new Map<number, string>();
+    for (const n of nodes) {
+      if (n.code) ids.set(n.code, Number(n.id));
+      attrs.set(Number(n.id), n.attrs);
+    }
+    let state = await readState(ems, projectId);
+    if (!state) {
+      const plannedNow = Math.floor(ems.config.now() / Q15) * Q15;
+      const lp = localParts(plannedNow, timeZone);
+      const anchor = this.opts.days !== undefined ? bucketStart(plannedNow - this.opts.days * DAY_MS, 'day', timeZone) : zonedStart(lp.year, lp.month - this.opts.months, lp.day, timeZone);
+      state = { projectId, seed: p.plant.seed, plannedNow, anchor, doneFrom: plannedNow + 1, filledTo: plannedNow };
+      await insertState(ems, state);
+    }
+    const plan = projectPlan(p, projectId, timeZone, ids, state);
+    return { name: p.name, ids, plan, state, gatewayId: gateways.find((g) => g.projectId === projectId)?.gatewayId, attrs };
   }
 
   /** The demo gateways (created when missing; another start-up task may be creating them at the same moment: retried). */
@@ -285,8 +295,10 @@ export class Simulator {
   private startLive() {
     if (!this.opts.live || this.stopping || this.timer) return;
     this.st.live = true;
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.opts.liveIntervalMs);
+    // a step that fails (the store, say) is logged: an unhandled rejection would end the process
+    const step = () => void this.tick().catch((err: unknown) => this.opts.log?.(`sim: live step failed: ${String(err)}`));
+    step();
+    this.timer = setInterval(step, this.opts.liveIntervalMs);
     this.timer.unref();
   }
 
@@ -310,29 +322,35 @@ export class Simulator {
       const gateways = await this.gateways();
       for (const r of this.runs) r.gatewayId ??= gateways.find((g) => g.projectId === r.plan.projectId)?.gatewayId;
     }
+    const health = backgroundHealth(this.ems);
     for (const run of this.runs) {
-      const { plan, state } = run;
-      if (run.gatewayId === undefined || now <= state.filledTo) continue;
-      const readings: SimReading[] = [];
-      for (let g = Math.floor(state.filledTo / Q15) * Q15 + Q15; g < now; g += Q15) {
-        for (const s of countersAt(plan, g, false)) readings.push({ ...s, ts: g });
-      }
-      for (const s of countersAt(plan, now, false)) readings.push({ ...s, ts: now });
-      for (const s of instantsAt(plan, now)) readings.push({ ...s, ts: now });
+      if (run.gatewayId === undefined || now <= run.state.filledTo) continue;
       try {
-        for (let i = 0; i < readings.length; i += INGEST_MAX_READINGS) {
-          const part = readings.slice(i, i + INGEST_MAX_READINGS);
-          await this.publish(plan.projectId, run.gatewayId, { gatewayId: run.gatewayId, ts: part[part.length - 1]?.ts ?? now, readings: part });
-        }
+        sent += await this.liveRun(run, run.gatewayId, now);
+        health.success(run.plan.projectId, 'demoSimulator');
       } catch (err) {
-        this.opts.log?.(`sim: live publish failed: ${(err as Error).message}`);
-        continue;
+        health.failure(run.plan.projectId, 'demoSimulator', err, (msg) => this.opts.log?.(`sim: ${msg}`));
       }
-      state.filledTo = now;
-      await setFilledTo(this.ems, plan.projectId, now);
-      sent += readings.length;
     }
     return sent;
+  }
+
+  /** One project's live step (liveStep) up to `now`; the readings sent. */
+  private async liveRun(run: ProjectRun, gatewayId: number, now: number): Promise<number> {
+    const { plan, state } = run;
+    const readings: SimReading[] = [];
+    for (let g = Math.floor(state.filledTo / Q15) * Q15 + Q15; g < now; g += Q15) {
+      for (const s of countersAt(plan, g, false)) readings.push({ ...s, ts: g });
+    }
+    for (const s of countersAt(plan, now, false)) readings.push({ ...s, ts: now });
+    for (const s of instantsAt(plan, now)) readings.push({ ...s, ts: now });
+    for (let i = 0; i < readings.length; i += INGEST_MAX_READINGS) {
+      const part = readings.slice(i, i + INGEST_MAX_READINGS);
+      await this.publish(plan.projectId, gatewayId, { gatewayId, ts: part[part.length - 1]?.ts ?? now, readings: part });
+    }
+    state.filledTo = now;
+    await setFilledTo(this.ems, plan.projectId, now);
+    return readings.length;
   }
 
   async stop(): Promise<void> {

@@ -4,6 +4,7 @@ import { API, DASHBOARD_API, DATA_ID, ErrorCode, EVENT_API, LOG_TYPE, MESSAGE_AP
 import { loginAs, STORES } from '../../test/helpers.js';
 import { eventFixture, MIN, NOW, type EventFixture } from '../event/test-fixture.js';
 import { pqAggregatorOf } from '../power/pq-aggregator.js';
+import { Simulator } from '../../sim/simulator.js';
 
 /**
  * Issue 12 finding 1: a project's time zone is validated where it is written, and a zone already in the
@@ -124,6 +125,19 @@ for (const { kind, skip } of STORES) {
       expect(pq.find((h) => h.projectId === 1)).toMatchObject({ failing: true, lastError: expect.stringContaining('planted') });
       expect(pq.find((h) => h.projectId === 2)).toMatchObject({ failing: false, failures: 0 });
       await sql`drop trigger pq_refuse`.execute(f.t.app.ems.db);
+    });
+
+    it.skipIf(kind !== 'sqlite')('the demo simulator leaves out a project it cannot plan and simulates the others', async () => {
+      await plant(1);
+      const count = async (projectId: number) =>
+        Number((await sql<{ n: number }>`select count(*) as n from reading r join node n on n.id = r.device_id where n.project_id = ${projectId}`.execute(f.t.app.ems.db)).rows[0]?.n);
+      const before = await count(1);
+      const sim = new Simulator(f.t.app.ems, { days: 1, instantDays: 0, live: false, thread: 'main' });
+      await sim.run();
+      expect(sim.plans().map((p) => p.projectId)).toEqual([2]);
+      expect(await count(2)).toBeGreaterThan(0);
+      expect(await count(1)).toBe(before);
+      expect((await health()).data.find((h) => h.projectId === 1 && h.pass === 'demoSimulator')).toMatchObject({ failing: true, lastError: 'Invalid time zone specified: Mars/Olympus' });
     });
   });
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
 
 /**
  * Energy-consumption analysis (issue 5, /energyConsumption; DOMAIN.md §1). Every figure is read from
@@ -25,10 +26,10 @@ export type AnalysisGrain = Static<typeof AnalysisGrain>;
 export const ConsumptionQuery = Type.Object(
   {
     /** the node (modelLabel + id); modelLabel 'project' with the project's id for the whole project */
-    nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    nodeId: Id,
     modelLabel: Type.String({ minLength: 1, maxLength: 64 }),
     /** ENERGY_TYPE code */
-    energyType: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    energyType: Id,
     /** the date-range selector's start, ms */
     startTime: Type.Integer({ minimum: 946684800000, maximum: 4102444800000 }),
     /** the date-range selector's end, ms, inclusive (e.g. 23:59:59.999 of the last day) */

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMs, Id } from './bounds.js';
 
 /**
  * Login body. `password` is md5hex("ems" + timestamps + md5hex(plainPassword)), lower-case hex;
@@ -8,7 +9,7 @@ export const LoginBody = Type.Object(
   {
     userName: Type.String({ minLength: 1, maxLength: 64 }),
     password: Type.String({ pattern: '^[0-9a-f]{32}$' }),
-    timestamps: Type.Integer({ minimum: 0 }),
+    timestamps: EpochMs,
     client: Type.Literal('web'),
   },
   { additionalProperties: false },
@@ -21,7 +22,7 @@ export type CheckTokenBody = Static<typeof CheckTokenBody>;
 /** Password change: plain text over TLS, for the server to enforce the form's rules. */
 export const ChangePasswordBody = Type.Object(
   {
-    id: Type.Integer({ minimum: 1 }),
+    id: Id,
     name: Type.String({ minLength: 1, maxLength: 64 }),
     oldPassword: Type.String({ minLength: 1, maxLength: 32 }),
     newPassword: Type.String({ minLength: 1, maxLength: 18 }),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
 
 /**
  * Energy balance and line/pipe loss (issue 5, /balanceConsumption and /pipeQueryAndAnalysis;
@@ -32,7 +33,6 @@ export const BALANCE_NIGHT_HOURS = { from: 0, to: 6 } as const;
 export const PIPE_MEDIA = [3, 15, 16, 45] as const;
 
 const Ms = Type.Integer({ minimum: 946684800000, maximum: 4102444800000 });
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Num = Type.Union([Type.Number(), Type.Null()]);
 
 export const BalanceQuery = Type.Object(

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
 
 /**
  * Electricity cost (issue 5, DOMAIN.md §3–4): tariff schemes an administrator edits, attached to
@@ -99,14 +100,14 @@ export const CostSchemeInput = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 64 }),
     description: Type.Optional(Type.String({ maxLength: 255 })),
     /** the project the scheme belongs to (must be the caller's) */
-    projectId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    projectId: Id,
     versions: Type.Array(TariffVersionSchema, { minItems: 1, maxItems: 50 }),
   },
   { additionalProperties: false },
 );
 export type CostSchemeInput = Static<typeof CostSchemeInput>;
 
-export const SchemeNode = Type.Object({ nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }), modelLabel: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const SchemeNode = Type.Object({ nodeId: Id, modelLabel: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 export type SchemeNode = Static<typeof SchemeNode>;
 
 export const CostSchemeNodesInput = Type.Object({ nodes: Type.Array(SchemeNode, { maxItems: 500 }) }, { additionalProperties: false });
@@ -126,11 +127,11 @@ export const CostScheme = Type.Object({
 });
 export type CostScheme = Static<typeof CostScheme>;
 
-export const SchemeIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const SchemeIdParams = Type.Object({ id: Id });
 
 const NodeRef = {
   /** the node (modelLabel + id); modelLabel 'project' with the project's id for the whole project */
-  nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  nodeId: Id,
   modelLabel: Type.String({ minLength: 1, maxLength: 64 }),
 };
 

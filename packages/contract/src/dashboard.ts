@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
 import { DATA_ID } from './timeseries.js';
 import { SimStatus } from './sim.js';
 
@@ -28,7 +29,7 @@ export const ENERGY_COUNTER_DATA_ID: Readonly<Record<number, number>> = {
 /** Top consumers listed on the dashboard. */
 export const DASHBOARD_TOP_N = 5;
 
-export const DashboardParam = Type.Object({ projectId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const DashboardParam = Type.Object({ projectId: Id }, { additionalProperties: false });
 export type DashboardParam = Static<typeof DashboardParam>;
 
 const Num = Type.Union([Type.Number(), Type.Null()]);

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EpochMs, Id } from './bounds.js';
 import { DATA_ID } from './timeseries.js';
 
 /**
@@ -60,15 +61,14 @@ export const QUANTITY_DATA_ID: Readonly<Partial<Record<SensorQuantity, number>>>
   noise: DATA_ID.noise,
 };
 
-const NodeId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** A node of the tree: a node id, or the project id with modelLabel 'project'. */
-export const NodeRef = Type.Object({ nodeId: NodeId, modelLabel: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const NodeRef = Type.Object({ nodeId: Id, modelLabel: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 export type NodeRef = Static<typeof NodeRef>;
 
 export const SensorGridQuery = Type.Object(
   {
-    nodeId: NodeId,
+    nodeId: Id,
     modelLabel: Type.String({ minLength: 1, maxLength: 64 }),
     scope: Type.Optional(SensorScope),
     /** offline after this many minutes without a reading (default 5) */
@@ -154,7 +154,7 @@ export const SENSOR_TREND_MAX_HOURS = 48;
 
 export const SensorTrendQuery = Type.Object(
   {
-    sensorId: NodeId,
+    sensorId: Id,
     /** hours back from now (default 24, at most 48) */
     hours: Type.Optional(Type.Integer({ minimum: 1, maximum: SENSOR_TREND_MAX_HOURS })),
   },
@@ -187,12 +187,12 @@ export type SensorTrend = Static<typeof SensorTrend>;
 
 export const SensorAlarmQuery = Type.Object(
   {
-    nodeId: NodeId,
+    nodeId: Id,
     modelLabel: Type.String({ minLength: 1, maxLength: 64 }),
     scope: Type.Optional(SensorScope),
     /** events that overlap [startTime, endTime), ms; default the last 7 days */
-    startTime: Type.Optional(Type.Integer({ minimum: 0 })),
-    endTime: Type.Optional(Type.Integer({ minimum: 0 })),
+    startTime: Type.Optional(EpochMs),
+    endTime: Type.Optional(EpochMs),
   },
   { additionalProperties: false },
 );
@@ -233,18 +233,18 @@ export const HAZARD_GRADES = [1, 2, 3, 4] as const;
 
 export const HazardSourceInput = Type.Object(
   {
-    projectId: NodeId,
+    projectId: Id,
     name: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
     grade: Type.Integer({ minimum: 1, maximum: 4 }),
     /** the node it sits at (null: none) */
-    nodeId: Type.Union([NodeId, Type.Null()]),
+    nodeId: Type.Union([Id, Type.Null()]),
     modelLabel: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]),
     location: Type.String({ maxLength: 100 }),
     responsible: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S' }),
     /** a mobile phone (13800138000) or a landline (0512-66881234, extension -123): @ems/domain isPhoneOrLandline */
     phone: Type.String({ maxLength: 20, pattern: '^(1[345789][0-9]{9}|0[0-9]{2,3}-[0-9]{7,8}(-[0-9]{3,})?)$' }),
     /** gas detectors and environment sensors of the project */
-    sensorIds: Type.Array(NodeId, { maxItems: 50, uniqueItems: true }),
+    sensorIds: Type.Array(Id, { maxItems: 50, uniqueItems: true }),
     note: Type.String({ maxLength: 255 }),
   },
   { additionalProperties: false },
@@ -271,12 +271,12 @@ export const HazardSource = Type.Object({
 });
 export type HazardSource = Static<typeof HazardSource>;
 
-export const HazardIdParams = Type.Object({ id: NodeId }, { additionalProperties: false });
+export const HazardIdParams = Type.Object({ id: Id }, { additionalProperties: false });
 
 export const EnvironmentExportQuery = Type.Object(
   {
     table: Type.Union([Type.Literal('sensors'), Type.Literal('hazards'), Type.Literal('alarms')]),
-    nodeId: NodeId,
+    nodeId: Id,
     modelLabel: Type.String({ minLength: 1, maxLength: 64 }),
     scope: Type.Optional(SensorScope),
   },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMs, Id, Int32, Page } from './bounds.js';
 
 /**
  * Events and the rules that raise them (issue 4 §1 and §4). Events are stored per project; the
@@ -39,16 +40,13 @@ export const EVENT_API = {
   closeOrders: '/eem-service/v1/event/closeInspectionOrder',
 } as const;
 
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-const Ms = Type.Integer({ minimum: 0 });
-const Page = Type.Object({ index: Type.Integer({ minimum: 0 }), limit: Type.Integer({ minimum: 1, maximum: 1000 }) });
 
 export const EventQueryBody = Type.Object(
   {
-    startTime: Ms,
-    endTime: Ms,
+    startTime: EpochMs,
+    endTime: EpochMs,
     /** the log types of the page (TARGET_LOG_TYPES); empty or absent: all */
-    logTypes: Type.Optional(Type.Array(Type.Integer(), { maxItems: 50 })),
+    logTypes: Type.Optional(Type.Array(Int32, { maxItems: 50 })),
     /** a node of the project tree: its events and those of every node under it */
     nodeId: Type.Optional(Id),
     modelLabel: Type.Optional(Type.String({ maxLength: 64 })),

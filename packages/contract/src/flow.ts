@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
 import { BalanceStatusT } from './balance.js';
 
 /**
@@ -27,7 +28,6 @@ export const FLOW_PERMISSION = 'page_energyFlowAnalyse page_energyFlowAnalysis';
 export const FLOW_MAX_RANGE_MS = 400 * 86_400_000;
 
 const Ms = Type.Integer({ minimum: 946684800000, maximum: 4102444800000 });
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Num = Type.Union([Type.Number(), Type.Null()]);
 
 const NodeFields = {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
 
 /**
  * Consumption forecasting (issue 5, /energyPredict and /energyPredictionAndAnalysis; DOMAIN.md §12).
@@ -35,10 +36,10 @@ export type ForecastModel = Static<typeof ForecastModel>;
 
 const NodeFields = {
   /** the node (modelLabel + id); modelLabel 'project' with the project's id for the whole project */
-  nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  nodeId: Id,
   modelLabel: Type.String({ minLength: 1, maxLength: 64 }),
   /** ENERGY_TYPE code with a counter data point */
-  energyType: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  energyType: Id,
   /** 'auto' (default): the back-test picks per node and horizon */
   method: Type.Optional(ForecastMethod),
 };

@@ -26,3 +26,4 @@ export * from './forecast.js';
 export * from './flow.js';
 export * from './power.js';
 export * from './environment.js';
+export * from './bounds.js';

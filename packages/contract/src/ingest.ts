@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMs, Id, MAX_PAGE_INDEX, Measurement } from './bounds.js';
 
 /** Ingest paths (HTTP batch now; MQTT topic `ems/{projectId}/{gatewayId}/data` with the same payload). */
 export const INGEST_API = {
@@ -26,11 +27,11 @@ export const ingestTopic = (projectId: number, gatewayId: number) => `ems/${proj
  */
 export const IngestReading = Type.Object(
   {
-    deviceId: Type.Integer({ minimum: 1 }),
-    dataId: Type.Integer({ minimum: 1 }),
-    ts: Type.Optional(Type.Integer({ minimum: 0 })),
+    deviceId: Id,
+    dataId: Id,
+    ts: Type.Optional(EpochMs),
     time: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
-    value: Type.Number(),
+    value: Measurement,
     status: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
   },
   { additionalProperties: false },
@@ -44,9 +45,9 @@ export type IngestReading = Static<typeof IngestReading>;
 export const IngestBatchBody = Type.Object(
   {
     /** optional; when given it must be the gateway of the key */
-    gatewayId: Type.Optional(Type.Integer({ minimum: 1 })),
+    gatewayId: Type.Optional(Id),
     /** default ts (ms) of readings that carry neither ts nor time */
-    ts: Type.Optional(Type.Integer({ minimum: 0 })),
+    ts: Type.Optional(EpochMs),
     readings: Type.Array(Type.Unknown(), { minItems: 1, maxItems: INGEST_MAX_READINGS }),
   },
   { additionalProperties: false },
@@ -88,7 +89,7 @@ export type GatewayWithKey = Static<typeof GatewayWithKey>;
 
 export const GatewayCreateBody = Type.Object(
   {
-    projectId: Type.Integer({ minimum: 1 }),
+    projectId: Id,
     name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\p{L}\\p{N}][\\p{L}\\p{N} _\\-()（）#·.]*$' }),
   },
   { additionalProperties: false },
@@ -104,17 +105,17 @@ export const GatewayUpdateBody = Type.Object(
 );
 export type GatewayUpdateBody = Static<typeof GatewayUpdateBody>;
 
-export const GatewayListQuery = Type.Object({ projectId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const GatewayListQuery = Type.Object({ projectId: Id }, { additionalProperties: false });
 export type GatewayListQuery = Static<typeof GatewayListQuery>;
 
-export const GatewayIdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const GatewayIdParam = Type.Object({ id: Id }, { additionalProperties: false });
 export type GatewayIdParam = Static<typeof GatewayIdParam>;
 
 export const IngestErrorQuery = Type.Object(
   {
-    projectId: Type.Integer({ minimum: 1 }),
+    projectId: Id,
     /** 1-based */
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_INDEX, default: 1 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 20 })),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMs, Id, IdOrZero, Page } from './bounds.js';
 
 /**
  * The live channel and the message centre (issue 4 §2; spec section 7 "Frame and notifications").
@@ -45,7 +46,7 @@ export type SocketTicket = Static<typeof SocketTicket>;
 
 export const RegisterClientBody = Type.Object(
   {
-    userId: Type.Integer({ minimum: 1 }),
+    userId: Id,
     /** `${modelLabel}_${id}` per node, plus the user id as text */
     tags: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100000 }),
   },
@@ -65,15 +66,15 @@ export const MessageLogQuery = Type.Object(
   {
     noticeMode: Type.Literal(4),
     /** ms */
-    startTime: Type.Optional(Type.Integer()),
-    endTime: Type.Optional(Type.Integer()),
+    startTime: Type.Optional(EpochMs),
+    endTime: Type.Optional(EpochMs),
     /** the receiving user id (must be the caller) */
-    receiver: Type.Optional(Type.Integer()),
+    receiver: Type.Optional(Id),
     /** only messages with an id above this (reconnect) */
-    afterId: Type.Optional(Type.Integer({ minimum: 0 })),
+    afterId: Type.Optional(IdOrZero),
     /** only unread messages */
     unreadOnly: Type.Optional(Type.Boolean()),
-    page: Type.Optional(Type.Object({ index: Type.Integer({ minimum: 0 }), limit: Type.Integer({ minimum: 1, maximum: 1000 }) })),
+    page: Type.Optional(Page),
   },
   { additionalProperties: false },
 );
@@ -82,7 +83,7 @@ export type MessageLogQuery = Static<typeof MessageLogQuery>;
 export const MarkReadBody = Type.Object(
   {
     /** these messages */
-    ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })),
+    ids: Type.Optional(Type.Array(Id, { maxItems: 1000 })),
     /** 'all read' for a class (spec section 4): every visible message of the class up to now */
     eventClass: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
   },
@@ -93,9 +94,9 @@ export type MarkReadBody = Static<typeof MarkReadBody>;
 export const MessageCentreQuery = Type.Object(
   {
     /** ms; the default is the current day */
-    startTime: Type.Integer(),
-    endTime: Type.Integer(),
-    page: Type.Object({ index: Type.Integer({ minimum: 0 }), limit: Type.Integer({ minimum: 1, maximum: 1000 }) }),
+    startTime: EpochMs,
+    endTime: EpochMs,
+    page: Page,
   },
   { additionalProperties: false },
 );
@@ -119,9 +120,9 @@ export const COST_CYCLE = { day: 12, week: 13, month: 14, year: 17 } as const;
 export const ConvertTimeBody = Type.Object(
   {
     cycles: Type.Array(Type.Union([Type.Literal(12), Type.Literal(13), Type.Literal(14), Type.Literal(17)]), { minItems: 1, maxItems: 4 }),
-    projectId: Type.Integer({ minimum: 1 }),
+    projectId: Id,
     /** ms */
-    time: Type.Integer(),
+    time: EpochMs,
   },
   { additionalProperties: false },
 );

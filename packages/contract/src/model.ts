@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id, IdOrZero, Int32, PageIndex } from './bounds.js';
 import type { AttrType } from './model-meta.js';
 
 /** Paths of the model service (spec section 7). */
@@ -24,7 +25,7 @@ export type QueryOperator = (typeof QUERY_OPERATORS)[number];
 const Label = Type.String({ minLength: 1, maxLength: 64 });
 /** objects and arrays: the value first, so a bad value is reported inside it */
 const Nullable = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
-/** scalars: null first, as the server's Ajv coerces types and would turn null into 0 for a leading integer */
+/** scalars: null first */
 const NullableScalar = <T extends TSchema>(t: T) => Type.Optional(Type.Union([Type.Null(), t]));
 
 export const QueryExpression = Type.Object({
@@ -32,58 +33,64 @@ export const QueryExpression = Type.Object({
   prop: Type.String({ minLength: 1, maxLength: 64 }),
   /** one of QUERY_OPERATORS (case-insensitive) */
   operator: Type.String({ minLength: 1, maxLength: 16 }),
-  /** scalar; an array for IN (1–1000 values) and BETWEEN (2 values) */
+  /** scalar; an array for IN and BETWEEN (2 values); at most MODEL_QUERY_MAX_VALUES values in all the query's expressions */
   limit: Type.Unknown(),
-  tagid: NullableScalar(Type.Integer()),
-});
+  tagid: NullableScalar(Int32),
+}, { additionalProperties: false });
 export type QueryExpression = Static<typeof QueryExpression>;
 
-export const QueryFilter = Type.Object({ expressions: Nullable(Type.Array(QueryExpression, { maxItems: 50 })) });
+export const QueryFilter = Type.Object({ expressions: Nullable(Type.Array(QueryExpression, { maxItems: 50 })) }, { additionalProperties: false });
+
+/**
+ * Most filter values (a scalar counts 1, an IN or BETWEEN list its length) in all the expressions of
+ * one query: each is a bound parameter, and SQLite refuses a statement past its variable limit.
+ */
+export const MODEL_QUERY_MAX_VALUES = 900;
 
 export const QueryOrder = Type.Object({
   orderType: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
   /** lower first */
-  priority: Type.Optional(Type.Integer()),
+  priority: Type.Optional(Int32),
   propertyLabel: Type.String({ minLength: 1, maxLength: 64 }),
-});
+}, { additionalProperties: false });
 export type QueryOrder = Static<typeof QueryOrder>;
 
 export const QueryPage = Type.Object({
   /** zero-based row offset */
-  index: Type.Integer({ minimum: 0 }),
+  index: PageIndex,
   /** page size */
   limit: Type.Integer({ minimum: 1, maximum: 10000 }),
-});
+}, { additionalProperties: false });
 
 export const SubLayerCondition = Type.Object({
   modelLabel: Label,
   filter: Nullable(QueryFilter),
   props: Nullable(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
   orders: Nullable(Type.Array(QueryOrder, { maxItems: 10 })),
-});
+}, { additionalProperties: false });
 export type SubLayerCondition = Static<typeof SubLayerCondition>;
 
 /** POST /model/v1/query (spec section 3, generic model query). */
 export const ModelQueryBody = Type.Object({
   rootLabel: Label,
   /** a node id of rootLabel; negative or null: every rootLabel node in scope */
-  rootID: NullableScalar(Type.Integer()),
+  rootID: NullableScalar(Int32),
   rootCondition: Nullable(
     Type.Object({
       filter: Nullable(QueryFilter),
       /** accepted for compatibility; tree return is driven by subLayerConditions */
-      include_relatedlabel: NullableScalar(Type.Union([Type.Boolean(), Type.Array(Type.String())])),
+      include_relatedlabel: NullableScalar(Type.Union([Type.Boolean(), Type.Array(Label, { maxItems: 100 })])),
       /** restricts to the subtree under this node (a project: the project's nodes) */
-      treeNode: Nullable(Type.Object({ id: Type.Integer(), modelLabel: Label })),
+      treeNode: Nullable(Type.Object({ id: Id, modelLabel: Label }, { additionalProperties: false })),
       page: Nullable(QueryPage),
       /** returned properties (default all); id and modelLabel always */
       props: Nullable(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
       orders: Nullable(Type.Array(QueryOrder, { maxItems: 10 })),
-    }),
+    }, { additionalProperties: false }),
   ),
   subLayerConditions: Nullable(Type.Array(SubLayerCondition, { maxItems: 30 })),
   treeReturnEnable: NullableScalar(Type.Boolean()),
-});
+}, { additionalProperties: false });
 export type ModelQueryBody = Static<typeof ModelQueryBody>;
 
 /**
@@ -129,9 +136,9 @@ export const HierarchyItemSchema = Type.Recursive(
     Type.Object(
       {
         modelLabel: Label,
-        id: NullableScalar(Type.Integer({ minimum: 0 })),
+        id: NullableScalar(IdOrZero),
         delete_flag: NullableScalar(Type.Boolean()),
-        moveFrom: Nullable(Type.Object({ id: Type.Integer({ minimum: 0 }), modelLabel: Label })),
+        moveFrom: Nullable(Type.Object({ id: IdOrZero, modelLabel: Label }, { additionalProperties: false })),
         children: Nullable(Type.Array(Self, { maxItems: 5000 })),
       },
       { additionalProperties: true },
@@ -156,8 +163,8 @@ export const ModelMetaLabelParam = Type.Object({ label: Label });
 /** DELETE /model/v1/{modelLabel}: body modelLabel (= the path's) and the ids. */
 export const ModelDeleteBody = Type.Object({
   modelLabel: Label,
-  idRange: Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1, maxItems: 5000 }),
-});
+  idRange: Type.Array(IdOrZero, { minItems: 1, maxItems: 5000 }),
+}, { additionalProperties: false });
 export type ModelDeleteBody = Static<typeof ModelDeleteBody>;
 
 /** GET /model-meta/v1/models/ items: a label's description in the request's language. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
 import { DataPointKind } from './timeseries.js';
 
 /** Device-monitor paths (issue 3 §4). */
@@ -19,7 +20,7 @@ export const MONITOR_MAX_DEVICES = 500;
 export const MonitorDevicesBody = Type.Object(
   {
     /** the chosen node: a node id, or the project id with modelLabel 'project' */
-    nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    nodeId: Id,
     modelLabel: Type.String({ minLength: 1, maxLength: 64 }),
     /** offline threshold in minutes (default 15) */
     offlineAfterMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10080 })),
@@ -69,7 +70,7 @@ export const MonitorDevices = Type.Object({
 export type MonitorDevices = Static<typeof MonitorDevices>;
 
 export const MonitorDataPointsQuery = Type.Object(
-  { deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
+  { deviceId: Id },
   { additionalProperties: false },
 );
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
 
 /**
  * Busbar monitoring and transformers (issue 5: /generatrixMonitor, /powertransformerOverview,
@@ -42,7 +43,6 @@ export const PQ_AGGREGATE_MS = 600_000;
 export const POWER_15M_MAX_DAYS = 35;
 
 const Ms = Type.Integer({ minimum: 946684800000, maximum: 4102444800000 });
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Num = Type.Union([Type.Number(), Type.Null()]);
 const Str = Type.Union([Type.String(), Type.Null()]);
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EpochMs, Id } from './bounds.js';
 
 /**
  * Status of readings and of rollup intervals (smallint), issue 3 section 2. The same codes as
@@ -126,14 +127,14 @@ export const ROLLUP_MAX_ROWS = 50_000;
 
 export const RollupQuery = Type.Object(
   {
-    projectId: Type.Integer({ minimum: 1 }),
-    deviceIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: ROLLUP_MAX_DEVICES }),
-    dataId: Type.Integer({ minimum: 1 }),
+    projectId: Id,
+    deviceIds: Type.Array(Id, { minItems: 1, maxItems: ROLLUP_MAX_DEVICES }),
+    dataId: Id,
     grain: Type.Union([Type.Literal('15m'), Type.Literal('hour'), Type.Literal('day'), Type.Literal('month')]),
     /** ms, bucket_start ≥ from */
-    from: Type.Integer({ minimum: 0 }),
+    from: EpochMs,
     /** ms, bucket_start < to; after from, within ROLLUP_MAX_SPAN_DAYS of it and ROLLUP_MAX_ROWS */
-    to: Type.Integer({ minimum: 0 }),
+    to: EpochMs,
   },
   { additionalProperties: false },
 );

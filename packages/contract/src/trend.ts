@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id, IdOrZero } from './bounds.js';
 
 /** Trend paths (issue 3 §4). The browser reads the data URL from the system configuration file (`trendDataUrl`). */
 export const TREND_API = {
@@ -32,13 +33,13 @@ const LocalDateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2
 
 export const TrendMeterConfig = Type.Object(
   {
-    dataId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    dataId: Id,
     /** echoed back (default 1) */
-    dataTypeId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    dataTypeId: Type.Optional(IdOrZero),
     /** a node id (a device of a project the caller may see) */
-    deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    deviceId: Id,
     /** echoed back (default 1) */
-    logicalId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    logicalId: Type.Optional(IdOrZero),
   },
   { additionalProperties: false },
 );

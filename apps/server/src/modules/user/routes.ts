@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { API, CurrentUser, Envelope } from '@ems/contract';
+import { API, CurrentUser, Envelope, IdOrZero } from '@ems/contract';
 import { sessionOf } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { currentUser, userTree } from './service.js';
@@ -24,13 +24,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const treeSchema = { response: { 200: Envelope(Type.Array(UserTreeNodeSchema)) } };
   app.get(
     `${API.userTree}/:id`,
-    { config: { permission: 'user_browse' }, schema: { params: Type.Object({ id: Type.Integer({ minimum: 0 }) }), ...treeSchema } },
+    { config: { permission: 'user_browse' }, schema: { params: Type.Object({ id: IdOrZero }), ...treeSchema } },
     async (request) => ok(request.lang, await userTree(app.ems, sessionOf(request), request.params.id)),
   );
 
   app.get(
     `${API.userGroup}/:rootUserGroupID`,
-    { config: { permission: 'user_browse' }, schema: { params: Type.Object({ rootUserGroupID: Type.Integer({ minimum: 0 }) }), ...treeSchema } },
+    { config: { permission: 'user_browse' }, schema: { params: Type.Object({ rootUserGroupID: IdOrZero }), ...treeSchema } },
     async (request) => ok(request.lang, await userTree(app.ems, sessionOf(request), request.params.rootUserGroupID)),
   );
 };

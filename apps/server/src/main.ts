@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, prepareStore } from './app.js';
 import { banner } from './banner.js';
-import { ConfigError, loadConfig } from './config/env.js';
+import { ConfigError, DEFAULT_HOST, loadConfig } from './config/env.js';
 import { bannerGateways, mqttBannerText } from './ingest/mqtt-banner.js';
 import { startMqttIngest } from './ingest/mqtt-ingest.js';
 import { startSimMqttFeed, type SimMqttFeed } from './sim/mqtt-feed.js';
@@ -31,7 +31,8 @@ async function main() {
     await app.close();
     process.exit(1);
   }
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  const host = config.host ?? DEFAULT_HOST;
+  await app.listen({ port: config.port, host });
   let mqttIngest;
   try {
     mqttIngest = await startMqttIngest(app.ems, app.log);
@@ -40,7 +41,9 @@ async function main() {
     await app.close();
     process.exit(1);
   }
-  process.stdout.write(banner(config, report, `http://localhost:${config.port}`) + '\n');
+  // every interface: localhost reaches it; one address: that one (an IPv6 one in brackets)
+  const shown = host === DEFAULT_HOST || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  process.stdout.write(banner(config, report, `http://${shown}:${config.port}`) + '\n');
   // demo plant: history seeded in the background (newest first), then the live feed (EMS_SIM=0: off)
   let simFeed: SimMqttFeed | undefined;
   if (config.demo) {

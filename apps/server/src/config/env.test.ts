@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.js';
+import { ConfigError, DEFAULT_HOST, loadConfig } from './env.js';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -108,5 +108,39 @@ describe('configuration from the environment', () => {
     for (const bad of ['0', '401', 'week', '2.5']) {
       expect(problems({ EMS_DATA_DIR: root, EMS_SECRET: SECRET, EMS_SIM_DAYS: bad }).some((x) => x.startsWith('EMS_SIM_DAYS')), bad).toBe(true);
     }
+  });
+
+  it('EMS_HOST and EMS_MQTT_HOST: the HTTP and embedded broker bind addresses, every interface (0.0.0.0) by default; anything else than an address or host name is named', () => {
+    const root = temp();
+    const defaults = loadConfig({ EMS_DATA_DIR: root, EMS_SECRET: SECRET }, '/web');
+    expect([defaults.host, defaults.services.mqttHost]).toEqual([DEFAULT_HOST, DEFAULT_HOST]);
+    expect(DEFAULT_HOST).toBe('0.0.0.0');
+    for (const [httpHost, mqttHost] of [
+      ['127.0.0.1', '10.1.2.3'],
+      ['::1', '::'],
+      ['localhost', 'gateway-net.plant.example'],
+    ]) {
+      const cfg = loadConfig({ EMS_DATA_DIR: root, EMS_SECRET: SECRET, EMS_HOST: httpHost, EMS_MQTT_HOST: mqttHost }, '/web');
+      expect([cfg.host, cfg.services.mqttHost]).toEqual([httpHost, mqttHost]);
+    }
+    for (const bad of ['http://0.0.0.0', '0.0.0.0:8080', 'two words', '-bad-', '*']) {
+      const p = problems({ EMS_DATA_DIR: root, EMS_SECRET: SECRET, EMS_HOST: bad, EMS_MQTT_HOST: bad });
+      expect(p.some((x) => x.startsWith('EMS_HOST must be an IP address or a host name')), bad).toBe(true);
+      expect(p.some((x) => x.startsWith('EMS_MQTT_HOST must be an IP address or a host name')), bad).toBe(true);
+    }
+  });
+
+  it('the data dir is created 0700 (parents too); an existing one open to group or other is set to 0700 with a note', () => {
+    const root = temp();
+    const fresh = join(root, 'a/b/data');
+    loadConfig({ EMS_DATA_DIR: fresh, EMS_SECRET: SECRET }, '/web');
+    expect([statSync(fresh).mode & 0o777, statSync(join(root, 'a')).mode & 0o777]).toEqual([0o700, 0o700]);
+    const old = join(root, 'old');
+    mkdirSync(old);
+    chmodSync(old, 0o755);
+    const cfg = loadConfig({ EMS_DATA_DIR: old, EMS_SECRET: SECRET }, '/web');
+    expect(statSync(old).mode & 0o777).toBe(0o700);
+    expect(cfg.notes).toEqual([`EMS_DATA_DIR ${old} was mode 0755; set to 0700 (the store and uploads are for the server's user only)`]);
+    expect(loadConfig({ EMS_DATA_DIR: old, EMS_SECRET: SECRET }, '/web').notes).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ensurePrivateDir } from '../lib/private-files.js';
 import { deriveKey, isInside, loadOrCreateKeyFile, secretMaterial } from './secret-key.js';
 import type { AppConfig, StoreConfig } from './types.js';
 
@@ -26,6 +27,25 @@ function port(raw: string | undefined, name: string, fallback: number, problems:
     return fallback;
   }
   return n;
+}
+
+/**
+ * Where the HTTP server and the embedded broker listen when EMS_HOST / EMS_MQTT_HOST are not set: every
+ * IPv4 interface, as before these settings existed, so browsers and plant gateways on the network reach
+ * a plain `npm start` (docs/security.md, bind address).
+ */
+export const DEFAULT_HOST = '0.0.0.0';
+
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** A bind address: an IPv4 or IPv6 address, or a host name (localhost). */
+function host(raw: string | undefined, name: string, problems: string[]): string {
+  if (raw === undefined) return DEFAULT_HOST;
+  if (isIP(raw) === 0 && !HOST_NAME.test(raw)) {
+    problems.push(`${name} must be an IP address or a host name to listen on, e.g. 127.0.0.1, 0.0.0.0, :: or localhost (got "${raw}")`);
+    return DEFAULT_HOST;
+  }
+  return raw;
 }
 
 function url(raw: string | undefined, name: string, protocols: string[], problems: string[]): string | undefined {
@@ -56,11 +76,13 @@ function flag(raw: string | undefined, name: string, fallback: boolean, problems
 export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
   const problems: string[] = [];
   const httpPort = port(value(env, 'PORT'), 'PORT', 8080, problems);
+  const httpHost = host(value(env, 'EMS_HOST'), 'EMS_HOST', problems);
   const dataDir = resolve(value(env, 'EMS_DATA_DIR') ?? './data');
   const dbUrl = url(value(env, 'EMS_DB_URL'), 'EMS_DB_URL', ['postgres:', 'postgresql:'], problems);
   const redisUrl = url(value(env, 'EMS_REDIS_URL'), 'EMS_REDIS_URL', ['redis:', 'rediss:'], problems);
   const mqttUrl = url(value(env, 'EMS_MQTT_URL'), 'EMS_MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'], problems);
   const mqttPort = port(value(env, 'EMS_MQTT_PORT'), 'EMS_MQTT_PORT', 1883, problems);
+  const mqttHost = host(value(env, 'EMS_MQTT_HOST'), 'EMS_MQTT_HOST', problems);
   const mqttClientId = value(env, 'EMS_MQTT_CLIENT_ID');
   if (mqttClientId !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(mqttClientId)) problems.push(`EMS_MQTT_CLIENT_ID must be 1 to 64 letters, digits, '_', '.' or '-' (got "${mqttClientId}")`);
   const mqttShareGroup = value(env, 'EMS_MQTT_SHARE_GROUP');
@@ -123,7 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
 
   if (problems.length === 0) {
     try {
-      mkdirSync(dataDir, { recursive: true });
+      const changed = ensurePrivateDir(dataDir);
+      if (changed) notes.push(`EMS_DATA_DIR ${changed}`);
     } catch (err) {
       problems.push(`EMS_DATA_DIR ${dataDir} cannot be created: ${(err as Error).message}`);
     }
@@ -133,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
   const store: StoreConfig = dbUrl !== undefined ? { kind: 'postgres', url: dbUrl } : { kind: 'sqlite', file: join(dataDir, 'ems.sqlite') };
   return {
     port: httpPort,
+    host: httpHost,
     dataDir,
     webDir,
     store,
@@ -147,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
     now: pinnedNow !== undefined ? () => pinnedNow : () => Date.now(),
     loginDelaysMs: [0, 0, 1000, 2000],
     trustProxy,
-    services: { redisUrl, mqttUrl, mqttPort },
+    services: { redisUrl, mqttUrl, mqttPort, mqttHost },
     mqtt: { ...(mqttClientId !== undefined ? { clientId: mqttClientId } : {}), ...(mqttShareGroup !== undefined ? { shareGroup: mqttShareGroup } : {}) },
   };
 }

@@ -6,6 +6,8 @@ export type StoreConfig =
 /** Everything buildApp needs; main.ts reads it from the environment, tests build it directly. */
 export interface AppConfig {
   port: number;
+  /** HTTP bind address (EMS_HOST; loadConfig's default 0.0.0.0, docs/security.md) */
+  host?: string;
   /** holds ems.sqlite and config.json */
   dataDir: string;
   /** the built web app (apps/web/dist) */
@@ -31,7 +33,8 @@ export interface AppConfig {
   loginDelaysMs: number[];
   /** trust X-Forwarded-For (EMS_TRUST_PROXY: 1, or the proxy addresses); the login lock keys on the client address */
   trustProxy: boolean | string;
-  services: { redisUrl: string | undefined; mqttUrl: string | undefined; mqttPort: number };
+  /** mqttHost: the embedded broker's bind address (EMS_MQTT_HOST; default 0.0.0.0) */
+  services: { redisUrl: string | undefined; mqttUrl: string | undefined; mqttPort: number; mqttHost?: string };
   /** external-broker ingest: EMS_MQTT_CLIENT_ID (default: host name + data dir hash), EMS_MQTT_SHARE_GROUP (default ems-ingest) */
   mqtt?: { clientId?: string; shareGroup?: string };
 }

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { StoreConfig } from '../config/types.js';
 import type { Database } from './schema.js';
 import { SESSION_TABLES, WriteWatch, registerSessionWatch } from './write-watch.js';
+import { ensurePrivateFile } from '../lib/private-files.js';
 
 export type Db = Kysely<Database>;
 
@@ -50,6 +51,9 @@ function withStatementCache(file: SQLite.Database): { prepare(sql: string): SQLi
 /** Opens the store: a SQLite file in WAL mode, or a PostgreSQL pool. */
 export function openDb(store: StoreConfig): Db {
   if (store.kind === 'sqlite') {
+    // the store holds the encrypted passwords and every reading: 0600, and so are its -wal and -shm
+    ensurePrivateFile(store.file);
+    for (const side of ['-wal', '-shm']) ensurePrivateFile(store.file + side, false);
     const file = new SQLite(store.file);
     file.pragma('journal_mode = WAL');
     file.pragma('foreign_keys = ON');

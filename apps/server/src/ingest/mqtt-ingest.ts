@@ -19,9 +19,9 @@ export function defaultClientId(dataDir: string): string {
 
 /** MQTT ingest of the configuration: the external broker at EMS_MQTT_URL, else the embedded one on EMS_MQTT_PORT. */
 export async function startMqttIngest(ems: Ems, log: FastifyBaseLogger): Promise<MqttIngest> {
-  const { mqttUrl, mqttPort } = ems.config.services;
+  const { mqttUrl, mqttPort, mqttHost } = ems.config.services;
   if (mqttUrl === undefined) {
-    const broker = await startEmbeddedBroker(ems, { port: mqttPort, log });
+    const broker = await startEmbeddedBroker(ems, { port: mqttPort, host: mqttHost, log });
     return { mode: 'embedded', port: broker.port, close: () => broker.close() };
   }
   const clientId = ems.config.mqtt?.clientId ?? defaultClientId(ems.config.dataDir);

@@ -17,7 +17,10 @@ export interface SimMqttFeed {
  * external broker the broker must accept the demo gateways' logins (its ACLs are the operator's).
  */
 export async function startSimMqttFeed(ems: Ems, ingest: MqttIngest): Promise<SimMqttFeed> {
-  const url = ingest.mode === 'embedded' ? `mqtt://127.0.0.1:${ingest.port}` : ingest.url;
+  // the embedded broker on every interface is reached on loopback; bound to one address, on that one
+  const bound = ems.config.services.mqttHost;
+  const local = bound === undefined || bound === '0.0.0.0' || bound === '::' ? '127.0.0.1' : bound.includes(':') ? `[${bound}]` : bound;
+  const url = ingest.mode === 'embedded' ? `mqtt://${local}:${ingest.port}` : ingest.url;
   const clients = new Map<number, MqttClient>();
   try {
     for (const g of await demoGatewayCredentials(ems)) {

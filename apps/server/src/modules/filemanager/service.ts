@@ -9,6 +9,7 @@ import { FILE_MAX_BYTES, FILE_TYPES, type FileType, type UploadedFile } from '@e
 import type { Ems, Session } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
 import { fileRepository, type FileTable } from './repository.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.js';
 
 export type StoredFile = Selectable<FileTable>;
 
@@ -119,11 +120,11 @@ export async function storeUpload(
     throw new FileError(400, 'badType');
   }
   const dir = projectDir(ems, projectId);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const fileName = `${randomUUID()}-${safeName(originalName)}`;
   const temp = join(dir, `.part-${randomUUID()}`);
   try {
-    await pipeline(upload.file, createWriteStream(temp, { flags: 'wx' }));
+    await pipeline(upload.file, createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     if (upload.file.truncated) throw new FileError(413, 'tooLarge');
     const size = (await stat(temp)).size;
     if (size > FILE_MAX_BYTES) throw new FileError(413, 'tooLarge');

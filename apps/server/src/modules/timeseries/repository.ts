@@ -616,7 +616,8 @@ export function timeseriesRepository(ems: Ems) {
         .execute();
     },
 
-    async rollups(table: 'rollup_15m' | 'rollup_hour' | 'rollup_day' | 'rollup_month', deviceIds: number[], dataId: number, from: number, to: number) {
+    /** By device then bucket; at most `limit` rows when given (the caller reads on from the last bucket). */
+    async rollups(table: 'rollup_15m' | 'rollup_hour' | 'rollup_day' | 'rollup_month', deviceIds: number[], dataId: number, from: number, to: number, limit?: number) {
       if (deviceIds.length === 0) return [];
       return db
         .selectFrom(table)
@@ -627,6 +628,7 @@ export function timeseriesRepository(ems: Ems) {
         .where('bucket_start', '<', to)
         .orderBy('device_id')
         .orderBy('bucket_start')
+        .$if(limit !== undefined, (qb) => qb.limit(limit as number))
         .execute();
     },
 

@@ -225,33 +225,41 @@ const TABLE: Record<RollupGrain, 'rollup_15m' | 'rollup_hour' | 'rollup_day' | '
   month: 'rollup_month',
 };
 
-/** Rows one read of the rollups may return: each read is synchronous on SQLite, so it keeps well under 100 ms. */
-const ROWS_PER_READ = 5000;
-const SHORTEST_BUCKET_MS: Record<RollupGrain, number> = { '15m': 900_000, hour: 3_600_000, day: 23 * 3_600_000, month: 28 * 86_400_000 };
+/** Rows one read of the rollups returns at most: a read is synchronous on SQLite (2,000 rows: a few ms). */
+const ROWS_PER_READ = 2000;
+/** Work between two turns of the event loop, ms. */
+const SLICE_MS = 5;
 
 /**
  * Rollup rows of devices of the project for a data point and grain, bucket_start in [from, to), by
- * device then bucket. Read a few devices at a time (as many as the range lets ROWS_PER_READ hold),
- * with a turn of the event loop between reads, so a long read never blocks the server (issue 12).
+ * device then bucket. Read device by device, at most ROWS_PER_READ rows a read, with a turn of the
+ * event loop whenever SLICE_MS of work has passed, so a long read never blocks the server (issue 12).
  */
 export async function readRollups(ems: Ems, projectId: number, q: { deviceIds: number[]; dataId: number; grain: Grain; from: number; to: number }): Promise<RollupRow[]> {
   const repo = timeseriesRepository(ems);
   const devices = [...(await repo.projectDevices(projectId, q.deviceIds)).keys()].sort((a, b) => a - b);
-  const buckets = Math.max(1, Math.ceil((q.to - q.from) / SHORTEST_BUCKET_MS[q.grain]));
-  const perRead = Math.max(1, Math.floor(ROWS_PER_READ / buckets));
   const out: RollupRow[] = [];
-  for (let i = 0; i < devices.length; i += perRead) {
-    if (i > 0) await new Promise<void>((r) => setImmediate(r));
-    for (const r of await repo.rollups(TABLE[q.grain], devices.slice(i, i + perRead), q.dataId, q.from, q.to)) {
-      out.push({
-        deviceId: Number(r.device_id),
-        dataId: Number(r.data_id),
-        bucketStart: Number(r.bucket_start),
-        value: r.value === null ? null : Number(r.value),
-        quality: Number(r.quality),
-        nIntervals: Number(r.n_intervals),
-        nGood: Number(r.n_good),
-      });
+  let slice = performance.now();
+  for (const device of devices) {
+    for (let from = q.from; from < q.to; ) {
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise<void>((r) => setImmediate(r));
+        slice = performance.now();
+      }
+      const rows = await repo.rollups(TABLE[q.grain], [device], q.dataId, from, q.to, ROWS_PER_READ);
+      for (const r of rows) {
+        out.push({
+          deviceId: Number(r.device_id),
+          dataId: Number(r.data_id),
+          bucketStart: Number(r.bucket_start),
+          value: r.value === null ? null : Number(r.value),
+          quality: Number(r.quality),
+          nIntervals: Number(r.n_intervals),
+          nGood: Number(r.n_good),
+        });
+      }
+      if (rows.length < ROWS_PER_READ) break;
+      from = Number(rows[rows.length - 1]?.bucket_start) + 1;
     }
   }
   return out;

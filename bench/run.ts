@@ -101,8 +101,8 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
 
 /**
  * `npm run bench -- <name> …` runs only the named benches (each on SQLite, then PostgreSQL when a
- * URL is set): ingest, mqtt, sim, trend, report, fanout, analysis, pages. Without names: all of them,
- * the session path first. `pages` needs `npm run build` first (the built server and web app).
+ * URL is set): ingest, mqtt, sim, trend, report, fanout, analysis, pages, bound. Without names: all of them,
+ * the session path first. `pages` and `bound` need `npm run build` first (the built server seeds their history).
  */
 const SELECTED = process.argv.slice(2);
 if (SELECTED.length > 0) {
@@ -120,6 +120,7 @@ if (SELECTED.length > 0) {
     fanout: async () => (await import('./fanout.js')).benchFanout(dir),
     analysis: async () => (await import('./analysis.js')).benchAnalysis(dir, pgUrl),
     pages: async () => (await import('./pages.js')).benchPages(),
+    bound: async () => (await import('./work-bound.js')).benchWorkBound(),
   };
   try {
     for (const name of SELECTED) {
@@ -161,6 +162,7 @@ try {
   await (await import('./fanout.js')).benchFanout(dataDir);
   await (await import('./analysis.js')).benchAnalysis(dataDir, pgUrl);
   await (await import('./pages.js')).benchPages();
+  await (await import('./work-bound.js')).benchWorkBound();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

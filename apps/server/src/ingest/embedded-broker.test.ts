@@ -189,6 +189,59 @@ for (const { kind, skip } of STORES) {
       await c.publishAsync(topic, JSON.stringify({ readings: [reading(T0 + 240_000, 5)] }), { qos: 1 });
       expect(await count('reading')).toBe(before + 1);
     });
+    it('a client id belongs to one gateway: another gateway (of another tenant) asking for a held id is refused, the holder stays; the holder itself may take it over', async () => {
+      const tenant = await t.app.ems.db.insertInto('tenant').values({ name: 'client id tenant', en_name: '', create_time: T0 }).returning('id').executeTakeFirstOrThrow();
+      const { id: _id, ...first } = await t.app.ems.db.selectFrom('project').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+      const project = await t.app.ems.db.insertInto('project').values({ ...first, tenant_id: Number(tenant.id), name: 'client id project' }).returning('id').executeTakeFirstOrThrow();
+      const [a] = await createGateways(t.app.ems, 1, 1);
+      const [b] = await createGateways(t.app.ems, Number(project.id), 1);
+      const id = `gateway-${Date.now()}`;
+      const as = (g: typeof a, clientId = id) => {
+        const c = mqtt.connect(`mqtt://127.0.0.1:${broker.port}`, { clientId, username: g!.username, password: g!.key, reconnectPeriod: 0, connectTimeout: 5000 });
+        clients.push(c);
+        return c;
+      };
+      const refusal = (c: MqttClient) => connected(c).then(() => null, (e: Error & { code?: number }) => e.code);
+      const topicA = ingestTopic(1, a!.id);
+      const before = await count('reading');
+
+      const holder = as(a);
+      await connected(holder);
+      let holderDropped = 0;
+      holder.on('close', () => holderDropped++);
+      expect(await refusal(as(b))).toBe(2);
+      // and again while the holder is busy committing (the refusal must not depend on timing)
+      commitDelayMs = 200;
+      const inFlight = holder.publishAsync(topicA, JSON.stringify({ readings: [reading(T0 + 300_000, 6)] }), { qos: 1 });
+      expect(await refusal(as(b))).toBe(2);
+      await inFlight;
+      commitDelayMs = 0;
+      await holder.publishAsync(topicA, JSON.stringify({ readings: [reading(T0 + 360_000, 7)] }), { qos: 1 });
+      expect(holderDropped).toBe(0);
+      expect(holder.connected).toBe(true);
+      expect(await count('reading')).toBe(before + 2);
+
+      // the same gateway reconnecting with its id (after a drop it has not noticed) takes it over
+      const again = as(a);
+      await Promise.all([connected(again), new Promise<void>((r) => holder.once('close', () => r()))]);
+      await again.publishAsync(topicA, JSON.stringify({ readings: [reading(T0 + 420_000, 8)] }), { qos: 1 });
+      expect(await count('reading')).toBe(before + 3);
+      expect(await refusal(as(b))).toBe(2);
+
+      // a released id is free again
+      await again.endAsync();
+      const next = as(b);
+      await connected(next);
+      await next.endAsync();
+
+      // two gateways asking for a free id at the same moment: one gets it, the other is refused
+      const both = [as(a, `${id}-race`), as(b, `${id}-race`)];
+      const outcomes = await Promise.all(both.map(refusal));
+      expect([...outcomes].sort()).toEqual([2, null]);
+      const winner = both[outcomes.indexOf(null)]!;
+      expect(winner.connected).toBe(true);
+      await winner.endAsync();
+    });
     it('group commit: messages of many gateways in flight at once are committed once each, in order per gateway, each acked after its commit', async () => {
       const GATEWAYS = 16;
       const MESSAGES = 6;

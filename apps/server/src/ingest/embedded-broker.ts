@@ -41,22 +41,64 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 const refused = (message: string, returnCode: number) => Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 
 /**
+ * Who holds each client id: the last client that logged in with it and is still open. MQTT lets a
+ * new connection take over an id; here only the gateway holding it may (a reconnect after a drop
+ * the broker has not noticed yet), so one gateway cannot disconnect another by naming its id.
+ */
+class ClientIds {
+  private readonly holders = new Map<string, Client>();
+
+  constructor(private readonly gatewayOf: (c: Client) => Gateway | undefined) {}
+
+  /** The gateway holding `id` when it is another than `g`. */
+  heldByOther(id: string, g: Gateway): Gateway | undefined {
+    const holder = this.holders.get(id);
+    const owner = holder && !holder.closed ? this.gatewayOf(holder) : undefined;
+    return owner && Number(owner.id) !== Number(g.id) ? owner : undefined;
+  }
+
+  /**
+   * `client` holds its id from its login (before aedes registers it, so two logins cannot race) until
+   * its connection closes; then the id goes back to the client it took over, when that one is still open.
+   */
+  take(client: Client): void {
+    if (client.closed) return; // gone while its login was checked: its close has already run
+    const id = client.id;
+    const before = this.holders.get(id);
+    this.holders.set(id, client);
+    client.conn.once('close', () => {
+      if (this.holders.get(id) !== client) return;
+      if (before && !before.closed) this.holders.set(id, before);
+      else this.holders.delete(id);
+    });
+  }
+}
+
+/**
  * The embedded MQTT broker (aedes): gateways log in as `gw-{id}` with their key and may publish
  * only to `ems/{projectId}/{gatewayId}/data`. Ingestion runs inside `authorizePublish`, whose
  * callback aedes awaits before it writes the PUBACK (QoS 1) or PUBREC (QoS 2), so the ack leaves
  * only after the batch is committed. A store failure drops the connection unacknowledged; the
- * gateway sends again. Subscriptions are refused: the broker is an inbox, not a bus.
+ * gateway sends again. Subscriptions are refused: the broker is an inbox, not a bus. A client id held
+ * by another gateway is refused (CONNACK 2, identifier rejected); the holder stays connected.
  */
 export async function startEmbeddedBroker(ems: Ems, opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const handle = opts.handle ?? handleGatewayMessage;
   const gateways = new WeakMap<Client, Gateway>();
   const queue = new KeyedQueue();
+  const ids = new ClientIds((c) => gateways.get(c));
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       verifyGatewayLogin(ems, username, password).then(
         (g) => {
           if (!g) return done(refused('bad username or password', 4), false);
+          const holder = ids.heldByOther(client.id, g);
+          if (holder) {
+            opts.log.warn({ clientId: client.id, gatewayId: Number(g.id), holderGatewayId: Number(holder.id) }, 'mqtt: client id held by another gateway; connection refused');
+            return done(refused('client id in use by another gateway', 2), false);
+          }
           gateways.set(client, g);
+          ids.take(client);
           done(null, true);
         },
         (err: unknown) => {

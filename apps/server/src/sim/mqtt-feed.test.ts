@@ -44,6 +44,17 @@ describe.each(STORES)('demo live feed over MQTT ($kind)', ({ kind, skip }) => {
     expect(row).toEqual({ value: 321.5, status: 0 });
   });
 
+  it.skipIf(skip)('uses client ids no other client can predict: a second feed on the same broker takes its own', async () => {
+    const second = await startSimMqttFeed(t.app.ems, ingest);
+    try {
+      expect(feed.clientIds.length).toBeGreaterThan(0);
+      for (const id of [...feed.clientIds, ...second.clientIds]) expect(id).toMatch(/^ems-sim-gw-\d+-[0-9a-f]{12}$/);
+      expect(second.clientIds.filter((id) => feed.clientIds.includes(id))).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it.skipIf(skip)('refuses to publish for a gateway it has no login for', async () => {
     await expect(feed.publish(1, 999_999, { gatewayId: 999_999, ts: 0, readings: [] })).rejects.toThrow(/no MQTT client/);
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { ingestTopic } from '@ems/contract';
 import type { Ems } from '../context.js';
@@ -7,6 +8,8 @@ import type { SimPublish } from './feed.js';
 
 export interface SimMqttFeed {
   publish: SimPublish;
+  /** its MQTT client ids: random per start, so no other client can aim at them or share them by chance */
+  clientIds: string[];
   close(): Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export async function startSimMqttFeed(ems: Ems, ingest: MqttIngest): Promise<Si
   try {
     for (const g of await demoGatewayCredentials(ems)) {
       const client = await mqtt.connectAsync(url, {
-        clientId: `ems-sim-${g.mqttUsername}-${process.pid}`,
+        clientId: `ems-sim-${g.mqttUsername}-${randomBytes(6).toString('hex')}`,
         username: g.mqttUsername,
         password: g.apiKey,
         clean: true,
@@ -39,6 +42,7 @@ export async function startSimMqttFeed(ems: Ems, ingest: MqttIngest): Promise<Si
     throw err;
   }
   return {
+    clientIds: [...clients.values()].map((c) => c.options.clientId ?? ''),
     async publish(projectId, gatewayId, payload) {
       const client = clients.get(gatewayId);
       if (!client) throw new Error(`sim: no MQTT client for gateway ${gatewayId}`);

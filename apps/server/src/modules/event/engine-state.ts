@@ -129,11 +129,20 @@ export interface EngineState extends EngineConfig {
   fedLastSeen: boolean;
 }
 
+/** A stored rule or algorithm that cannot be read (its JSON damaged in the store): left out, and reported. */
+export interface BrokenConfig {
+  projectId: number;
+  /** the prefix of its condition keys (`rule:{id}:`, `alg:{id}:`): its open events are kept, not finished */
+  key: string;
+  err: unknown;
+}
+
 /**
  * Reads the enabled rules and algorithms (of one project, or all) with the names of their projects'
- * nodes and the data-point catalogue.
+ * nodes and the data-point catalogue. One that cannot be read is left out and listed in `broken`, so
+ * it stops no other rule or project.
  */
-export async function readEngineConfig(ems: Ems, data: Data, projectId?: number): Promise<EngineConfig & { ruleIds: number[]; counters: Set<number> }> {
+export async function readEngineConfig(ems: Ems, data: Data, projectId?: number): Promise<EngineConfig & { ruleIds: number[]; counters: Set<number>; broken: BrokenConfig[] }> {
   const config = configRepository(ems.db);
   const [allRules, allAlgorithms, catalogue] = await Promise.all([config.enabledRules(), config.enabledAlgorithms(), config.catalogue()]);
   const rules = projectId === undefined ? allRules : allRules.filter((r) => Number(r.project_id) === projectId);
@@ -141,8 +150,18 @@ export async function readEngineConfig(ems: Ems, data: Data, projectId?: number)
   const points = new Map(catalogue.map((d) => [Number(d.data_id), { zh: d.name_zh, en: d.name_en, unit: d.unit }]));
   const kinds = limitPoints(catalogue);
   const rulesByDevice = new Map<number, RuleCfg[]>();
+  const broken: BrokenConfig[] = [];
+  const parse = <T>(text: string, owner: { project_id: number | string; id: number | string }, kind: 'rule' | 'alg'): T | undefined => {
+    try {
+      return JSON.parse(text) as T;
+    } catch (err) {
+      broken.push({ projectId: Number(owner.project_id), key: `${kind}:${Number(owner.id)}:`, err: new Error(`${kind === 'rule' ? 'rule' : 'algorithm'} ${Number(owner.id)} cannot be read: ${(err as Error).message}`) });
+      return undefined;
+    }
+  };
   for (const r of rules) {
-    const conditions = JSON.parse(r.conditions) as RuleCondition[];
+    const conditions = parse<RuleCondition[]>(r.conditions, r, 'rule');
+    if (!conditions) continue;
     const cfg: RuleCfg = {
       id: Number(r.id),
       projectId: Number(r.project_id),
@@ -159,7 +178,8 @@ export async function readEngineConfig(ems: Ems, data: Data, projectId?: number)
   }
   const algs: AlgCfg[] = [];
   for (const a of algorithms) {
-    const params = JSON.parse(a.params) as AlgorithmParams;
+    const params = parse<AlgorithmParams>(a.params, a, 'alg');
+    if (!params) continue;
     const nodeId = Number(a.node_id);
     const perDevice = a.kind === 'offline' || a.kind === 'switch';
     let devices = [nodeId];
@@ -177,6 +197,7 @@ export async function readEngineConfig(ems: Ems, data: Data, projectId?: number)
     points,
     ruleIds: rules.map((r) => Number(r.id)),
     counters: new Set(catalogue.filter((d) => d.kind === 'counter').map((d) => Number(d.data_id))),
+    broken,
   };
 }
 
@@ -362,10 +383,16 @@ export function restoreMemory(s: EngineState, json: string | null): void {
 /**
  * Resumes the state's open conditions from the stored active events (their keys without the
  * prefix): each becomes active with its worst value. Returns the events whose rule or algorithm is
- * no longer enabled (the caller finishes them).
+ * no longer enabled (the caller finishes them); `kept` key prefixes (broken configurations) count as enabled.
  */
-export function resumeActive(state: EngineState, rows: readonly { id: number | string; active_key: string | null; value: number | null }[], ruleIds: readonly number[], keyPrefix = ''): number[] {
-  const live = new Set([...ruleIds.map((id) => `rule:${id}:`), ...state.algorithms.map((a) => `alg:${a.id}:`)]);
+export function resumeActive(
+  state: EngineState,
+  rows: readonly { id: number | string; active_key: string | null; value: number | null }[],
+  ruleIds: readonly number[],
+  keyPrefix = '',
+  kept: readonly string[] = [],
+): number[] {
+  const live = new Set([...ruleIds.map((id) => `rule:${id}:`), ...state.algorithms.map((a) => `alg:${a.id}:`), ...kept]);
   const orphans: number[] = [];
   state.active.clear();
   for (const e of rows) {

@@ -1,7 +1,7 @@
 import type { CommittedReading, Ems, ReadingListener } from '../../context.js';
 import { backgroundHealth } from '../project/background-health.js';
 import { engineDataRepository } from './data-repository.js';
-import { createEngineState, readEngineConfig, resumeActive } from './engine-state.js';
+import { createEngineState, readEngineConfig, resumeActive, type BrokenConfig } from './engine-state.js';
 import { eventRepository } from './event-repository.js';
 import type { EventHistoryStatus } from '@ems/contract';
 import { historyStatus, replayHistory, stopHistory, type HistoryWindow } from './history.js';
@@ -52,6 +52,8 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
   let pending = 0;
   let loaded = false;
   let timer: NodeJS.Timeout | undefined;
+  /** rules and algorithms left out at the last load (their stored JSON cannot be read) */
+  let broken: BrokenConfig[] = [];
 
   const state = createEngineState(ems, data, {
     insert: (row) => events.insertActive(row),
@@ -63,9 +65,10 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
   async function load() {
     const [config, active] = await Promise.all([readEngineConfig(ems, data), events.active()]);
     state.configure(config);
+    broken = config.broken;
     // events whose rule or algorithm is gone or disabled finish now; the others resume their state
     const now = ems.config.now();
-    for (const id of resumeActive(state, active, config.ruleIds)) await events.finish(id, now);
+    for (const id of resumeActive(state, active, config.ruleIds, '', broken.map((b) => b.key))) await events.finish(id, now);
     loaded = true;
   }
 
@@ -88,12 +91,16 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
 
   /**
    * The timed checks, one algorithm at a time: a project whose check throws (a zone stored before
-   * zones were validated, a broken node) is counted and logged in the background health, and every
-   * other check, of that project and of the others, still runs.
+   * zones were validated, a broken node) or whose rule or algorithm could not be read is counted and
+   * logged in the background health, and every other check, of that project and of the others, still runs.
    */
   async function checkEachProject(now: number): Promise<void> {
     const failed = new Map<number, unknown>();
     const projects = new Set<number>();
+    for (const b of broken) {
+      projects.add(b.projectId);
+      if (!failed.has(b.projectId)) failed.set(b.projectId, b.err);
+    }
     for (const a of state.algorithms) {
       projects.add(a.projectId);
       try {

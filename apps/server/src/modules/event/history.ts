@@ -87,6 +87,8 @@ export class ProjectHistory {
     this.doneTo = Number(p.done_to);
     this.tz = await this.data.projectTimezone(projectId);
     const config = await readEngineConfig(this.ems, this.data, projectId);
+    // a rule the history cannot read would make it differ from the live engine: this project waits (reported)
+    if (config.broken[0]) throw config.broken[0].err;
     const state = createEngineState(this.ems, this.data, stepSink(this.buf), HISTORY_KEY);
     state.configure(config);
     // where the last committed step left the engine (ids of open events come from the store below)

@@ -13,7 +13,7 @@ import { Simulator } from '../../sim/simulator.js';
  * where administrators see it.
  */
 for (const { kind, skip } of STORES) {
-  describe.skipIf(skip)(`project time zones (${kind})`, () => {
+  describe.skipIf(skip)(`project time zones and background isolation (${kind})`, () => {
     let f: EventFixture;
     let admin: Record<string, string>;
     const projects = async () => (await f.call<ProjectInfo[]>('GET', `${API.projects}?system=cloud`, admin)).data;
@@ -107,6 +107,28 @@ for (const { kind, skip } of STORES) {
       await f.t.app.events.checkNow();
       expect((await f.eventsOf({ algorithmId: broken })).map((e) => e.logType)).toEqual([LOG_TYPE.quotaReached]);
       expect((await health()).data.find((h) => h.projectId === 1 && h.pass === 'eventChecks')).toMatchObject({ failing: false, failures: 2, consecutiveFailures: 0, lastSuccessTime: NOW });
+    });
+
+    it('a rule or algorithm whose stored JSON is damaged is left out and reported; the engine goes on, its open events stay open', async () => {
+      const quota = (projectId: number, name: string) =>
+        f.call<AlgorithmConfig>('POST', EVENT_API.algorithmSave, { ...admin, projectid: String(projectId) }, { name, kind: 'quota', nodeId: meterOf[projectId] as number, modelLabel: 'meter', params: { quotaMonthly: 9_000 }, enabled: true });
+      const meterOf: Record<number, number> = {};
+      for (const projectId of [1, 2]) {
+        const row = await f.t.app.ems.db.selectFrom('node').select('id').where('project_id', '=', projectId).where('name', '=', `quota meter ${projectId}`).executeTakeFirstOrThrow();
+        meterOf[projectId] = Number(row.id);
+      }
+      const damaged = (await quota(1, 'damaged quota')).data.id;
+      await f.t.app.events.reload();
+      await f.t.app.events.checkNow();
+      expect((await f.eventsOf({ algorithmId: damaged })).map((e) => [e.logType, e.status])).toEqual([[LOG_TYPE.quotaReached, 0]]);
+      await f.t.app.ems.db.withTables<{ event_algorithm: { id: number; params: string } }>().updateTable('event_algorithm').set({ params: '{"quotaMonthly": 9' }).where('id', '=', damaged).execute();
+      const fresh = (await quota(2, 'fresh quota')).data.id;
+      await f.t.app.events.checkNow();
+      expect((await f.eventsOf({ algorithmId: fresh })).map((e) => e.logType)).toEqual([LOG_TYPE.quotaReached]);
+      expect((await f.eventsOf({ algorithmId: damaged })).map((e) => e.status)).toEqual([0]);
+      const p1 = (await health()).data.find((h) => h.projectId === 1 && h.pass === 'eventChecks');
+      expect(p1).toMatchObject({ failing: true, lastError: expect.stringContaining(`algorithm ${damaged} cannot be read`) });
+      await f.t.app.ems.db.withTables<{ event_algorithm: { id: number; params: string } }>().updateTable('event_algorithm').set({ params: '{"quotaMonthly":9000}' }).where('id', '=', damaged).execute();
     });
 
     it.skipIf(kind !== 'sqlite')('the PQ aggregator: a device whose aggregates cannot be written fails its project only; the other devices are aggregated', async () => {

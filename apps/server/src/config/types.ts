@@ -31,6 +31,8 @@ export interface AppConfig {
   now: () => number;
   /** reply delay after the n-th consecutive failed login (index n-1); missing entries mean 0 */
   loginDelaysMs: number[];
+  /** rows `login_failure` keeps at most (default LOGIN_FAILURE_ROWS_MAX; tests lower it) */
+  loginFailureRowsMax?: number;
   /** trust X-Forwarded-For (EMS_TRUST_PROXY: 1, or the proxy addresses); the login lock keys on the client address */
   trustProxy: boolean | string;
   /** mqttHost: the embedded broker's bind address (EMS_MQTT_HOST; default 0.0.0.0) */

@@ -1,12 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space, Table, type TableColumnsType } from 'antd';
-import type { ProjectInfo } from '@ems/contract';
+import { App, Button, Card, Flex, Space, Table, Tooltip, theme, type TableColumnsType } from 'antd';
+import type { BackgroundHealth, ProjectInfo } from '@ems/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidate } from '../../lib/api/define-query';
 import { projectsQuery } from '../../lib/api/projects';
 import { Permission } from '../../lib/permission';
+import { backgroundHealthQuery } from './api/background-health';
 import { deleteProject } from './api/project-mutations';
 import { ProjectFormDialog } from './components/project-form-dialog';
 import { industryLabel } from '../../lib/industry';
@@ -17,6 +18,7 @@ export default function ProjectConfigPage() {
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const { data = [], isLoading } = useQuery(projectsQuery());
+  const { data: health = [] } = useQuery(backgroundHealthQuery());
   const [editing, setEditing] = useState<{ project: ProjectInfo | null } | null>(null);
   const english = i18n.language === 'en-US';
   const refresh = () => invalidate(queryClient, projectsQuery);
@@ -41,7 +43,16 @@ export default function ProjectConfigPage() {
     });
 
   const columns: TableColumnsType<ProjectInfo> = [
-    { key: 'name', title: t('name'), render: (_v, p) => (english && p.enName ? p.enName : p.name) },
+    {
+      key: 'name',
+      title: t('name'),
+      render: (_v, p) => (
+        <Space size={4}>
+          {english && p.enName ? p.enName : p.name}
+          <BackgroundWarning failing={health.filter((h) => h.projectId === p.projectId && h.failing)} />
+        </Space>
+      ),
+    },
     { key: 'code', title: t('code'), render: (_v, p) => p.code || '--' },
     { key: 'address', title: t('address'), ellipsis: true, render: (_v, p) => (english && p.enAddress ? p.enAddress : p.address) || '--' },
     { key: 'capacityKva', title: t('capacityKva'), align: 'right', dataIndex: 'capacityKva' },
@@ -81,5 +92,25 @@ export default function ProjectConfigPage() {
       <Table<ProjectInfo> rowKey="projectId" size="small" loading={isLoading} columns={columns} dataSource={data} pagination={false} />
       <ProjectFormDialog open={editing !== null} project={editing?.project ?? null} onClose={() => setEditing(null)} onSaved={() => void refresh()} />
     </Card>
+  );
+}
+
+/** A warning marker for a project whose background passes fail, with what fails in its tooltip (administrators only get records). */
+function BackgroundWarning({ failing }: { failing: readonly BackgroundHealth[] }) {
+  const { t } = useTranslation('project-config');
+  const { token } = theme.useToken();
+  if (failing.length === 0) return null;
+  const title = (
+    <div>
+      <div>{t('backgroundFailing')}</div>
+      {failing.map((h) => (
+        <div key={h.pass}>{t('backgroundFailure', { pass: t(`pass.${h.pass}`), count: h.consecutiveFailures, error: h.lastError ?? '' })}</div>
+      ))}
+    </div>
+  );
+  return (
+    <Tooltip title={title}>
+      <WarningOutlined data-testid="project-background-warning" style={{ color: token.colorWarning }} aria-label={t('backgroundFailing')} />
+    </Tooltip>
   );
 }

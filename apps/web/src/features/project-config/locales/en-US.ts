@@ -15,6 +15,15 @@ const projectConfig: typeof zh = {
   longitude: 'Longitude',
   industry: 'Industry',
   codePattern: 'Letters, digits, underscores and hyphens only',
+  backgroundFailing: 'Background passes failing for this project:',
+  backgroundFailure: '{{pass}}: {{count}} failures in a row, last error: {{error}}',
+  pass: {
+    eventChecks: 'timed event checks (offline, balance, efficiency, quota)',
+    eventReadings: 'event checks of arriving readings',
+    eventHistory: 'event history evaluation',
+    pqAggregates: 'power-quality aggregates',
+    demoSimulator: 'demo data simulator',
+  },
 };
 
 export default projectConfig;

@@ -14,6 +14,15 @@ const projectConfig = {
   longitude: '经度',
   industry: '行业',
   codePattern: '只能包含字母、数字、下划线和连字符',
+  backgroundFailing: '后台任务对本项目失败：',
+  backgroundFailure: '{{pass}}：连续失败 {{count}} 次，最近错误：{{error}}',
+  pass: {
+    eventChecks: '定时事件检查（离线、平衡、能效、定额）',
+    eventReadings: '实时数据事件判断',
+    eventHistory: '历史事件评估',
+    pqAggregates: '电能质量统计',
+    demoSimulator: '演示数据模拟',
+  },
 };
 
 export default projectConfig;

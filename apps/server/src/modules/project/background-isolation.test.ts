@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DASHBOARD_API, DATA_ID, ErrorCode, EVENT_API, LOG_TYPE, MESSAGE_API, type AlgorithmConfig, type BackgroundHealth, type ProjectInfo } from '@ems/contract';
+import { API, COST_API, DASHBOARD_API, DATA_ID, ErrorCode, EVENT_API, LOG_TYPE, MESSAGE_API, type AlgorithmConfig, type BackgroundHealth, type ProjectInfo } from '@ems/contract';
 import { loginAs, STORES } from '../../test/helpers.js';
 import { eventFixture, MIN, NOW, type EventFixture } from '../event/test-fixture.js';
 import { pqAggregatorOf } from '../power/pq-aggregator.js';
@@ -91,14 +91,17 @@ for (const { kind, skip } of STORES) {
       const calls = [
         await f.call('GET', `${DASHBOARD_API.project}/1`, own),
         await f.call('POST', MESSAGE_API.convertTime, { ...own, 'accept-language': 'en-US' }, { cycles: [12], projectId: 1, time: NOW }),
+        await f.call('POST', COST_API.bill, own, { nodeId: 1, modelLabel: 'project', year: 2025, month: 3 }),
       ];
       expect(calls.map((c) => [c.status, c.code])).toEqual([
+        [409, ErrorCode.projectTimeZoneInvalid],
         [409, ErrorCode.projectTimeZoneInvalid],
         [409, ErrorCode.projectTimeZoneInvalid],
       ]);
       expect(calls[0]?.msg).toBe('项目的时区 "Mars/Olympus" 无效，请在项目配置中改为有效的 IANA 时区（如 Asia/Shanghai）');
       expect(calls[1]?.msg).toContain('time zone "Mars/Olympus" is invalid');
       expect((await f.call('GET', `${DASHBOARD_API.project}/2`, { ...admin, projectid: '2' })).status).toBe(200);
+      expect((await f.call('GET', API.healthz, {})).status).toBe(200);
 
       // fixed through the API: the next pass checks the project again
       const p1 = await project(1);

@@ -222,6 +222,19 @@ for (const { kind, skip } of STORES) {
       ]);
     });
 
+    it('a raw line of more readings than one read takes (5,000) comes back whole, in order, once each', async () => {
+      const busy = await insertMeter(t.app, 1, {}, 'busy meter');
+      const n = 12_001;
+      const kw: ReadingInput[] = Array.from({ length: n }, (_, i) => ({ deviceId: busy, dataId: KW, ts: T0 + i * MIN, value: i % 97 }));
+      for (let i = 0; i < n; i += 5000) expect((await writeBatch(t.app.ems, 1, kw.slice(i, i + 5000))).rejected).toBe(0);
+      const r = await trend({ startTime: '2025-01-30 00:00:00', endTime: '2025-02-10 00:00:00', interval: 0, meterConfigs: [{ deviceId: busy, dataId: KW }, { deviceId: meter, dataId: KW }] });
+      const line = r.data[0] as TrendSeriesReply;
+      expect(line.data.map((p) => p.time)).toEqual(kw.map((x) => x.ts));
+      expect(line.data.map((p) => p.value)).toEqual(kw.map((x) => x.value));
+      expect(line.truncated).toBeUndefined();
+      expect(r.data[1]?.data).toHaveLength(24);
+    });
+
     it.each([
       [{ startTime: '2025/01/30 00:00:00' }, 'startTime'],
       [{ endTime: '2025-01-30' }, 'endTime'],

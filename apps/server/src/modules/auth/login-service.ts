@@ -1,23 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  ErrorCode,
-  LOGIN_CLOCK_SKEW_MS,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_LOCK_MS,
-  LOGIN_MAX_FAILURES,
-  TOKEN_TTL_MS,
-  type LoginBody,
-  type LoginReply,
-} from '@ems/contract';
+import { ErrorCode, LOGIN_CLOCK_SKEW_MS, TOKEN_TTL_MS, type LoginBody, type LoginReply } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { md5hex, safeEqual, sha256hex, wireHash } from '../../lib/hash.js';
+import { failureCounter } from './failure-counter.js';
 import { authRepository } from './repository.js';
-
-const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
-
-const lockedError = (retryAfterMs: number) =>
-  new ApiError(429, ErrorCode.locked, 'locked', { retryAfterMs }, [Math.max(1, Math.ceil(retryAfterMs / 60_000))]);
 
 /** A stand-in ciphertext, decrypted for unknown names so they cost the same work as known ones. */
 const decoys = new WeakMap<Ems, string>();
@@ -46,12 +33,12 @@ export async function issueToken(ems: Ems, userId: number): Promise<{ token: str
  */
 export async function login(ems: Ems, body: LoginBody, ip: string): Promise<LoginReply> {
   const repo = authRepository(ems.db);
+  const failures = failureCounter(ems);
   const now = ems.config.now();
   if (Math.abs(now - body.timestamps) > LOGIN_CLOCK_SKEW_MS) {
     throw new ApiError(400, ErrorCode.clockSkew, 'clockSkew', { serverTime: now });
   }
-  const failure = await repo.findFailure(body.userName, ip);
-  if (failure?.locked_until != null && Number(failure.locked_until) > now) throw lockedError(Number(failure.locked_until) - now);
+  await failures.refuseWhileLocked(body.userName, ip, now);
   if (await repo.replayExists(body.userName, body.timestamps, now)) throw new ApiError(400, ErrorCode.replay, 'replay');
 
   const user = await repo.findUserByName(body.userName);
@@ -60,18 +47,13 @@ export async function login(ems: Ems, body: LoginBody, ip: string): Promise<Logi
   const match = safeEqual(expected, body.password) && user !== undefined && stored !== undefined;
 
   if (!match || user === undefined) {
-    const count = await repo.addFailure(body.userName, ip, now, now - LOGIN_FAILURE_WINDOW_MS);
-    if (count >= LOGIN_MAX_FAILURES) {
-      await repo.lock(body.userName, ip, now + LOGIN_LOCK_MS);
-      throw lockedError(LOGIN_LOCK_MS);
-    }
-    await sleep(ems.config.loginDelaysMs[count - 1] ?? 0);
+    await failures.fail(body.userName, ip, now);
     throw new ApiError(400, ErrorCode.badCredentials, 'badCredentials');
   }
 
   const expiresAt = Math.max(now, body.timestamps) + LOGIN_CLOCK_SKEW_MS;
   if (!(await repo.recordReplay(body.userName, body.timestamps, expiresAt, now))) throw new ApiError(400, ErrorCode.replay, 'replay');
-  await repo.clearFailures(body.userName, ip);
+  await failures.clear(body.userName, ip);
   await repo.pruneTokens(now);
   const issued = await issueToken(ems, Number(user.id));
   return {

@@ -155,6 +155,68 @@ for (const { kind, skip } of STORES) {
       }
     });
 
+    describe('login_failure stays bounded', () => {
+      const CAP = 20;
+      let capped: TestApp;
+      const fail = (name: string, ip: string, plain = 'Wrong@1') =>
+        capped.app.inject({ method: 'POST', url: API.login, payload: loginBody(store.clock, name, plain), remoteAddress: ip }).then((r) => json<{ retryAfterMs: number }>(r));
+      const rows = async () => (await t.app.ems.db.selectFrom('login_failure').select(['user_name', 'ip']).execute()).length;
+
+      beforeAll(async () => {
+        capped = await startApp(store, { loginFailureRowsMax: CAP });
+      });
+      afterAll(async () => {
+        await capped?.app.close();
+      });
+
+      it('ever-new names stay under the cap; they evict the lowest counts, never a lock nor a pair about to lock', async () => {
+        await t.app.ems.db.deleteFrom('login_failure').execute();
+        const lockIp = nextIp();
+        const nearIp = nextIp();
+        for (let i = 0; i < 5; i++) await fail('fw_cloud', lockIp);
+        for (let i = 0; i < 4; i++) await fail('pf_service', nearIp);
+        const flood = nextIp();
+        for (let i = 0; i < 3 * CAP; i++) expect((await fail(`flood_${i}`, flood)).code).toBe(ErrorCode.badCredentials);
+        expect(await rows()).toBe(CAP);
+        expect((await fail('fw_cloud', lockIp, DEMO)).code).toBe(ErrorCode.locked);
+        expect((await fail('pf_service', nearIp)).code).toBe(ErrorCode.locked);
+      });
+
+      it('prunes the rows whose window and lock have both passed', async () => {
+        await t.app.ems.db.deleteFrom('login_failure').execute();
+        const ip = nextIp();
+        for (let i = 0; i < 5; i++) await fail('pf_admin', ip);
+        for (let i = 0; i < 3; i++) await fail(`gone_${i}`, ip);
+        expect(await rows()).toBe(4);
+        const saved = store.clock.now;
+        try {
+          store.clock.now += 15 * 60_000 + 1000;
+          await fail('fresh_name', ip);
+          expect(await t.app.ems.db.selectFrom('login_failure').select('user_name').execute()).toEqual([{ user_name: 'fresh_name' }]);
+        } finally {
+          store.clock.now = saved;
+        }
+      });
+
+      it('when every row is a lock, a pair without a row is refused like a locked one until a lock ends', async () => {
+        await t.app.ems.db.deleteFrom('login_failure').execute();
+        const ip = nextIp();
+        for (let k = 0; k < CAP; k++) for (let i = 0; i < 5; i++) await fail(`lock_${k}`, ip);
+        const refused = await fail('fw_plant', nextIp(), DEMO);
+        expect(refused).toMatchObject({ status: 429, code: ErrorCode.locked });
+        expect(refused.data.retryAfterMs).toBeGreaterThan(0);
+        expect(await rows()).toBe(CAP);
+        const saved = store.clock.now;
+        try {
+          store.clock.now += 15 * 60_000 + 1000;
+          expect((await fail('fw_plant', nextIp(), DEMO)).code).toBe(0);
+        } finally {
+          store.clock.now = saved;
+        }
+        await t.app.ems.db.deleteFrom('login_failure').execute();
+      });
+    });
+
     it('answers a malformed login body with 400 naming the field', async () => {
       const r = await post({ userName: 'fw_plant', password: 'NOT-HEX', timestamps: store.clock.now, client: 'web' }, nextIp());
       expect(r).toMatchObject({ status: 400, code: 400 });

@@ -98,6 +98,42 @@ export function authRepository(db: Db) {
       await db.updateTable('login_failure').set({ locked_until: lockedUntil, count: 0 }).where('user_name', '=', userName).where('ip', '=', ip).execute();
     },
 
+    /** How many pairs are locked at `now`, and when the first of those locks ends. */
+    async activeLocks(now: number): Promise<{ count: number; firstEnd: number | null }> {
+      const row = await db
+        .selectFrom('login_failure')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('locked_until').as('first_end')])
+        .where('locked_until', '>', now)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.n), firstEnd: row.first_end === null ? null : Number(row.first_end) };
+    },
+
+    /** Deletes the rows that no longer count: window passed, no lock in force. */
+    async pruneFailures(windowStart: number, now: number) {
+      await db
+        .deleteFrom('login_failure')
+        .where('first_failure_at', '<', windowStart)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .execute();
+    },
+
+    async countFailureRows(): Promise<number> {
+      const row = await db.selectFrom('login_failure').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Deletes up to `n` unlocked rows other than (userName, ip): the fewest failures first, then the
+     * oldest, so the pairs closest to a lock go last and a lock never goes.
+     */
+    async evictFailures(n: number, userName: string, ip: string, now: number) {
+      await sql`delete from login_failure where (user_name, ip) in (
+        select user_name, ip from login_failure
+        where (locked_until is null or locked_until <= ${now}) and not (user_name = ${userName} and ip = ${ip})
+        order by count, first_failure_at
+        limit ${n})`.execute(db);
+    },
+
     async clearFailures(userName: string, ip: string) {
       await db.deleteFrom('login_failure').where('user_name', '=', userName).where('ip', '=', ip).execute();
     },

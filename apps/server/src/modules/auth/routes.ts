@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put(API.changePassword, { schema: { body: ChangePasswordBody, response: { 200: Envelope(Type.Null()) } } }, async (request) => {
-    await changePassword(app.ems, sessionOf(request), request.body);
+    await changePassword(app.ems, sessionOf(request), request.body, request.ip);
     return ok(request.lang, null);
   });
 

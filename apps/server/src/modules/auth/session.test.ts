@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ErrorCode, TOKEN_TTL_MS, type CheckTokenReply, type CurrentUser } from '@ems/contract';
-import { STORES, createStore, json, loginAs, loginBody, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { DEMO, STORES, createStore, json, loginAs, loginBody, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 
 for (const { kind, skip } of STORES) {
   describe.skipIf(skip)(`tokens, identity and password change (${kind})`, () => {
@@ -114,6 +114,66 @@ for (const { kind, skip } of STORES) {
       expect(await change(s.headers, { ...base, oldPassword: 'Demo@12345', newPassword: 'Demo@12345' })).toMatchObject({ status: 400, code: ErrorCode.weakPassword });
       expect(await change(s.headers, { ...base, oldPassword: 'Demo@12345' })).toMatchObject({ status: 400, code: 400 });
       await loginAs(t.app, store.clock, 'pf_service');
+    });
+
+    const changeFrom = (app: TestApp['app'], headers: Record<string, string>, payload: object, ip: string) =>
+      app.inject({ method: 'PUT', url: API.changePassword, headers: { 'accept-language': 'en-US', ...headers }, payload, remoteAddress: ip }).then((r) => json<{ retryAfterMs: number }>(r));
+    const loginFrom = (name: string, plain: string, ip: string) => t.app.inject({ method: 'POST', url: API.login, payload: loginBody(store.clock, name, plain), remoteAddress: ip }).then((r) => json(r));
+
+    it('wrong old passwords count as failed logins: the 5th locks (429, 1004), ends every session of the user, and the lock refuses the right password', async () => {
+      const ip = '10.7.0.1';
+      const a = await loginAs(t.app, store.clock, 'pf_admin', DEMO, ip);
+      const b = await loginAs(t.app, store.clock, 'pf_admin', DEMO, '10.7.0.2');
+      const wrong = { id: a.userId, name: 'pf_admin', oldPassword: 'Wrong@12345', newPassword: 'Better@2025' };
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await changeFrom(t.app, a.headers, wrong, ip)).code);
+      expect(codes).toEqual([1005, 1005, 1005, 1005]);
+      const locked = await changeFrom(t.app, a.headers, wrong, ip);
+      expect(locked).toMatchObject({ status: 429, code: ErrorCode.locked, data: { retryAfterMs: 15 * 60_000 } });
+      expect(locked.msg).toContain('wait 15 minutes');
+      expect((await me(a.headers)).status).toBe(401);
+      expect((await me(b.headers)).status).toBe(401);
+      expect(await changeFrom(t.app, a.headers, { ...wrong, oldPassword: DEMO }, ip)).toMatchObject({ status: 401 });
+      const saved = store.clock.now;
+      try {
+        expect(await loginFrom('pf_admin', DEMO, ip)).toMatchObject({ status: 429, code: ErrorCode.locked });
+        expect((await loginFrom('pf_admin', DEMO, '10.7.0.2')).code).toBe(0);
+        store.clock.now += 15 * 60_000 + 1000;
+        expect((await loginFrom('pf_admin', DEMO, ip)).code).toBe(0);
+      } finally {
+        store.clock.now = saved;
+      }
+    });
+
+    it('a right old password before the limit clears the count, like a successful login', async () => {
+      const ip = '10.7.0.3';
+      const s = await loginAs(t.app, store.clock, 'pf_service', DEMO, ip);
+      const body = { id: s.userId, name: 'pf_service', newPassword: 'Better@2025' };
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await changeFrom(t.app, s.headers, { ...body, oldPassword: 'Wrong@12345' }, ip)).code);
+      codes.push((await changeFrom(t.app, s.headers, { ...body, oldPassword: DEMO, newPassword: 'weak' }, ip)).code);
+      for (let i = 0; i < 5; i++) codes.push((await changeFrom(t.app, s.headers, { ...body, oldPassword: 'Wrong@12345' }, ip)).code);
+      expect(codes).toEqual([1005, 1005, 1005, 1005, 1006, 1005, 1005, 1005, 1005, 1004]);
+    });
+
+    it('wrong old passwords 3 and 4 are slowed by the login delays', async () => {
+      // lower bounds only: a timer never fires early
+      const slow = await startApp(store, { loginDelaysMs: [0, 0, 300, 600] });
+      try {
+        const ip = '10.7.0.4';
+        const s = await loginAs(slow.app, store.clock, 'fw_plant', DEMO, ip);
+        const elapsed: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const start = performance.now();
+          expect((await changeFrom(slow.app, s.headers, { id: s.userId, name: 'fw_plant', oldPassword: 'Wrong@12345', newPassword: 'Better@2025' }, ip)).code).toBe(1005);
+          elapsed.push(performance.now() - start);
+        }
+        expect(elapsed[2]).toBeGreaterThanOrEqual(295);
+        expect(elapsed[3]).toBeGreaterThanOrEqual(595);
+        await loginAs(slow.app, store.clock, 'fw_plant', DEMO, ip);
+      } finally {
+        await slow.app.close();
+      }
     });
 
     it('password change re-encrypts, revokes every token of the user, and the new password logs in', async () => {

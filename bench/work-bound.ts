@@ -402,7 +402,7 @@ export async function benchWorkBound(): Promise<void> {
       const statuses = [...new Set(r.res.map((x) => x.status))].join('/');
       const mb = (Math.max(...r.res.map((x) => x.bytes)) / 1e6).toFixed(2);
       const refused = chosen.refusedFirst ? `; heavier refused: ${chosen.refusedFirst.slice(0, 120)}` : '';
-      console.log(`${name}: ${r.ms.toFixed(0)} ms | /healthz p99 ${p99.toFixed(0)} ms (goal ≤ ${GOAL_MS}) ${ok ? 'met' : 'MISSED'} [${user}, ${statuses}, ${mb} MB each, longest block of the server's loop ${block.toFixed(0)} ms, ${req.url === url ? '' : `${req.url}, `}${req.body === undefined ? 'no body' : `${JSON.stringify(req.body).length} B body`}${refused}]`);
+      console.log(`${name}: ${r.ms.toFixed(0)} ms | /healthz p99 ${p99.toFixed(0)} ms (goal ≤ ${GOAL_MS}) ${ok ? 'met' : 'MISSED'} [${user}, ${statuses}, ${mb} MB each, /healthz max ${Math.max(...r.lat).toFixed(0)} ms, longest block of the server's loop ${block.toFixed(0)} ms, ${req.url === url ? '' : `${req.url}, `}${req.body === undefined ? 'no body' : `${JSON.stringify(req.body).length} B body`}${refused}]`);
     }
     const measured = table.length - notMeasured.length;
     console.log(`bound: ${met} of ${measured} measured routes within ${GOAL_MS} ms; ${notMeasured.length} not measured${missed.length > 0 ? `; MISSED: ${missed.join(', ')}` : ''}`);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -12,12 +11,12 @@ import {
   TIMESERIES_API,
   type DataPointKind,
   type RollupGrain,
-  type RollupRow,
 } from '@ems/contract';
 import { sessionOf } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { ok } from '../../lib/reply.js';
+import { streamedEnvelope } from '../../lib/streamed-reply.js';
 import { closeTimeseriesStore, timeseriesRepository } from './repository.js';
 import { readRollups } from './service.js';
 
@@ -48,23 +47,6 @@ function checkBounds(lang: Lang, q: RollupQuery): void {
   }
 }
 
-/** Rows per piece of a streamed reply: a piece is a few ms of JSON.stringify. */
-const ROWS_PER_PIECE = 1000;
-
-/**
- * The success envelope of ok(), as JSON in pieces with a turn of the event loop between them: 50,000
- * rows serialised at once would hold the loop for a few hundred ms.
- */
-async function* envelopePieces(lang: Lang, rows: RollupRow[]): AsyncGenerator<string> {
-  const head = JSON.stringify(ok(lang, [], rows.length));
-  yield head.slice(0, head.indexOf('[]') + 1);
-  for (let i = 0; i < rows.length; i += ROWS_PER_PIECE) {
-    if (i > 0) await new Promise<void>((r) => setImmediate(r));
-    yield (i > 0 ? ',' : '') + rows.slice(i, i + ROWS_PER_PIECE).map((r) => JSON.stringify(r)).join(',');
-  }
-  yield head.slice(head.indexOf('[]') + 1);
-}
-
 export const timeseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onClose', async () => closeTimeseriesStore(app.ems));
 
@@ -83,13 +65,13 @@ export const timeseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(request.lang, list, list.length);
   });
 
-  // the reply is streamed (envelopePieces): the response schema documents it but does not serialise it (hence the cast)
+  // the reply is streamed (lib/streamed-reply.ts): the response schema documents it but does not serialise it (hence the cast)
   app.post(TIMESERIES_API.rollups, { schema: { body: RollupQuery, response: { 200: Envelope(Type.Array(RollupRowSchema)) } } }, async (request, reply) => {
     const session = sessionOf(request);
     const q = request.body;
     if (!session.projectIds.includes(q.projectId)) throw noPermission();
     checkBounds(request.lang, q);
     const rows = await readRollups(app.ems, q.projectId, q);
-    return reply.type('application/json; charset=utf-8').send(Readable.from(envelopePieces(request.lang, rows)) as never);
+    return reply.type('application/json; charset=utf-8').send(streamedEnvelope(request.lang, rows, (r) => [JSON.stringify(r)]) as never);
   });
 };

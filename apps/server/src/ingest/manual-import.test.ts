@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
-import { FILE_API, MANUAL_IMPORT_API, type ManualImportResult, type UploadedFile } from '@ems/contract';
+import { API, FILE_API, MANUAL_IMPORT_API, MANUAL_IMPORT_MAX_ROWS, type ManualImportResult, type UploadedFile } from '@ems/contract';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../test/helpers.js';
 import { multipartBody } from '../modules/filemanager/test-multipart.js';
 import { readRollups } from '../modules/timeseries/service.js';
-import { ImportFileError, importRows, parseCsv, parseTime, parseValue } from './manual-import.js';
+import { ImportFileError, importRows, parseCsv, parseTime, parseValue, readRows } from './manual-import.js';
+import { deflateBomb, headerRow, sheetHead, sheetPart, sheetTail, textCell, workbookOf } from './test-xlsx.js';
 
 type Headers = Record<string, string>;
 const KWH = 1;
@@ -204,6 +205,96 @@ for (const { kind, skip } of STORES) {
       expect(await runImport(await upload('broken.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5])))).toMatchObject({ status: 400, msg: 'the Excel file cannot be read' });
       expect(await runImport(await upload('blank.csv', '\n\n,,\n'))).toMatchObject({ status: 400, msg: 'the file has no header row' });
       expect(await counts()).toEqual(before);
+    });
+
+    it('Excel bombs are refused while reading, with a clear 400, and change nothing', async () => {
+      const before = await counts();
+      const data = `<row r="2">${textCell('A2', 'MAN-1')}${textCell('B2', '2025-06-01 10:00')}<c r="C2"><v>1</v></c></row>`;
+      // 278 MiB of shared strings (one huge text) and of sheet XML from under 1 MB, sizes declared truly: refused before inflating
+      const strings = deflateBomb('<sst><si><t>', 'A', 278, '</t></si></sst>');
+      const stringsSheet = sheetPart(`${headerRow}<row r="2"><c r="A2" t="s"><v>0</v></c>${textCell('B2', '2025-06-01 10:00')}<c r="C2"><v>1</v></c></row>`);
+      const bombs = [
+        [workbookOf(stringsSheet, strings), 'the Excel file unpacks to more than the 16 MB limit'],
+        [workbookOf(deflateBomb(sheetHead + headerRow, '<row><c t="inlineStr"><is><t>x</t></is></c></row>', 278, sheetTail)), 'the Excel file unpacks to more than the 32 MB limit'],
+        // the same parts declaring 64 KiB: refused as corrupt once they inflate past it
+        [workbookOf(stringsSheet, { ...strings, size: 65_536 }), 'the Excel file cannot be read'],
+        [workbookOf({ ...deflateBomb(sheetHead + headerRow + data, '<row><c s="1"/></row>', 278, sheetTail), size: 65_536 }), 'the Excel file cannot be read'],
+        // 30 MiB (under the cap) of rows with a value: refused at the first row past the limit
+        [workbookOf(deflateBomb(sheetHead + headerRow, '<row><c><v>1</v></c></row>', 30, sheetTail)), `more than ${MANUAL_IMPORT_MAX_ROWS} data rows`],
+      ] as const;
+      for (const [file, msg] of bombs) {
+        expect(file.length).toBeLessThan(1_100_000); // about the issue's 1 MB
+        expect(await runImport(await upload('bomb.xlsx', file))).toMatchObject({ status: 400, code: 400, msg });
+      }
+      const zh = await runImport(await upload('bomb.xlsx', bombs[1][0]), 1, { ...admin, 'accept-language': 'zh-CN' });
+      expect(zh).toMatchObject({ status: 400, msg: 'Excel 文件解压后超过 32 MB 的上限' });
+      expect(await counts()).toEqual(before);
+      // the reader itself is sound: the same workbook without a bomb imports
+      expect((await runImport(await upload('small.xlsx', workbookOf(sheetPart(headerRow + data))))).data).toMatchObject({ accepted: 1, rejected: 0 });
+    });
+
+    it('/healthz answers while a bomb is being read', async () => {
+      // one 278 MiB shared string declaring 8 MiB: that much is inflated and parsed before the refusal
+      const sheet = sheetPart(`${headerRow}<row r="2"><c r="A2" t="s"><v>0</v></c>${textCell('B2', '2025-06-01 10:00')}<c r="C2"><v>1</v></c></row>`);
+      const bomb = workbookOf(sheet, { ...deflateBomb('<sst><si><t>', 'A', 278, '</t></si></sst>'), size: 8 * 1024 * 1024 });
+      const name = await upload('slow-bomb.xlsx', bomb);
+      let settled = false;
+      const running = runImport(name).finally(() => {
+        settled = true;
+      });
+      // the server keeps answering all along the reading (how fast: bench/import.ts)
+      const statuses: number[] = [];
+      while (!settled) {
+        statuses.push((await t.app.inject({ method: 'GET', url: API.healthz })).statusCode);
+        await new Promise((resolve) => setTimeout(resolve, 5)); // as a client would: not in the same turn of the loop
+      }
+      expect(await running).toMatchObject({ status: 400, msg: 'the Excel file cannot be read' });
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(new Set(statuses)).toEqual(new Set([200]));
+    });
+
+    it('the row limit is applied while reading: 10,000 data rows read, one more refused (.xlsx and CSV), nothing written', async () => {
+      const before = await counts();
+      const xlsx = async (n: number) => {
+        const wb = new ExcelJS.Workbook();
+        const ws = wb.addWorksheet('readings');
+        ws.addRow(['meter code', 'time', 'value']);
+        for (let i = 0; i < n; i++) ws.addRow(['MAN-1', '2025-06-02 08:00', i]);
+        ws.addRow([]);
+        return Buffer.from(await wb.xlsx.writeBuffer());
+      };
+      const csv = (n: number) => `meter code,time,value\n${'MAN-1,2025-06-02 08:00,1\n\n'.repeat(n)}`;
+      expect(await readRows('ok.xlsx', await xlsx(MANUAL_IMPORT_MAX_ROWS))).toHaveLength(MANUAL_IMPORT_MAX_ROWS + 1);
+      expect(await readRows('ok.csv', Buffer.from(csv(MANUAL_IMPORT_MAX_ROWS)))).toHaveLength(MANUAL_IMPORT_MAX_ROWS + 1);
+      for (const [name, file] of [
+        ['over.xlsx', await xlsx(MANUAL_IMPORT_MAX_ROWS + 1)],
+        ['over.csv', Buffer.from(csv(MANUAL_IMPORT_MAX_ROWS + 1))],
+      ] as const) {
+        expect(await runImport(await upload(name, file))).toMatchObject({ status: 400, code: 400, msg: 'more than 10000 data rows' });
+        expect(await runImport(await upload(name, file), 1, { ...admin, 'accept-language': 'zh-CN' })).toMatchObject({ status: 400, msg: '数据行超过 10000 行的上限' });
+      }
+      expect(await counts()).toEqual(before);
+    });
+
+    it('a value beyond column 64 refuses the file; empty or formatted cells out there do not', async () => {
+      const before = await counts();
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('readings');
+      ws.addRow(['meter code', 'time', 'value']);
+      ws.addRow(['MAN-1', '2025-06-03 08:00', 1]);
+      ws.getCell('XFD2').fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFF0000' } };
+      ws.getCell('BL2').value = 'note';
+      expect((await runImport(await upload('wide.xlsx', Buffer.from(await wb.xlsx.writeBuffer())))).data).toMatchObject({ accepted: 1 });
+      ws.getCell('BM3').value = 'x';
+      expect(await runImport(await upload('wider.xlsx', Buffer.from(await wb.xlsx.writeBuffer())))).toMatchObject({ status: 400, msg: 'row 3 has values beyond the 64-column limit' });
+      const wide = `meter code,time,value${','.repeat(100)}\nMAN-1,2025-06-03 08:15,2${','.repeat(100)}\n`;
+      expect((await runImport(await upload('wide.csv', wide))).data).toMatchObject({ accepted: 1 });
+      expect(await runImport(await upload('wider.csv', `${wide}MAN-1,2025-06-03 08:30,3${','.repeat(62)}x\n`), 1, { ...admin, 'accept-language': 'zh-CN' })).toMatchObject({
+        status: 400,
+        msg: '第 3 行超过 64 列的上限',
+      });
+      const after = await counts();
+      expect(after.reading).toBe(before.reading + 2);
     });
 
     it('scope: a file of another project or an unknown name is "file does not exist"; fw_plant may not import', async () => {

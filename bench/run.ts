@@ -101,7 +101,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
 
 /**
  * `npm run bench -- <name> …` runs only the named benches (each on SQLite, then PostgreSQL when a
- * URL is set): ingest, mqtt, sim, trend, report, fanout, analysis, pages, bound. Without names: all of them,
+ * URL is set): ingest, mqtt, sim, trend, report, fanout, analysis, pages, bound, import (SQLite only). Without names: all of them,
  * the session path first. `pages` and `bound` need `npm run build` first (the built server seeds their history).
  */
 const SELECTED = process.argv.slice(2);
@@ -121,6 +121,7 @@ if (SELECTED.length > 0) {
     analysis: async () => (await import('./analysis.js')).benchAnalysis(dir, pgUrl),
     pages: async () => (await import('./pages.js')).benchPages(),
     bound: async () => (await import('./work-bound.js')).benchWorkBound(),
+    import: async () => (await import('./import.js')).benchImport(dir),
   };
   try {
     for (const name of SELECTED) {
@@ -163,6 +164,7 @@ try {
   await (await import('./analysis.js')).benchAnalysis(dataDir, pgUrl);
   await (await import('./pages.js')).benchPages();
   await (await import('./work-bound.js')).benchWorkBound();
+  await (await import('./import.js')).benchImport(dataDir);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

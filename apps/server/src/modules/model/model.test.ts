@@ -233,6 +233,17 @@ for (const { kind, skip } of STORES) {
       expect(names(await under(admin, 'floor', { id: b.id, modelLabel: 'building' }))).toEqual(['Z first', 'Y second', 'A added later']);
     });
 
+    it('many new siblings in one write, over several items, list after the ones there in the order of the request', async () => {
+      const b = await building('Sort many', [{ modelLabel: 'floor', name: 'F0' }]);
+      const more = Array.from({ length: 30 }, (_, i) => ({ modelLabel: 'floor', name: `F${i + 1}` }));
+      const r = await write(admin, [
+        { modelLabel: 'building', id: b.id, children: more.slice(0, 20) },
+        { modelLabel: 'building', id: b.id, children: more.slice(20) },
+      ]);
+      expect(r.code).toBe(0);
+      expect(names(await under(admin, 'floor', { id: b.id, modelLabel: 'building' }))).toEqual(['F0', ...more.map((f) => f.name)]);
+    });
+
     it('a validation error anywhere in the array writes nothing (all or nothing)', async () => {
       const count = async () =>
         Number(

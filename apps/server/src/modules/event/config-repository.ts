@@ -96,6 +96,11 @@ export function configRepository(db: Db) {
         .executeTakeFirst();
       return row ? Number(row.project_id) : undefined;
     },
+    /** Whether the node (whatever its label) lies in the projects. */
+    async nodeIn(nodeId: number, projectIds: readonly number[]): Promise<boolean> {
+      const row = await db.selectFrom('node').select('id').where('id', '=', nodeId).where('project_id', 'in', [...projectIds, -1]).executeTakeFirst();
+      return row !== undefined;
+    },
     /** Nodes of one project among the ids (to check a list of devices). */
     async projectNodes(projectId: number, ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();

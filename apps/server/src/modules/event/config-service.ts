@@ -117,7 +117,19 @@ async function toAlgorithm(ems: Ems, a: AlgorithmRow, nodeName: string): Promise
 
 const reload = (ems: Ems) => engineOf(ems)?.reload();
 
+/**
+ * A list's node filter names a node of the caller's projects (`modelLabel` 'project': one of the
+ * projects; another label: any node, as the filters read it), else 404 'no operation permission'
+ * (docs/events.md): a foreign project or node is refused, not answered with an empty list.
+ */
+export async function requireVisibleNode(ems: Ems, scope: readonly number[], nodeId: number | undefined, modelLabel?: string): Promise<void> {
+  if (nodeId === undefined) return;
+  const visible = modelLabel === 'project' ? scope.includes(nodeId) : await configRepository(ems.db).nodeIn(nodeId, scope);
+  if (!visible) throw noPermission();
+}
+
 export async function listRules(ems: Ems, lang: Lang, scope: readonly number[], q: RuleListQuery): Promise<{ list: RuleConfig[]; total: number }> {
+  await requireVisibleNode(ems, scope, q.nodeId, q.modelLabel);
   const repo = configRepository(ems.db);
   const { rows, total } = await repo.listRules({ projectIds: scope, keyword: q.keyword, nodeId: q.nodeId, modelLabel: q.modelLabel, enabled: q.enabled, ...page(q.page) });
   const [names, point] = await Promise.all([repo.nodeNames(rows.map((r) => Number(r.node_id))), pointNames(ems, lang)]);
@@ -188,6 +200,7 @@ export async function saveRule(ems: Ems, lang: Lang, scope: readonly number[], i
 }
 
 export async function listAlgorithms(ems: Ems, scope: readonly number[], q: AlgorithmListQuery): Promise<{ list: AlgorithmConfig[]; total: number }> {
+  await requireVisibleNode(ems, scope, q.nodeId, q.modelLabel);
   const repo = configRepository(ems.db);
   const { rows, total } = await repo.listAlgorithms({ projectIds: scope, keyword: q.keyword, kind: q.kind, nodeId: q.nodeId, modelLabel: q.modelLabel, enabled: q.enabled, ...page(q.page) });
   const names = await repo.nodeNames(rows.map((r) => Number(r.node_id)));

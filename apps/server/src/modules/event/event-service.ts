@@ -6,7 +6,7 @@ import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { configRepository } from './config-repository.js';
 import { eventRepository, type EventFilter, type EventRow } from './event-repository.js';
-import { fieldError } from './config-service.js';
+import { fieldError, requireVisibleNode } from './config-service.js';
 import { logTypeName } from '../message/log-types.js';
 import { texts } from './messages.js';
 
@@ -61,8 +61,10 @@ function filterOf(lang: Lang, scope: readonly number[], q: EventQueryBody): Even
   return { projectIds: scope, ...q };
 }
 
-/** Events of the scope overlapping the range, newest first, with the filters (a node includes its descendants). */
+/** Events of the scope overlapping the range, newest first, with the filters (a node includes its descendants; a node or device outside the scope: 404). */
 export async function queryEvents(ems: Ems, lang: Lang, scope: readonly number[], q: EventQueryBody): Promise<{ list: EventRecord[]; total: number }> {
+  await requireVisibleNode(ems, scope, q.nodeId, q.modelLabel);
+  await requireVisibleNode(ems, scope, q.deviceId);
   const { rows, total } = await eventRepository(ems.db).query(filterOf(lang, scope, q), q.page?.index ?? 0, q.page?.limit ?? 100);
   const point = await catalogue(ems, lang);
   return { list: rows.map((r) => toRecord(r, lang, point)), total };

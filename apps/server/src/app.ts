@@ -30,7 +30,7 @@ import { flowRoutes } from './modules/flow/routes.js';
 import { filemanagerRoutes } from './modules/filemanager/routes.js';
 import { manualImportRoutes } from './ingest/manual-import-routes.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { requestValidators } from './plugins/validation.js';
 import { registerSecurityHeaders, registerWeb } from './plugins/web.js';
 import { registerSim } from './sim/routes.js';
@@ -52,6 +52,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     schemaController: { compilersFactory: { buildValidator: requestValidators() } },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

@@ -34,6 +34,21 @@ function send(reply: FastifyReply, status: number, code: number, msg: string, da
   return reply.code(status).type('application/json; charset=utf-8').send({ code, msg, data });
 }
 
+/** What is wrong with a path Fastify refuses before routing. */
+const PATH_ERRORS: Record<string, string> = { FST_ERR_BAD_URL: 'not valid UTF-8 percent-encoding', FST_ERR_MAX_PARAM_LENGTH: 'a path parameter is too long' };
+
+/**
+ * Fastify's own refusals before any route or hook runs (a path whose percent-encoding is not UTF-8,
+ * e.g. a lone surrogate; a 3,000-character id): the envelope too. The `frameworkErrors` server option.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLang(request.headers['accept-language']);
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return send(reply, 400, ErrorCode.badRequest, t(lang, 'invalidField', 'path', PATH_ERRORS[err.code] ?? 'invalid'));
+  request.log.error({ err }, 'framework error');
+  return send(reply, 500, ErrorCode.internal, t(lang, 'internal'));
+}
+
 /** Maps every error to the envelope with the right status; no stack traces leave the server. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

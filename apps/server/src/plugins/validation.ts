@@ -1,19 +1,19 @@
 import { AjvCompiler, type BuildCompilerFromPool, type RouteDefinition } from '@fastify/ajv-compiler';
 
 type Validate = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
-/** What Fastify calls a compiler with at run time (the factory's declared type says a bare schema). */
-type Compile = (route: RouteDefinition) => Validate;
 
 /** Fastify's Ajv defaults for our schemas: an unknown field is refused by the schema, never silently dropped. */
 const AJV = { removeAdditional: false, allErrors: false } as const;
 
-/** A NUL or a UTF-16 surrogate without its pair: no name, text or key of ours holds one (issue 12). */
-const BAD_CHAR = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A NUL or a lone surrogate: no name, text or key of ours holds one (issue 12; they were stored in names). */
+const isBad = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
 const BAD_CHAR_MESSAGE = 'must not contain a NUL character or an unpaired surrogate';
 
 /** The JSON pointer of the first string (value or key) in `value` holding a bad character, or undefined. */
 export function badCharAt(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return BAD_CHAR.test(value) ? path : undefined;
+  if (typeof value === 'string') return isBad(value) ? path : undefined;
   if (value === null || typeof value !== 'object') return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -23,7 +23,7 @@ export function badCharAt(value: unknown, path = ''): string | undefined {
     return undefined;
   }
   for (const [key, v] of Object.entries(value)) {
-    if (BAD_CHAR.test(key)) return `${path}/${key.replace(BAD_CHAR, '?')}`;
+    if (isBad(key)) return `${path}/${key.replaceAll('\u0000', '?')}`;
     const at = badCharAt(v, `${path}/${key}`);
     if (at !== undefined) return at;
   }
@@ -54,11 +54,9 @@ function withCharCheck(validate: Validate): Validate {
  */
 export function requestValidators(): BuildCompilerFromPool {
   const factory = AjvCompiler();
-  const build = (externalSchemas: Parameters<BuildCompilerFromPool>[0]): Compile => {
-    const compiler = (coerceTypes: boolean) => factory(externalSchemas, { customOptions: { ...AJV, coerceTypes } }) as unknown as Compile;
-    const body = compiler(false);
-    const text = compiler(true);
-    return (route) => withCharCheck((route.httpPart === 'body' ? body : text)(route));
+  return (externalSchemas) => {
+    const body = factory(externalSchemas, { customOptions: { ...AJV, coerceTypes: false } });
+    const text = factory(externalSchemas, { customOptions: { ...AJV, coerceTypes: true } });
+    return (route: RouteDefinition) => withCharCheck((route.httpPart === 'body' ? body : text)(route) as Validate) as ReturnType<ReturnType<BuildCompilerFromPool>>;
   };
-  return build as unknown as BuildCompilerFromPool;
 }

@@ -210,17 +210,18 @@ for (const { kind, skip } of STORES) {
     it('Excel bombs are refused while reading, with a clear 400, and change nothing', async () => {
       const before = await counts();
       const data = `<row r="2">${textCell('A2', 'MAN-1')}${textCell('B2', '2025-06-01 10:00')}<c r="C2"><v>1</v></c></row>`;
-      // 278 MiB of shared strings (one huge text) and of sheet XML from under 1 MB, sizes declared truly: refused before inflating
+      // 278 MiB of shared strings (one huge text) and of sheet XML (one huge cell) from under 1 MB, sizes declared truly:
+      // the strings are refused before inflating, the sheet once 32 MiB came out
       const strings = deflateBomb('<sst><si><t>', 'A', 278, '</t></si></sst>');
       const stringsSheet = sheetPart(`${headerRow}<row r="2"><c r="A2" t="s"><v>0</v></c>${textCell('B2', '2025-06-01 10:00')}<c r="C2"><v>1</v></c></row>`);
       const bombs = [
         [workbookOf(stringsSheet, strings), 'the Excel file unpacks to more than the 16 MB limit'],
-        [workbookOf(deflateBomb(sheetHead + headerRow, '<row><c t="inlineStr"><is><t>x</t></is></c></row>', 278, sheetTail)), 'the Excel file unpacks to more than the 32 MB limit'],
+        [workbookOf(deflateBomb(`${sheetHead + headerRow}<row r="2"><c r="A2" t="inlineStr"><is><t>`, 'A', 278, `</t></is></c></row>${sheetTail}`)), 'the Excel file unpacks to more than the 32 MB limit'],
         // the same parts declaring 64 KiB: refused as corrupt once they inflate past it
         [workbookOf(stringsSheet, { ...strings, size: 65_536 }), 'the Excel file cannot be read'],
         [workbookOf({ ...deflateBomb(sheetHead + headerRow + data, '<row><c s="1"/></row>', 278, sheetTail), size: 65_536 }), 'the Excel file cannot be read'],
-        // 30 MiB (under the cap) of rows with a value: refused at the first row past the limit
-        [workbookOf(deflateBomb(sheetHead + headerRow, '<row><c><v>1</v></c></row>', 30, sheetTail)), `more than ${MANUAL_IMPORT_MAX_ROWS} data rows`],
+        // 278 MiB of rows with a value: refused at the first row past the limit, long before the size cap
+        [workbookOf(deflateBomb(sheetHead + headerRow, '<row><c><v>1</v></c></row>', 278, sheetTail)), `more than ${MANUAL_IMPORT_MAX_ROWS} data rows`],
       ] as const;
       for (const [file, msg] of bombs) {
         expect(file.length).toBeLessThan(1_100_000); // about the issue's 1 MB
@@ -274,6 +275,18 @@ for (const { kind, skip } of STORES) {
         expect(await runImport(await upload(name, file), 1, { ...admin, 'accept-language': 'zh-CN' })).toMatchObject({ status: 400, msg: '数据行超过 10000 行的上限' });
       }
       expect(await counts()).toEqual(before);
+    });
+
+    it('a file of several write chunks is stored whole, its rollups as from one batch', async () => {
+      const chunked = await addMeter(1, 'CHUNK-1');
+      const start = Date.UTC(2025, 2, 1) - 8 * 3_600_000; // 2025-03-01 00:00 in Shanghai
+      const local = (ts: number) => new Date(ts + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+      const n = 2_500; // three chunks of 1,000
+      const lines = Array.from({ length: n }, (_, i) => `CHUNK-1,${local(start + i * 900_000)},${i}`);
+      expect((await runImport(await upload('chunks.csv', `meter code,time,value\n${lines.join('\n')}`))).data).toEqual({ accepted: n, rejected: 0, errors: [] });
+      expect(await readingsOf(chunked)).toHaveLength(n);
+      const r15 = await readRollups(t.app.ems, 1, { deviceIds: [chunked], dataId: KWH, grain: '15m', from: 0, to: 4e12 });
+      expect(r15.map((x) => x.value)).toEqual(Array<number>(n - 1).fill(1));
     });
 
     it('a value beyond column 64 refuses the file; empty or formatted cells out there do not', async () => {

@@ -8,10 +8,11 @@ import type { Cell, SheetRow } from './manual-import.js';
  * inflates and parses the whole workbook in memory (a 1 MB bomb took 2.4 GB and 29 s), and its
  * streaming reader keeps every shared string and copies each sheet met before them to a temp file
  * without a bound. This one reads the zip's central directory from the uploaded bytes (at most
- * FILE_MAX_BYTES), inflates only the parts it needs, one 64 KiB chunk at a time (zlib works off
+ * FILE_MAX_BYTES), inflates only the parts it needs, one 32 KiB chunk at a time (zlib works off
  * the event loop; the XML of each chunk is parsed before the next is inflated), and counts every
- * inflated byte against the part's cap — a declared size above the cap is refused before
- * inflating, and a part that inflates past its declared size is refused as corrupt.
+ * inflated byte against the part's cap — a part other than the sheet declaring more than its cap
+ * is refused before inflating, and a part that inflates past its declared size is refused as
+ * corrupt.
  */
 
 /** Caps on inflated bytes per part: the first sheet, its shared strings, and the small parts. */
@@ -20,7 +21,7 @@ export const XLSX_STRINGS_MAX_BYTES = 16 * 1024 * 1024;
 const SMALL_PART_MAX_BYTES = 4 * 1024 * 1024;
 /** A zip with more entries than this is no spreadsheet an import needs. */
 const MAX_ZIP_ENTRIES = 10_000;
-const CHUNK = 64 * 1024;
+const CHUNK = 32 * 1024;
 
 /** Why a file is refused: unreadable (not a well-formed .xlsx), or a part over its cap (`limitBytes`). */
 export class XlsxError extends Error {
@@ -81,12 +82,13 @@ function zipEntries(data: Buffer): Map<string, ZipEntry> {
 }
 
 /**
- * The inflated bytes of an entry, chunk by chunk. Refused before inflating when its declared size
- * is over `cap`; refused as corrupt when it inflates past that declared size. Breaking out of the
- * loop destroys the inflater, so a refusal frees its memory at once.
+ * The inflated bytes of an entry, chunk by chunk: refused (tooLarge) once more than `cap` bytes came
+ * out, or before inflating when `declared` and its declared size is over the cap; refused as corrupt
+ * when it inflates past its declared size. Breaking out of the loop destroys the inflater, so a
+ * refusal frees its memory at once.
  */
-async function* entryChunks(data: Buffer, entry: ZipEntry, cap: number): AsyncGenerator<Buffer> {
-  if (entry.size > cap) throw new XlsxError('tooLarge', cap);
+async function* entryChunks(data: Buffer, entry: ZipEntry, cap: number, declared: boolean): AsyncGenerator<Buffer> {
+  if (declared && entry.size > cap) throw new XlsxError('tooLarge', cap);
   const local = entry.localOffset;
   if (data.readUInt32LE(local) !== LOCAL) throw new XlsxError('unreadable');
   const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
@@ -95,6 +97,7 @@ async function* entryChunks(data: Buffer, entry: ZipEntry, cap: number): AsyncGe
   let total = 0;
   const counted = (chunk: Buffer) => {
     total += chunk.length;
+    if (total > cap) throw new XlsxError('tooLarge', cap);
     if (total > entry.size) throw new XlsxError('unreadable');
     return chunk;
   };
@@ -135,8 +138,12 @@ const stopReading = (): never => {
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** Parses a part's XML chunk by chunk; a missing part reads as empty. */
-async function readXml(data: Buffer, entries: Map<string, ZipEntry>, path: string, cap: number, on: XmlHandlers): Promise<boolean> {
+/**
+ * Parses a part's XML chunk by chunk; a missing part reads as empty. `declared`: refuse a declared
+ * size over the cap before reading (the sheet is read instead, so that its row limit, which comes
+ * first in a long sheet, is the one a user is told of).
+ */
+async function readXml(data: Buffer, entries: Map<string, ZipEntry>, path: string, cap: number, on: XmlHandlers, declared = true): Promise<boolean> {
   const entry = entries.get(path.toLowerCase());
   if (!entry) return false;
   const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
@@ -155,7 +162,7 @@ async function readXml(data: Buffer, entries: Map<string, ZipEntry>, path: strin
   }
   const decoder = new TextDecoder('utf-8');
   try {
-    for await (const chunk of entryChunks(data, entry, cap)) {
+    for await (const chunk of entryChunks(data, entry, cap, declared)) {
       parser.write(decoder.decode(chunk, { stream: true }));
       if (failed) throw new XlsxError('unreadable');
     }
@@ -389,7 +396,7 @@ export async function readFirstSheet(data: Buffer, limits: SheetLimits): Promise
           break;
       }
     },
-  });
+  }, false);
   if (!found) throw new XlsxError('unreadable');
 
   const strings = await sharedStrings(data, entries, relOfType(rels, 'sharedStrings'), needed, lastNeeded);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { CONFIRM_STATE, EVENT_STATUS, type EnvironmentExportQuery, type SensorLevel } from '@ems/contract';
 import type { Ems } from '../../context.js';
+import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { zonedDateTime, zonedDayStamp } from '../../lib/zoned-time.js';
 import { listHazards } from './hazards.js';
@@ -19,8 +20,10 @@ export async function exportEnvironment(ems: Ems, lang: Lang, scope: readonly nu
   const lv = (l: SensorLevel | null) => (l === null ? '' : LEVEL[l][en ? 1 : 0]);
   const repo = environmentRepository(ems.db);
   const projectId = await repo.nodeProject(q.nodeId, q.modelLabel, scope);
+  // a node outside the caller's projects is refused, not exported as an empty register
+  if (projectId === undefined) throw noPermission();
   // times and the file's day on the project's clock (an ExcelJS Date cell would read as UTC)
-  const timeZone = (projectId === undefined ? undefined : await repo.projectTimezone(projectId)) ?? 'Asia/Shanghai';
+  const timeZone = (await repo.projectTimezone(projectId)) ?? 'Asia/Shanghai';
   const time = (ms: number | null) => (ms === null ? null : zonedDateTime(ms, timeZone));
   const wb = new ExcelJS.Workbook();
   const title = NAMES[q.table][en ? 1 : 0];

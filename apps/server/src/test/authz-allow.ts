@@ -7,7 +7,7 @@
  * permission) whose only project is a copy of the demo factory. A cell is a caller and a side: `own`
  * aims the probe at the caller's project (project 1 for tenant 1, the copy for tenant2), `foreign` at
  * the other tenant's. A probe naming no project (`project: false`) gets the foreign project in the
- * `projectId` header instead.
+ * `projectId` header instead; one naming a project keeps the caller's own project in the header.
  *
  * `own` lists the callers answered on their own project; nobody is answered on a foreign project
  * (except on public routes, which answer everyone). Answered means a 2xx (or `ok`); refused means 401
@@ -83,7 +83,7 @@ export interface Entry {
   probe: (c: ProbeCtx) => Probe | Promise<Probe>;
   /** the status of an answered call when it is not 2xx */
   ok?: number;
-  /** the status every refused call gets, when not 401/404 */
+  /** the status every refused call gets, no token included (otherwise 401 without a token, 404 with one) */
   refused?: number;
   /** the call ends the caller's session: it gets a fresh one */
   fresh?: true;
@@ -99,7 +99,6 @@ const ALL = 'session';
 const CONFIRMERS = [...PLATFORM, 'fw_cloud'] as const;
 /** the pages everyone reads, fw_plant included (issue 5: analysis, cost, environment, power, flow, events; closing orders) */
 const READERS = [...CONFIRMERS, 'fw_plant'] as const;
-
 /** fw_plant keeps the hazard-source register (its role: hazardsource_create/update/delete), fw_cloud does not */
 const HAZARD_KEEPERS = [...PLATFORM, 'fw_plant'] as const;
 

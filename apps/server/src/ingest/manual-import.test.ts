@@ -281,7 +281,7 @@ for (const { kind, skip } of STORES) {
       const chunked = await addMeter(1, 'CHUNK-1');
       const start = Date.UTC(2025, 2, 1) - 8 * 3_600_000; // 2025-03-01 00:00 in Shanghai
       const local = (ts: number) => new Date(ts + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-      const n = 2_500; // three chunks of 1,000
+      const n = 2_500; // ten write chunks
       const lines = Array.from({ length: n }, (_, i) => `CHUNK-1,${local(start + i * 900_000)},${i}`);
       expect((await runImport(await upload('chunks.csv', `meter code,time,value\n${lines.join('\n')}`))).data).toEqual({ accepted: n, rejected: 0, errors: [] });
       expect(await readingsOf(chunked)).toHaveLength(n);

@@ -116,7 +116,7 @@ async function sideOf(projectId: number, admin: Session): Promise<Side> {
   const row = await db.selectFrom('project').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
   const meter = await first('meter');
   const event = await insertEvent(projectId, meter);
-  const id = async (table: 'event_rule' | 'event_algorithm' | 'cost_scheme' | 'hazard_source') =>
+  const id = async (table: 'event_rule' | 'event_algorithm') =>
     Number((await db.withTables<Record<typeof table, { id: number; project_id: number }>>().selectFrom(table).select('id').where('project_id', '=', projectId).orderBy('id').executeTakeFirstOrThrow()).id);
   const { gateway } = await must<{ gateway: { id: number } }>(headers, { method: 'POST', url: '/eem-service/v1/ingest/gateway', body: { projectId, name: 'matrix gateway' } });
   const upload = multipartBody({ name: 'matrix.csv', data: 'meter code,time,value\nNOPE,2025-06-01 08:00,1\n', type: 'text/csv' });
@@ -147,8 +147,6 @@ async function sideOf(projectId: number, admin: Session): Promise<Side> {
     event,
     rule: await id('event_rule'),
     algorithm: await id('event_algorithm'),
-    scheme: await id('cost_scheme'),
-    hazard: await id('hazard_source'),
     gateway: gateway.id,
     file: file.fileName,
   };

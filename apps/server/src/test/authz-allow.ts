@@ -35,8 +35,6 @@ export interface Side {
   event: number;
   rule: number;
   algorithm: number;
-  scheme: number;
-  hazard: number;
   gateway: number;
   /** a file uploaded to the project (a CSV of one reading) */
   file: string;

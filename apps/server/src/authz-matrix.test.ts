@@ -1,6 +1,7 @@
 // The authorisation matrix (issue 12): every route of the route table × no token, ROOT, each demo
-// user and a second tenant's administrator × their own and a foreign project, against the allow
-// table in test/authz-allow.ts. A route missing from the table fails, naming it.
+// user and a second tenant's administrator × their own and a foreign project (and, for the project
+// users, project 2 of their tenant, not assigned to them), against the allow table in
+// test/authz-allow.ts. A route missing from the table fails, naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { PERMISSIONS } from '@ems/contract';
@@ -31,7 +32,10 @@ let store: TestStore;
 let app: FastifyInstance;
 const routes: RouteOptions[] = [];
 const sessions = new Map<Caller, Session>();
-let sides: { t1: Side; t2: Side };
+let sides: { t1: Side; t2: Side; unassigned: Side };
+/** the project users: tenant 1's project 2 is not theirs, and is refused like another tenant's */
+const PROJECT_USERS: readonly Caller[] = ['fw_cloud', 'fw_plant'];
+type Where = 'own' | 'foreign' | 'unassigned';
 let n = 0;
 
 /** The second tenant: its root group, an administrator with every permission, and a copy of the demo factory as its project. */
@@ -182,7 +186,8 @@ beforeAll(async () => {
     sessions.set(caller, { userId: s.userId, name, token: s.token, headers: s.headers });
   }
   const t2Project = Number((await app.ems.db.selectFrom('project').select('id').where('tenant_id', '=', 2).executeTakeFirstOrThrow()).id);
-  sides = { t1: await sideOf(1, sessions.get('ROOT')!), t2: await sideOf(t2Project, sessions.get('tenant2')!) };
+  const root = sessions.get('ROOT')!;
+  sides = { t1: await sideOf(1, root), t2: await sideOf(t2Project, sessions.get('tenant2')!), unassigned: await sideOf(2, root) };
 });
 
 afterAll(async () => {
@@ -196,9 +201,9 @@ function routeKeys(): { key: string; entryKey: string }[] {
   return [...new Map(keys.map((k) => [k.key, k])).values()];
 }
 
-function answered(entry: Entry, caller: Caller | null, foreign: boolean): boolean {
+function answered(entry: Entry, caller: Caller | null, where: Where): boolean {
   if (entry.own === 'public') return true;
-  if (caller === null || foreign) return false;
+  if (caller === null || where === 'foreign' || (where === 'unassigned' && !entry.tenant)) return false;
   return entry.own === 'session' || entry.own.includes(caller);
 }
 
@@ -211,11 +216,11 @@ function codeOf(body: string): number | undefined {
   }
 }
 
-/** One cell: the caller's call on its own or the foreign project; a line when the answer is not the table's. */
-async function cell(key: string, entry: Entry, caller: Caller | null, foreign: boolean): Promise<string | undefined> {
+/** One cell: the caller's call on its own, the foreign or an unassigned project; a line when the answer is not the table's. */
+async function cell(key: string, entry: Entry, caller: Caller | null, where: Where): Promise<string | undefined> {
   const tenant2 = caller === 'tenant2';
   const own = tenant2 ? sides.t2 : sides.t1;
-  const side = foreign ? (tenant2 ? sides.t1 : sides.t2) : own;
+  const side = where === 'own' ? own : where === 'unassigned' ? sides.unassigned : tenant2 ? sides.t1 : sides.t2;
   let session = caller === null ? undefined : sessions.get(caller);
   if (session && entry.fresh) {
     const s = await loginAs(app, store.clock, session.name, session.name === 'ROOT' ? 'Root@12345' : DEMO);
@@ -234,7 +239,7 @@ async function cell(key: string, entry: Entry, caller: Caller | null, foreign: b
   });
   const method = key.startsWith('HEAD ') ? 'HEAD' : probe.method;
   const res = await inject(headers, { ...probe, method });
-  const allowed = answered(entry, caller, foreign);
+  const allowed = answered(entry, caller, where);
   const status = res.statusCode;
   let good: boolean;
   let want: string;
@@ -249,7 +254,7 @@ async function cell(key: string, entry: Entry, caller: Caller | null, foreign: b
     want = String(refused);
   }
   if (good) return undefined;
-  return `${key} as ${caller ?? 'no token'} on ${foreign ? 'a foreign' : 'its own'} project: want ${want}, got ${status} ${res.body.slice(0, 160)}`;
+  return `${key} as ${caller ?? 'no token'} on ${where === 'own' ? 'its own' : `${where === 'foreign' ? 'a foreign' : 'an unassigned'}`} project: want ${want}, got ${status} ${res.body.slice(0, 160)}`;
 }
 
 describe('authorisation matrix', () => {
@@ -269,15 +274,16 @@ describe('authorisation matrix', () => {
       const entry = ALLOW[entryKey];
       if (!entry) continue;
       for (const caller of [null, ...CALLERS]) {
-        for (const foreign of [false, true]) {
+        const wheres: Where[] = caller !== null && PROJECT_USERS.includes(caller) ? ['own', 'foreign', 'unassigned'] : ['own', 'foreign'];
+        for (const where of wheres) {
           cells++;
-          const line = await cell(key, entry, caller, foreign);
+          const line = await cell(key, entry, caller, where);
           if (line) wrong.push(line);
         }
       }
     }
     expect(wrong).toEqual([]);
-    expect(cells).toBeGreaterThan(1400);
+    expect(cells).toBe(routeKeys().length * (2 * (1 + CALLERS.length) + PROJECT_USERS.length));
   }, 240_000);
 
   it('refuses list and export filters naming a node of a foreign project, not only the project itself', async () => {

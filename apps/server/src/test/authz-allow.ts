@@ -6,11 +6,13 @@
  * fw_* are assigned project 1 only), and `tenant2`, the administrator of a second tenant (type 1, every
  * permission) whose only project is a copy of the demo factory. A cell is a caller and a side: `own`
  * aims the probe at the caller's project (project 1 for tenant 1, the copy for tenant2), `foreign` at
- * the other tenant's. A probe naming no project (`project: false`) gets the foreign project in the
- * `projectId` header instead; one naming a project keeps the caller's own project in the header.
+ * the other tenant's; fw_cloud and fw_plant also get an `unassigned` cell, aimed at project 2 of
+ * their tenant, which is not theirs and is refused like a foreign one. A probe naming no project
+ * (`project: false`) gets the other project in the `projectId` header instead; one naming a project
+ * keeps the caller's own project in the header.
  *
- * `own` lists the callers answered on their own project; nobody is answered on a foreign project
- * (except on public routes, which answer everyone). Answered means a 2xx (or `ok`); refused means 401
+ * `own` lists the callers answered on their own project; nobody is answered on a foreign or
+ * unassigned project (except on public routes, which answer everyone). Answered means a 2xx (or `ok`); refused means 401
  * without a token and otherwise 404 (`no operation permission` / `not found`, docs/security.md).
  * Writes are probed so that the store stays usable: deletes remove a scratch object made for the cell,
  * updates write back what is there, creations add something new.
@@ -78,6 +80,8 @@ export interface Entry {
   own: 'public' | 'session' | readonly Caller[];
   /** false: the probe names no project (the foreign cell sends the foreign projectId header) */
   project: boolean;
+  /** the probe names a tenant, not a project: another project of the caller's tenant is its own here */
+  tenant?: true;
   probe: (c: ProbeCtx) => Probe | Promise<Probe>;
   /** the status of an answered call when it is not 2xx */
   ok?: number;
@@ -193,6 +197,7 @@ export const ALLOW: Record<string, Entry> = {
   'POST /eem-service/v1/auth/cloud/projects': {
     own: ALL,
     project: true,
+    tenant: true,
     probe: (c) => post(`/eem-service/v1/auth/cloud/projects?tenantId=${c.side.tenantId}&isQueryChild=true`, { rootID: c.side.tenantId, rootLabel: 'tenant', treeReturnEnable: true }),
   },
   'GET /eem-service/v1/project/summary/:projectId': { own: ALL, project: true, probe: (c) => get(`/eem-service/v1/project/summary/${c.side.projectId}`) },

@@ -244,6 +244,29 @@ for (const { kind, skip } of STORES) {
       expect(decodeURIComponent(String(zh.headers['content-disposition']))).toContain('能耗平衡-20250301.xlsx');
     });
 
+    it('a 400-day range is worked in slices: other work gets turns of the event loop while the tree, trend and pipe are answered', async () => {
+      // better-sqlite3 answers synchronously: read in one piece, a long range held every other request back (issue 12)
+      const turnsDuring = async (call: () => Promise<{ status: number }>) => {
+        let turns = 0;
+        let on = true;
+        const tick = () => {
+          if (!on) return;
+          turns++;
+          setImmediate(tick);
+        };
+        setImmediate(tick);
+        const r = await call();
+        on = false;
+        expect(r.status).toBe(200);
+        return turns;
+      };
+      const long = { startTime: TO - 400 * 86_400_000, endTime: TO - 1 };
+      // half a month a read: 27 reads of the days alone, and as many of the night hours for the tree
+      expect(await turnsDuring(() => post(BALANCE_API.tree, { projectId, energyType: 2, ...long }))).toBeGreaterThanOrEqual(26);
+      expect(await turnsDuring(() => post(BALANCE_API.trend, { projectId, meterId: ids.P1, ...long }))).toBeGreaterThanOrEqual(26);
+      expect(await turnsDuring(() => post(BALANCE_API.pipe, { projectId, ...long }))).toBeGreaterThanOrEqual(26);
+    });
+
     it("scope and input: another project is 404 'no operation permission'; bad fields are 400 naming the field", async () => {
       const other = await tree(2, plant);
       expect([other.status, other.msg]).toEqual([404, 'no operation permission']);

@@ -1,4 +1,5 @@
 import { bucketEnd } from '@ems/domain';
+import { readInPieces } from '../../lib/work-slices.js';
 import { raggedDaysOf, type BalanceGroup, type DayCells, type HourCells } from './figures.js';
 
 /** A bucket of a device's counter series with the 15-min intervals it holds. */
@@ -54,12 +55,13 @@ export async function raggedHours(
       for (const id of members.get(day) ?? []) last.ids.add(id);
     } else runs.push({ from: day, to: end, ids: new Set(members.get(day)) });
   }
-  const parts = await Promise.all(runs.map((r) => readHours([...r.ids], r.from, r.to)));
+  // one run after another with turns of the event loop between (lib/work-slices.ts)
+  const rows = await readInPieces(runs.map((r) => () => readHours([...r.ids], r.from, r.to)));
   const hours = new Map<number, number[]>();
   for (const day of ragged) {
     const list: number[] = [];
     for (let h = day, end = bucketEnd(day, 'day', timeZone); h < end; h = bucketEnd(h, 'hour', timeZone)) list.push(h);
     hours.set(day, list);
   }
-  return { cells: cellsOf(parts.flat()), hours };
+  return { cells: cellsOf(rows), hours };
 }

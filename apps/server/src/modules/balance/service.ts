@@ -20,6 +20,7 @@ import { alignedSums, bucketEnd, bucketStart, coveredBalance, localParts, worstB
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
+import { mapSliced, rangePieces, readInPieces, slicer } from '../../lib/work-slices.js';
 import { cellsOf, raggedHours } from './coverage-reads.js';
 import { dailyBalance, detectStep, groupBalance, meterTotal, type BalanceGroup, type DayCells, type HourCells } from './figures.js';
 import { balanceMeters, toleranceOf, treeOrder, type BalanceMeter } from './meter-tree.js';
@@ -65,9 +66,9 @@ async function open(ems: Ems, lang: Lang, scope: readonly number[], q: { project
   return { repo, projectId: project.id, timezone: tz, from, to, days, meters: balanceMeters(await repo.meters(project.id)) };
 }
 
-/** Per device, its day buckets (value and 15-min intervals) over the range. */
+/** Per device, its day buckets (value and 15-min intervals) over the range, read half a month at a time (lib/work-slices.ts). */
 async function dayCells(c: Context, ids: readonly number[], dataId: number): Promise<DayCells> {
-  return cellsOf(await c.repo.days(ids, dataId, c.from, c.to));
+  return cellsOf(await readInPieces(rangePieces(c.days, c.to).map((p) => () => c.repo.days(ids, dataId, p.from, p.to))));
 }
 
 /** A balance node of the tree: the meter over its children, with their accuracy classes. */
@@ -80,11 +81,19 @@ function hourCells(c: Context, dataId: number, groups: readonly BalanceGroup[], 
   return raggedHours((ids, from, to) => c.repo.days(ids, dataId, from, to, 'rollup_hour'), c.timezone, groups, cells, c.days);
 }
 
-/** Per device and local day, the night sums of its hour buckets, one read per span of constant UTC offset. */
+/**
+ * Per device and local day, the night sums of its hour buckets, one read per half month of a span of
+ * constant UTC offset (a day's sums come from one read: the pieces are whole days).
+ */
 async function nightRows(c: Context, ids: readonly number[], dataId: number): Promise<NightRow[]> {
   const nightEndMs = BALANCE_NIGHT_HOURS.to * 3_600_000;
-  const parts = await Promise.all(nightSegments(c.days, c.to, c.timezone).map((seg) => c.repo.nightByDay(ids, dataId, seg.from, seg.to, seg.offsetMs, nightEndMs)));
-  return parts.flat();
+  const reads = nightSegments(c.days, c.to, c.timezone).flatMap((seg) =>
+    rangePieces(
+      c.days.filter((d) => d >= seg.from && d < seg.to),
+      seg.to,
+    ).map((p) => () => c.repo.nightByDay(ids, dataId, p.from, p.to, seg.offsetMs, nightEndMs)),
+  );
+  return readInPieces(reads);
 }
 
 type Cells = Map<number, Map<number, { value: number | null; intervals: number }>>;
@@ -93,7 +102,8 @@ type Cells = Map<number, Map<number, { value: number | null; intervals: number }
  * Day cells of the night part (the night hours' Σ) and of the day part (the day bucket less it) of
  * each meter, and the hours of ragged days split the same way.
  */
-function nightParts(c: Context, days: DayCells, rows: readonly NightRow[], hours: HourCells | undefined) {
+async function nightParts(c: Context, days: DayCells, rows: readonly NightRow[], hours: HourCells | undefined) {
+  const turn = slicer();
   const night: Cells = new Map();
   const day: Cells = new Map();
   const put = (to: Cells, id: number, d: number, value: number | null, intervals: number) => {
@@ -107,6 +117,7 @@ function nightParts(c: Context, days: DayCells, rows: readonly NightRow[], hours
       const n = night.get(id)?.get(d);
       put(day, id, d, cell.value === null ? null : cell.value - (n?.value ?? 0), cell.intervals - (n?.intervals ?? 0));
     }
+    await turn();
   }
   const split = (isNight: boolean): HourCells | undefined =>
     hours === undefined
@@ -115,8 +126,10 @@ function nightParts(c: Context, days: DayCells, rows: readonly NightRow[], hours
   return { night: night as DayCells, day: day as DayCells, nightHours: split(true), dayHours: split(false) };
 }
 
+type NightParts = Awaited<ReturnType<typeof nightParts>>;
+
 /** Night and day balance of a node over the parts every member covers, with the loss per covered hour. */
-function nightOf(m: BalanceMeter, g: BalanceGroup, parts: ReturnType<typeof nightParts>, days: readonly number[]): NightFigures {
+function nightOf(m: BalanceMeter, g: BalanceGroup, parts: NightParts, days: readonly number[]): NightFigures {
   const part = (cells: DayCells, hours: HourCells | undefined) => {
     const sub = hours === undefined ? undefined : (d: number) => {
       const periods = hours.hours.get(d);
@@ -144,7 +157,7 @@ function nightOf(m: BalanceMeter, g: BalanceGroup, parts: ReturnType<typeof nigh
 }
 
 /** A meter's own night and day rate per metered hour (15-min intervals ÷ 4) over the range. */
-function meterNightOf(m: BalanceMeter, parts: ReturnType<typeof nightParts>): MeterNight {
+function meterNightOf(m: BalanceMeter, parts: NightParts): MeterNight {
   const sum = (cells: DayCells) => {
     let value = 0;
     let intervals = 0;
@@ -172,11 +185,13 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
   const c = await open(ems, lang, scope, q);
   const order = treeOrder(c.meters, q.energyType);
   const ids = order.map((o) => o.meter.id);
-  const [cells, night] = await Promise.all([dayCells(c, ids, dataId), nightRows(c, ids, dataId)]);
+  const cells = await dayCells(c, ids, dataId);
+  const night = await nightRows(c, ids, dataId);
   const groups = new Map(order.filter((o) => o.meter.children.length > 0).map((o) => [o.meter.id, groupOf(o.meter, c.meters)]));
   const hours = await hourCells(c, dataId, [...groups.values()], cells);
 
-  const rows: BalanceRow[] = order.map(({ meter: m, depth }) => {
+  // a meter at a time, with turns of the event loop between (lib/work-slices.ts)
+  const rows: BalanceRow[] = await mapSliced(order, ({ meter: m, depth }) => {
     const g = groups.get(m.id);
     return {
       meterId: m.id,
@@ -198,7 +213,15 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
     status: balance.status,
   }));
   const energyTypes = [...new Set([...c.meters.values()].filter((m) => m.children.length > 0).map((m) => m.energyType))].sort((a, b) => a - b);
-  const parts = nightParts(c, cells, night, hours);
+  const parts = await nightParts(c, cells, night, hours);
+  const nightFigures = (await mapSliced(order, (o) => {
+    const g = groups.get(o.meter.id);
+    return g ? nightOf(o.meter, g, parts, c.days) : null;
+  })).filter((n) => n !== null);
+  const meterNight = await mapSliced(
+    order.filter((o) => o.meter.children.length === 0),
+    (o) => meterNightOf(o.meter, parts),
+  );
   return {
     projectId: c.projectId,
     energyType: q.energyType,
@@ -209,14 +232,8 @@ export async function balanceTree(ems: Ems, lang: Lang, scope: readonly number[]
     energyTypes,
     rows,
     worst,
-    night: order.flatMap((o) => {
-      const g = groups.get(o.meter.id);
-      return g ? [nightOf(o.meter, g, parts, c.days)] : [];
-    }),
-    meterNight: order
-      .filter((o) => o.meter.children.length === 0)
-      .map((o) => meterNightOf(o.meter, parts))
-      .sort((a, b) => (b.nightPerHour ?? -1) - (a.nightPerHour ?? -1) || a.meterId - b.meterId),
+    night: nightFigures,
+    meterNight: meterNight.sort((a, b) => (b.nightPerHour ?? -1) - (a.nightPerHour ?? -1) || a.meterId - b.meterId),
   };
 }
 
@@ -247,20 +264,21 @@ export async function pipeAnalysis(ems: Ems, lang: Lang, scope: readonly number[
     const dataId = ENERGY_COUNTER_DATA_ID[energyType];
     return supply.length === 0 || endUsers.length === 0 || dataId === undefined ? [] : [{ energyType, supply, endUsers, dataId }];
   });
-  // the media's day reads at once (PostgreSQL runs them side by side)
-  const reads = await Promise.all(
-    plans.map(async (p) => {
-      const group: BalanceGroup = {
-        parents: p.supply.map((m) => m.id),
-        children: p.endUsers.map((m) => m.id),
-        tolerancePct: p.supply.length === 1 ? (p.supply[0] as BalanceMeter).tolerancePct : toleranceOf(null, p.energyType),
-        accuracy: { parent: Math.max(...p.supply.map((m) => m.accuracyPct)), children: p.endUsers.map((m) => m.accuracyPct) },
-      };
-      const cells = await dayCells(c, [...group.parents, ...group.children], p.dataId);
-      return { group, cells, hours: await hourCells(c, p.dataId, [group], cells) };
-    }),
-  );
+  // a medium after another: each read in pieces with turns of the event loop between (lib/work-slices.ts)
+  const reads: { group: BalanceGroup; cells: DayCells; hours: HourCells | undefined }[] = [];
+  for (const p of plans) {
+    const group: BalanceGroup = {
+      parents: p.supply.map((m) => m.id),
+      children: p.endUsers.map((m) => m.id),
+      tolerancePct: p.supply.length === 1 ? (p.supply[0] as BalanceMeter).tolerancePct : toleranceOf(null, p.energyType),
+      accuracy: { parent: Math.max(...p.supply.map((m) => m.accuracyPct)), children: p.endUsers.map((m) => m.accuracyPct) },
+    };
+    const cells = await dayCells(c, [...group.parents, ...group.children], p.dataId);
+    reads.push({ group, cells, hours: await hourCells(c, p.dataId, [group], cells) });
+  }
+  const turn = slicer();
   for (const [i, { energyType, supply, endUsers }] of plans.entries()) {
+    await turn();
     const { group, cells: s, hours } = reads[i] as (typeof reads)[number];
     const balance = groupBalance(s, hours, group, c.days);
     // shares of what the supplies metered over the range, the base of the values shown beside them (not

@@ -226,6 +226,28 @@ for (const { kind, skip } of STORES) {
       expect(long.data.rows[0]?.intervalsWithData).toBe(9 * 24 + 14);
     });
 
+    it('a 400-day range is worked in slices: other work gets turns of the event loop while the fleet and the analysis are answered', async () => {
+      // better-sqlite3 answers synchronously: read in one piece, a long range held every other request back (issue 12)
+      const turnsDuring = async (call: () => Promise<{ status: number }>) => {
+        let turns = 0;
+        let on = true;
+        const tick = () => {
+          if (!on) return;
+          turns++;
+          setImmediate(tick);
+        };
+        setImmediate(tick);
+        const r = await call();
+        on = false;
+        expect(r.status).toBe(200);
+        return turns;
+      };
+      const long = { startTime: NOW - 400 * 86_400_000, endTime: NOW };
+      // 15 days a read of the energy buckets: 27 reads
+      expect(await turnsDuring(() => post(POWER_API.fleet, { projectId, ...long }))).toBeGreaterThanOrEqual(26);
+      expect(await turnsDuring(() => post(POWER_API.analysis, { projectId, transformerId: ids.T, ...long }))).toBeGreaterThanOrEqual(26);
+    });
+
     it('exports: fleet, analysis and busbar tables as .xlsx with the file name in content-disposition', async () => {
       const res = await t.app.inject({ method: 'POST', url: POWER_API.fleetExport, headers: en(), payload: { projectId, ...RANGE } });
       expect(res.statusCode).toBe(200);

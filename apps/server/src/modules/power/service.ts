@@ -21,6 +21,7 @@ import { bucketEnd, bucketStart, economicLoadRate, efficiency, loadRate, optimum
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
+import { READ_DAYS, readInPieces, slicer } from '../../lib/work-slices.js';
 import { monitorRepository } from '../monitor/repository.js';
 import { etaCurve, nameplateOf, transformerFigures, type EnergyBucket } from './figures.js';
 import { suggestionsOf } from './suggestions.js';
@@ -97,11 +98,15 @@ function rangeOf(lang: Lang, timezone: string, now: number, q: { startTime: numb
   return { from, to, until: Math.max(from, Math.min(to, Math.floor(now / bucketMs) * bucketMs)), grain, bucketMs };
 }
 
-/** kWh and kvarh buckets per LV main. */
+/** kWh and kvarh buckets per LV main, read READ_DAYS at a time with turns of the event loop between (lib/work-slices.ts). */
 async function energyBuckets(repo: PowerRepository, grain: Range['grain'], meterIds: readonly number[], from: number, to: number): Promise<Map<number, EnergyBucket[]>> {
-  const rows = await repo.buckets(grain, meterIds, [DATA_ID.activeEnergyImport, DATA_ID.reactiveEnergyImport], from, to);
+  const pieces: (() => ReturnType<PowerRepository['buckets']>)[] = [];
+  for (let a = from; a < to; a += READ_DAYS * DAY_MS) pieces.push(() => repo.buckets(grain, meterIds, [DATA_ID.activeEnergyImport, DATA_ID.reactiveEnergyImport], a, Math.min(to, a + READ_DAYS * DAY_MS)));
+  const rows = await readInPieces(pieces);
   const per = new Map<number, Map<number, EnergyBucket>>();
+  const turn = slicer();
   for (const r of rows) {
+    await turn();
     const m = per.get(r.deviceId) ?? new Map<number, EnergyBucket>();
     per.set(r.deviceId, m);
     const b = m.get(r.start) ?? { start: r.start, kwh: null, kvarh: null };
@@ -121,7 +126,8 @@ async function pqOf(ems: Ems, repo: PowerRepository, meterId: number, t: PowerNo
   const to = Math.max(range.from, Math.min(range.to, now));
   const nominalKv = nominalKvOf(numAttr(t.attrs.secondaryVoltageKv));
   const complete = await pqAggregatorOf(ems).refresh(meterId, { from, to });
-  const stats = await Promise.all(pqSeriesSpecs(nominalKv, detail).map(async (s) => [s.dataId, await repo.pqStats(meterId, s, from, to)] as const));
+  // a series after another, with turns of the event loop between (each is a statement over the range's 10-min aggregates)
+  const stats = await readInPieces(pqSeriesSpecs(nominalKv, detail).map((s) => async () => [[s.dataId, await repo.pqStats(meterId, s, from, to)] as const]));
   const stepMs = pqTrendStepMs(to - from);
   const trend = detail ? await repo.pqTrend(meterId, PQ_TREND_IDS, from, to, stepMs) : [];
   const result = powerQuality(new Map(stats), trend, nominalKv);
@@ -150,7 +156,9 @@ export async function transformerFleet(ems: Ems, lang: Lang, scope: readonly num
   const buckets = await energyBuckets(repo, range.grain, meterIds, range.from, range.until);
   const suggestions = await suggestionsOf(ems, project, transformers, buckets, range.bucketMs / 3_600_000);
   const rows: TransformerRow[] = [];
+  const turn = slicer();
   for (const { t, meter } of transformers) {
+    await turn();
     const pq = meter ? (await pqOf(ems, repo, meter.id, t, range, now, false)).summary : null;
     rows.push(rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq, suggestions.get(t.id) ?? []).row);
   }

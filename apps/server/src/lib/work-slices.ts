@@ -6,6 +6,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * every other request waits. Reads go in pieces of half a month, loops give the loop a turn every few ms.
  */
 
+/** A turn of the event loop: requests waiting for it are served before the work goes on. */
+export { nextTurn };
+
 /** Work between two turns of the event loop, ms (as lib/streamed-reply.ts). */
 const SLICE_MS = 5;
 

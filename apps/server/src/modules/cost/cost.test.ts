@@ -124,6 +124,23 @@ for (const { kind, skip } of STORES) {
       expect(y.data.totalFen).toBe(y.data.months.reduce((a, m) => a + m.totalFen, 0));
     });
 
+    it('the year is worked in slices: other work gets turns of the event loop between its months and their reads', async () => {
+      // better-sqlite3 answers synchronously: twelve months read at once held every other request back (issue 12)
+      let turns = 0;
+      let on = true;
+      const tick = () => {
+        if (!on) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const y = await post<CostYear>(COST_API.year, { nodeId: projectId, modelLabel: 'project', year: 2025 });
+      on = false;
+      expect(y.status).toBe(200);
+      // a turn between months (11), and between the week-long reads of each billed month
+      expect(turns).toBeGreaterThanOrEqual(11);
+    });
+
     it('a day shows the energy fee only, with the basic fee allocated and labelled so', async () => {
       const p = await post<CostPeriod>(COST_API.period, { nodeId: projectId, modelLabel: 'project', cycle: 12, startTime: at(2025, 6, 18, 9) });
       expect(p.data.grain).toBe('hour');

@@ -2,6 +2,7 @@ import { DATA_ID, type CostPeriod, type CostPeriodQuery, type CostYear, type Dem
 import { allocatedBasicFee, billingPeriod, billingPeriodOf, bucketStart, localParts, sumFen, versionSpans, zonedStart, type BillingPeriod } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
+import { nextTurn, readInPieces } from '../../lib/work-slices.js';
 import { resolveRange } from '../analysis/periods.js';
 import { analysisRepository } from '../analysis/repository.js';
 import { buildTree, subtreeCounters, type NodeTree } from '../analysis/tree.js';
@@ -93,15 +94,24 @@ export function periodOf(ctx: CostContext, year: number, month: number): Billing
   return billingPeriod(year, month, ctx.timezone, v?.meterReadingDay ?? null);
 }
 
+const WEEK_MS = 7 * 86_400_000;
+
+/** [from, to) in spans of at most a week. */
+function weeks(from: number, to: number): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  for (let a = from; a < to; a += WEEK_MS) out.push({ from: a, to: Math.min(to, a + WEEK_MS) });
+  return out;
+}
+
 async function billOf(ems: Ems, ctx: CostContext, period: BillingPeriod): Promise<PeriodBill> {
   const now = ems.config.now();
   const repo = intervalRepository(ems.db);
   const to = Math.min(period.to, Math.max(period.from, bucketStart(now, '15m', ctx.timezone)));
-  const [kwhRows, kvarhRows, reverseRows] = await Promise.all([
-    repo.intervals(ctx.meterIds, DATA_ID.activeEnergyImport, period.from, to),
-    repo.intervals(ctx.meterIds, DATA_ID.reactiveEnergyImport, period.from, to),
-    repo.intervals(ctx.meterIds, DATA_ID.reactiveEnergyExport, period.from, to),
-  ]);
+  // a week at a time, a turn of the event loop between reads (lib/work-slices.ts): a month of 15-min rollups is one long read
+  const read = (dataId: number) => readInPieces(weeks(period.from, to).map((w) => () => repo.intervals(ctx.meterIds, dataId, w.from, w.to)));
+  const kwhRows = await read(DATA_ID.activeEnergyImport);
+  const kvarhRows = await read(DATA_ID.reactiveEnergyImport);
+  const reverseRows = await read(DATA_ID.reactiveEnergyExport);
   const kvarhValues = kvarhRows.map((r) => r.value).filter((v): v is number => v !== null);
   const reverseKvarh = reverseRows.reduce((a, r) => a + (r.value ?? 0), 0);
   // the first month of metering: no rollup before the period, the first one after its start
@@ -154,13 +164,14 @@ export async function monthBill(ems: Ems, scope: readonly number[], q: NodeRef &
 export async function costYear(ems: Ems, scope: readonly number[], q: NodeRef & { year: number }): Promise<CostYear> {
   const ctx = await costContext(ems, scope, q);
   const now = ems.config.now();
-  const months: MonthSummary[] = await Promise.all(
-    Array.from({ length: 12 }, async (_, i) => {
-      const period = periodOf(ctx, q.year, i + 1);
-      if (period.from > now) return periodBill({ period, versions: [], timeZone: ctx.timezone, kwhRows: [], kvarh: null, elapsedHours: 0 }).summary;
-      return (await billOf(ems, ctx, period)).summary;
-    }),
-  );
+  // a month after another, with turns of the event loop between (lib/work-slices.ts)
+  const months: MonthSummary[] = [];
+  for (let i = 0; i < 12; i++) {
+    if (i > 0) await nextTurn();
+    const period = periodOf(ctx, q.year, i + 1);
+    if (period.from > now) months.push(periodBill({ period, versions: [], timeZone: ctx.timezone, kwhRows: [], kvarh: null, elapsedHours: 0 }).summary);
+    else months.push((await billOf(ems, ctx, period)).summary);
+  }
   return {
     nodeId: q.nodeId,
     modelLabel: q.modelLabel,
@@ -190,7 +201,8 @@ export async function costPeriod(ems: Ems, scope: readonly number[], q: CostPeri
         })()
       : resolveRange(q.cycle === 12 ? 1 : 2, q.startTime, q.startTime, tz);
   const grain = range.grain === 'hour' ? ('hour' as const) : ('day' as const);
-  const rows = await intervalRepository(ems.db).intervals(ctx.meterIds, DATA_ID.activeEnergyImport, range.from, range.to);
+  const repo = intervalRepository(ems.db);
+  const rows = await readInPieces(weeks(range.from, range.to).map((w) => () => repo.intervals(ctx.meterIds, DATA_ID.activeEnergyImport, w.from, w.to)));
   const versions = ctx.scheme?.versions ?? [];
   const byBucket = new Map<number, typeof rows>();
   for (const r of rows) {
@@ -215,13 +227,11 @@ export async function costPeriod(ems: Ems, scope: readonly number[], q: CostPeri
     d.days++;
     days.set(key, d);
   }
-  const allocatedParts = await Promise.all(
-    [...days.values()].map(async ({ period, days: n }) => {
-      if (period.from > ems.config.now()) return 0;
-      const b = await billOf(ems, ctx, period);
-      return allocatedBasicFee(b.summary.basicFen, n, period.days).fen;
-    }),
-  );
+  const allocatedParts: number[] = [];
+  for (const { period, days: n } of days.values()) {
+    await nextTurn();
+    allocatedParts.push(period.from > ems.config.now() ? 0 : allocatedBasicFee((await billOf(ems, ctx, period)).summary.basicFen, n, period.days).fen);
+  }
   const allocatedFen = sumFen(allocatedParts);
   return {
     from: range.from,
@@ -246,7 +256,8 @@ const bucketEndDay = (t: number, tz: string) => {
 export async function demandCurve(ems: Ems, scope: readonly number[], q: NodeRef & { year: number; month: number }): Promise<DemandCurve> {
   const ctx = await costContext(ems, scope, q);
   const period = periodOf(ctx, q.year, q.month);
-  const rows = await intervalRepository(ems.db).intervals(ctx.meterIds, DATA_ID.activeEnergyImport, period.from, period.to);
+  const repo = intervalRepository(ems.db);
+  const rows = await readInPieces(weeks(period.from, period.to).map((w) => () => repo.intervals(ctx.meterIds, DATA_ID.activeEnergyImport, w.from, w.to)));
   const points = blockDemands(rows);
   const md = maxOf(points);
   // the contract line follows the version in force; the single figure is the one at the period's end, as the bill's summary

@@ -45,3 +45,8 @@ afterEachTest(async () => {
 }
 // jsdom has no canvas: answer getContext with null quietly (ECharts then measures text without it).
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+
+// findBy*/waitFor wait up to 5 s (RTL's default is 1 s): the first render of an antd table or tree in jsdom
+// takes over a second when the CI machine's 2 cores are busy, which failed a test that waits on it.
+import { configure as configureTesting } from '@testing-library/react';
+configureTesting({ asyncUtilTimeout: 5000 });

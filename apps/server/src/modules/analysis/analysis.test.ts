@@ -174,6 +174,22 @@ for (const { kind, skip } of STORES) {
       expect([d.grain, d.kpi.total, d.kpi.compared, d.comparedUntil, d.kpi.momReference, d.kpi.momPct, d.kpi.yoyReference]).toEqual(['day', 21504, 21504, at(2025, 3, 1), 0, null, null]);
     });
 
+    it('a long range is worked in slices: other work gets turns of the event loop between the reads', async () => {
+      // better-sqlite3 answers synchronously: the seven reads started together ran in one turn (issue 12)
+      let turns = 0;
+      let on = true;
+      const tick = () => {
+        if (!on) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const r = await query({ dateType: 6, startTime: NOW - 400 * 86_400_000, endTime: NOW });
+      on = false;
+      expect(r.status).toBe(200);
+      expect(turns).toBeGreaterThanOrEqual(3);
+    });
+
     it('steam made on site: consumption shows, tce and CO₂ do not', async () => {
       const d = (await query({ energyType: 16 })).data;
       expect([d.unit, d.kpi.total, d.kpi.tce, d.kpi.co2T]).toEqual(['t', 922, null, null]);

@@ -13,6 +13,7 @@ import { bucketStart, changePct, partitionWeights, toCo2T, toTce, weightedSum, t
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
+import { nextTurn, readInPieces } from '../../lib/work-slices.js';
 import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, yearShift, type Span } from './periods.js';
 import { analysisRepository, type AnalysisRepository, type BucketRow, type NodeRow } from './repository.js';
 import { buildTree, nodeArea, subtreeCounters, subtreeOutputs, treeMeterLinks, type NodeTree } from './tree.js';
@@ -40,7 +41,7 @@ const pct = (part: number | null, whole: number | null) => (part === null || who
 
 /** Per device: Σ of a span read from the rollups that cover it (hours at the edges, whole days between). */
 async function spanSums(repo: AnalysisRepository, ids: readonly number[], dataId: number, span: Span, timeZone: string): Promise<Map<number, SpanSum>> {
-  const parts = await Promise.all(coveringReads(span, timeZone).map((r) => repo.sums(r.table, ids, dataId, r.from, r.to)));
+  const parts = await readInPieces(coveringReads(span, timeZone).map((r) => async () => [await repo.sums(r.table, ids, dataId, r.from, r.to)]));
   const out = new Map<number, SpanSum>();
   for (const part of parts) {
     for (const s of part) {
@@ -160,17 +161,19 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const outputs = subtreeOutputs(tree, root?.id ?? null);
   const childOutputs = new Map(childGroups.map((c) => [c.node.id, subtreeOutputs(tree, c.node.id)]));
   const outputIds = [...new Set([...outputs, ...[...childOutputs.values()].flat()].map((o) => o.id))];
-  const [cur, ly, current, yoy, mom, tou, outputSums] = await Promise.all([
-    repo.buckets(table, ids, dataId, range.from, range.to),
-    repo.buckets(table, ids, dataId, lyFrom, lyTo),
-    spanSums(repo, ids, dataId, spans.current, tz),
-    spanSums(repo, ids, dataId, spans.yoy, tz),
-    spanSums(repo, ids, dataId, spans.mom, tz),
-    q.energyType === ELECTRICITY && topIds.length > 0
-      ? touSplit(ems, scope, q, topIds, range.from, range.to, (ts) => index.get(keyOf(ts)), times.length, { project, tree })
-      : Promise.resolve(null),
-    repo.sums(table, outputIds, DATA_ID.productionOutput, range.from, range.to),
-  ]);
+  // one read after another with turns of the event loop between (lib/work-slices.ts): on SQLite reads
+  // started together run back to back in one turn
+  const cur = await repo.buckets(table, ids, dataId, range.from, range.to);
+  await nextTurn();
+  const ly = await repo.buckets(table, ids, dataId, lyFrom, lyTo);
+  await nextTurn();
+  const current = await spanSums(repo, ids, dataId, spans.current, tz);
+  const yoy = await spanSums(repo, ids, dataId, spans.yoy, tz);
+  const mom = await spanSums(repo, ids, dataId, spans.mom, tz);
+  const tou =
+    q.energyType === ELECTRICITY && topIds.length > 0 ? await touSplit(ems, scope, q, topIds, range.from, range.to, (ts) => index.get(keyOf(ts)), times.length, { project, tree }) : null;
+  await nextTurn();
+  const outputSums = await repo.sums(table, outputIds, DATA_ID.productionOutput, range.from, range.to);
   const outputById = new Map(outputSums.map((o) => [o.deviceId, o.value]));
   /** Σ output of counters of one unit (null without counters, or when their units differ) and that unit. */
   const outputOf = (list: readonly { id: number; unit: string }[]) => {

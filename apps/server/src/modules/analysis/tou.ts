@@ -1,6 +1,7 @@
 import { DATA_ID, type TouSplit } from '@ems/contract';
 import { calendarOnWholeHours, classifyInterval, versionAt } from '@ems/domain';
 import type { Ems } from '../../context.js';
+import { slicer } from '../../lib/work-slices.js';
 import { costContext, type LocatedNode } from '../cost/service.js';
 import { intervalRepository } from '../cost/repository.js';
 import { analysisRepository } from './repository.js';
@@ -44,7 +45,10 @@ export async function touSplit(
   const totals = zero();
   const buckets: (TouSplit | null)[] = Array.from({ length: size }, () => null);
   let unclassified = 0;
+  // each row is classified on the local calendar: a year of hours of many meters, with turns of the event loop (lib/work-slices.ts)
+  const turn = slicer();
   for (const r of rows) {
+    await turn();
     if (r.value === null) continue;
     const v = versionAt(versions, r.start, tz);
     const period = v ? classifyInterval(r.start, v.calendar, tz) : null;

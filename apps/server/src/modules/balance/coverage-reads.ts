@@ -1,5 +1,5 @@
 import { bucketEnd } from '@ems/domain';
-import { readInPieces } from '../../lib/work-slices.js';
+import { rangePieces, readInPieces } from '../../lib/work-slices.js';
 import { raggedDaysOf, type BalanceGroup, type DayCells, type HourCells } from './figures.js';
 
 /** A bucket of a device's counter series with the 15-min intervals it holds. */
@@ -46,17 +46,18 @@ export async function raggedHours(
   }
   if (members.size === 0) return undefined;
   const ragged = [...members.keys()].sort((a, b) => a - b);
-  const runs: { from: number; to: number; ids: Set<number> }[] = [];
+  const runs: { days: number[]; to: number; ids: Set<number> }[] = [];
   for (const day of ragged) {
     const end = bucketEnd(day, 'day', timeZone);
     const last = runs.at(-1);
     if (last && last.to === day) {
       last.to = end;
+      last.days.push(day);
       for (const id of members.get(day) ?? []) last.ids.add(id);
-    } else runs.push({ from: day, to: end, ids: new Set(members.get(day)) });
+    } else runs.push({ days: [day], to: end, ids: new Set(members.get(day)) });
   }
-  // one run after another with turns of the event loop between (lib/work-slices.ts)
-  const rows = await readInPieces(runs.map((r) => () => readHours([...r.ids], r.from, r.to)));
+  // one run after another, a long one READ_DAYS at a time, with turns of the event loop between (lib/work-slices.ts)
+  const rows = await readInPieces(runs.flatMap((r) => rangePieces(r.days, r.to).map((p) => () => readHours([...r.ids], p.from, p.to))));
   const hours = new Map<number, number[]>();
   for (const day of ragged) {
     const list: number[] = [];

@@ -2,6 +2,7 @@ import { ENERGY_TYPE_VALUES, ErrorCode } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
+import { rangePieces, readInPieces } from '../../lib/work-slices.js';
 import { bucketEnd, type FlowMeter } from '@ems/domain';
 import { coveringReads, type Span } from '../analysis/periods.js';
 import { analysisRepository, type AnalysisRepository } from '../analysis/repository.js';
@@ -81,14 +82,13 @@ export interface SpanSum {
 
 /** Per device: Σ over a span from the rollups that cover it (hours at the edges, whole days between). */
 export async function spanSums(s: FlowScope, ids: readonly number[], dataId: number, span: Span): Promise<Map<number, SpanSum>> {
-  const parts = await Promise.all(coveringReads(span, s.timezone).map((r) => s.repo.sums(r.table, ids, dataId, r.from, r.to)));
+  // one read after another, turns of the event loop between (lib/work-slices.ts)
+  const rows = await readInPieces(coveringReads(span, s.timezone).map((r) => () => s.repo.sums(r.table, ids, dataId, r.from, r.to)));
   const out = new Map<number, SpanSum>();
-  for (const part of parts) {
-    for (const x of part) {
-      const o = out.get(x.deviceId);
-      const value = o?.value === undefined || o.value === null ? x.value : x.value === null ? o.value : o.value + x.value;
-      out.set(x.deviceId, { value, intervals: (o?.intervals ?? 0) + x.intervals });
-    }
+  for (const x of rows) {
+    const o = out.get(x.deviceId);
+    const value = o?.value === undefined || o.value === null ? x.value : x.value === null ? o.value : o.value + x.value;
+    out.set(x.deviceId, { value, intervals: (o?.intervals ?? 0) + x.intervals });
   }
   return out;
 }
@@ -105,8 +105,15 @@ export function flowMeters(meters: readonly BalanceMeter[], value: (m: BalanceMe
  */
 export async function spanCells(s: FlowScope, ids: readonly number[], dataId: number, span: Span) {
   const reads = coveringReads(span, s.timezone);
-  const parts = await Promise.all(reads.map((r) => s.repo.buckets(r.table, ids, dataId, r.from, r.to)));
-  const cells = cellsOf(parts.flat().map((b) => ({ deviceId: b.deviceId, bucketStart: b.bucketStart, value: b.value, intervals: b.nIntervals })));
+  // the days READ_DAYS at a time, turns of the event loop between reads (lib/work-slices.ts); rows in the same order as one read
+  const pieces = reads.flatMap((r) => {
+    if (r.table !== 'rollup_day') return [r];
+    const starts: number[] = [];
+    for (let t = r.from; t < r.to; t = bucketEnd(t, 'day', s.timezone)) starts.push(t);
+    return rangePieces(starts, r.to).map((p) => ({ ...r, ...p }));
+  });
+  const rows = await readInPieces(pieces.map((r) => () => s.repo.buckets(r.table, ids, dataId, r.from, r.to)));
+  const cells = cellsOf(rows.map((b) => ({ deviceId: b.deviceId, bucketStart: b.bucketStart, value: b.value, intervals: b.nIntervals })));
   const periods: number[] = [];
   const days: number[] = [];
   for (const r of reads) {

@@ -14,6 +14,7 @@ import {
 import { bucketEnd, bucketStart, energyFlow, type EnergyFlow } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
+import { mapSliced } from '../../lib/work-slices.js';
 import { resolveRange } from '../analysis/periods.js';
 import type { BalanceMeter } from '../balance/meter-tree.js';
 import { flowRepository, type LatestValue } from './repository.js';
@@ -85,12 +86,13 @@ export async function periodFlow(ems: Ems, lang: Lang, scope: readonly number[],
     for (const c of cells.get(id)?.values() ?? []) if (c.value !== null) value = (value ?? 0) + c.value;
     return value;
   };
-  const flow = energyFlow(
-    flowMeters(meters, (m) => {
-      const g = groups.get(m.id);
-      return { value: total(m.id), ...(g ? { balance: groupBalance(cells, hours, g, periods) } : {}) };
-    }),
-  );
+  // a meter at a time, with turns of the event loop between (lib/work-slices.ts)
+  const values = await mapSliced(meters, (m) => {
+    const g = groups.get(m.id);
+    return { value: total(m.id), ...(g ? { balance: groupBalance(cells, hours, g, periods) } : {}) };
+  });
+  const byMeter = new Map(meters.map((m, i) => [m.id, values[i] as (typeof values)[number]]));
+  const flow = energyFlow(flowMeters(meters, (m) => byMeter.get(m.id) as (typeof values)[number]));
   return {
     projectId: s.projectId,
     nodeId: q.nodeId,

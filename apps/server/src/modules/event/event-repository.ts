@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { nextTurn } from '../../lib/work-slices.js';
 import { subtreeOf } from './config-repository.js';
 import type { EventTable, EventTables } from './tables.js';
 
@@ -51,18 +52,18 @@ export function eventRepository(db: Db) {
 
   return {
     async query(f: EventFilter, index: number, limit: number): Promise<{ rows: EventRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        filtered(f)
-          .leftJoin('node as n', 'n.id', 'e.node_id')
-          .selectAll('e')
-          .select('n.name as node_name')
-          .orderBy('e.start_time', 'desc')
-          .orderBy('e.id', 'desc')
-          .limit(limit)
-          .offset(index * limit)
-          .execute(),
-        filtered(f).select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirst(),
-      ]);
+      const rows = await filtered(f)
+        .leftJoin('node as n', 'n.id', 'e.node_id')
+        .selectAll('e')
+        .select('n.name as node_name')
+        .orderBy('e.start_time', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .offset(index * limit)
+        .execute();
+      // the count after a turn of the event loop: on SQLite both in one turn held every other request back (issue 12)
+      await nextTurn();
+      const count = await filtered(f).select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirst();
       return { rows: rows as EventRow[], total: Number(count?.n ?? 0) };
     },
 

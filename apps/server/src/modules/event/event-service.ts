@@ -4,6 +4,7 @@ import { eventQuantityUnit } from '@ems/domain';
 import type { Ems, Session } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
+import { mapSliced } from '../../lib/work-slices.js';
 import { configRepository } from './config-repository.js';
 import { eventRepository, type EventFilter, type EventRow } from './event-repository.js';
 import { fieldError, requireVisibleNode } from './config-service.js';
@@ -70,7 +71,7 @@ export async function queryEvents(ems: Ems, lang: Lang, scope: readonly number[]
   await requireVisibleNode(ems, scope, q.nodeId, q.modelLabel);
   const { rows, total } = await eventRepository(ems.db).query(filterOf(lang, scope, q), q.page?.index ?? 0, q.page?.limit ?? 100);
   const point = await catalogue(ems, lang);
-  return { list: rows.map((r) => toRecord(r, lang, point)), total };
+  return { list: await mapSliced(rows, (r) => toRecord(r, lang, point)), total };
 }
 
 /** One event of the scope (404 'no operation permission' outside it) with its limits and rule name. */

@@ -63,6 +63,22 @@ for (const { kind, skip } of STORES) {
       expect([bad.status, bad.msg]).toEqual([400, expect.stringContaining('endTime')]);
     });
 
+    it('query: the page and the total are read in separate turns of the event loop', async () => {
+      // better-sqlite3 answers synchronously: both statements in one turn held every other request back (issue 12)
+      let turns = 0;
+      let on = true;
+      const tick = () => {
+        if (!on) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const r = await query(admin, { page: { index: 0, limit: 2 } });
+      on = false;
+      expect(r.total).toBe(3);
+      expect(turns).toBeGreaterThanOrEqual(2);
+    });
+
     it("project isolation: another project's event is 404 and never listed", async () => {
       expect(otherEvent).toBeGreaterThan(0);
       const d = await f.call('GET', `${EVENT_API.detail}?id=${otherEvent}`, cloud);

@@ -67,6 +67,17 @@ export function eventRepository(db: Db) {
       return { rows: rows as EventRow[], total: Number(count?.n ?? 0) };
     },
 
+    /**
+     * Up to `limit` events of the filter in the query's order (newest first) that come after `after`
+     * (the last event of the previous piece; from the first when undefined): a long export reads piece by piece.
+     */
+    async piece(f: EventFilter, limit: number, after?: { startTime: number; id: number }): Promise<EventRow[]> {
+      let q = filtered(f);
+      if (after) q = q.where((w) => w.or([w('e.start_time', '<', after.startTime), w.and([w('e.start_time', '=', after.startTime), w('e.id', '<', after.id)])]));
+      const rows = await q.leftJoin('node as n', 'n.id', 'e.node_id').selectAll('e').select('n.name as node_name').orderBy('e.start_time', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
+      return rows as EventRow[];
+    },
+
     async get(id: number, projectIds: readonly number[]): Promise<EventRow | undefined> {
       const row = await edb
         .selectFrom('event as e')

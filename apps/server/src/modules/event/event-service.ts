@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { EVENT_CLASS, LOG_TYPE, type CloseOrdersBody, type EventConfirmBody, type EventDetail, type EventQueryBody, type EventRecord, type RaiseOrderBody } from '@ems/contract';
 import { eventQuantityUnit } from '@ems/domain';
 import type { Ems, Session } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
-import { mapSliced } from '../../lib/work-slices.js';
+import { mapSliced, nextTurn } from '../../lib/work-slices.js';
+import { sheetOf, xlsxOf } from '../../lib/xlsx-sheets.js';
 import { configRepository } from './config-repository.js';
 import { eventRepository, type EventFilter, type EventRow } from './event-repository.js';
 import { fieldError, requireVisibleNode } from './config-service.js';
@@ -196,35 +196,55 @@ function localTime(ts: number | null, timeZone: string): string {
   return f.format(new Date(ts));
 }
 
+/** Events an export reads at once: each read is its own turn of the event loop. */
+const EXPORT_PIECE = 250;
+
+/** The records of the filter, newest first, at most EVENT_EXPORT_MAX, read EXPORT_PIECE at a time with turns of the event loop between reads. */
+async function* exportedRecords(ems: Ems, lang: Lang, f: EventFilter): AsyncGenerator<EventRecord> {
+  const repo = eventRepository(ems.db);
+  const point = await catalogue(ems, lang);
+  let after: { startTime: number; id: number } | undefined;
+  for (let left = EVENT_EXPORT_MAX; left > 0; ) {
+    if (after) await nextTurn();
+    const rows = await repo.piece(f, Math.min(EXPORT_PIECE, left), after);
+    for (const r of rows) yield toRecord(r, lang, point);
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PIECE) return;
+    left -= rows.length;
+    after = { startTime: Number(last.start_time), id: Number(last.id) };
+  }
+}
+
 /** The filtered events (page ignored, at most EVENT_EXPORT_MAX) as an xlsx workbook with headers in the language. */
 export async function exportEvents(ems: Ems, lang: Lang, scope: readonly number[], q: EventQueryBody): Promise<{ buffer: Buffer; fileName: string }> {
-  const { list } = await queryEvents(ems, lang, scope, { ...q, page: { index: 0, limit: EVENT_EXPORT_MAX } });
+  await requireVisibleNode(ems, scope, q.nodeId, q.modelLabel);
+  const f = filterOf(lang, scope, q);
   const project = scope.length === 1 ? await ems.db.selectFrom('project').select('timezone').where('id', '=', scope[0] as number).executeTakeFirst() : undefined;
   const tz = project?.timezone ?? 'Asia/Shanghai';
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(lang === 'en' ? 'Events' : '事件');
-  ws.addRow(HEADERS[lang]);
-  ws.getRow(1).font = { bold: true };
-  for (const e of list) {
-    ws.addRow([
-      localTime(e.startTime, tz),
-      localTime(e.endTime, tz),
-      e.nodeName,
-      typeName(e, lang),
-      e.level === null ? '' : (LEVEL[lang][e.level] ?? String(e.level)),
-      STATUS[lang][e.status] ?? String(e.status),
-      CONFIRM[lang][e.confirmState] ?? String(e.confirmState),
-      e.value,
-      e.limit,
-      e.unit ?? '',
-      e.message,
-      e.confirmUser ?? '',
-      localTime(e.confirmTime, tz),
-      e.confirmComment ?? '',
-    ]);
-  }
-  ws.columns.forEach((c, i) => (c.width = i === 10 ? 60 : 18));
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  const buffer = await xlsxOf([
+    sheetOf({
+      name: lang === 'en' ? 'Events' : '事件',
+      headers: HEADERS[lang],
+      items: exportedRecords(ems, lang, f),
+      row: (e: EventRecord) => [
+        localTime(e.startTime, tz),
+        localTime(e.endTime, tz),
+        e.nodeName,
+        typeName(e, lang),
+        e.level === null ? '' : (LEVEL[lang][e.level] ?? String(e.level)),
+        STATUS[lang][e.status] ?? String(e.status),
+        CONFIRM[lang][e.confirmState] ?? String(e.confirmState),
+        e.value,
+        e.limit,
+        e.unit ?? '',
+        e.message,
+        e.confirmUser ?? '',
+        localTime(e.confirmTime, tz),
+        e.confirmComment ?? '',
+      ],
+      width: (i) => (i === 10 ? 60 : 18),
+    }),
+  ]);
   const day = localTime(ems.config.now(), tz).slice(0, 10).replace(/-/g, '');
   return { buffer, fileName: lang === 'en' ? `events-${day}.xlsx` : `事件导出-${day}.xlsx` };
 }

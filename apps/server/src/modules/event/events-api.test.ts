@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EVENT_API, type AlgorithmConfig, type EventDetail, type EventRecord, type RuleConfig } from '@ems/contract';
 import { hotRule } from '../../test/fixtures.js';
 import { loginAs, STORES } from '../../test/helpers.js';
+import type { EventTables } from './tables.js';
 import { eventFixture, MIN, NOW, type EventFixture } from './test-fixture.js';
 
 const DAY = 86_400_000;
@@ -173,6 +174,25 @@ for (const { kind, skip } of STORES) {
       expect(list.data.map((a) => [a.id, a.enabled])).toContainEqual([ok.data.id, false]);
       expect((await f.call('POST', EVENT_API.algorithmStates, admin, { ids: [ok.data.id, 999999], enabled: true })).status).toBe(404);
       expect((await f.call<number[]>('DELETE', EVENT_API.algorithmDelete, admin, { ids: [ok.data.id] })).data).toEqual([ok.data.id]);
+    });
+
+    it('export: more events than one read (250) come whole and newest first, ties on the start time across reads kept in id order', async () => {
+      // the export reads a piece at a time after the last event of the previous piece (issue 12)
+      const at = NOW - 30 * DAY;
+      const row = (i: number) => ({ project_id: 1, rule_id: null, algorithm_id: null, log_type: 1, event_class: 1, event_type: null, level: 2, status: 1, confirm_state: 1, node_id: sensor, model_label: 'envsensor', device_id: null, data_id: null, value: i, limit_value: null, start_time: at - Math.floor(i / 3) * MIN, end_time: at, message_zh: `piece ${i}`, message_en: `piece ${i}`, active_key: null, confirm_user: null, confirm_time: null, confirm_comment: null });
+      const edb = f.t.app.ems.db.withTables<EventTables>();
+      for (let i = 0; i < 2_400; i += 400) await edb.insertInto('event').values(Array.from({ length: 400 }, (_, k) => row(i + k))).execute();
+      const res = await f.t.app.inject({ method: 'POST', url: EVENT_API.export, headers: { ...admin, 'accept-language': 'en-US' }, payload: { startTime: at - DAY, endTime: at + 1 } });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      expect(ws?.rowCount).toBe(2_401);
+      expect(ws?.getRow(1).font?.bold).toBe(true);
+      expect(ws?.getColumn(11).width).toBe(60);
+      // ids ascend with i, so newest first with ties by id descending is i = 2, 1, 0, 5, 4, 3, ...
+      const want = Array.from({ length: 2_400 }, (_, k) => `piece ${3 * Math.floor(k / 3) + 2 - (k % 3)}`);
+      expect(Array.from({ length: 2_400 }, (_, k) => ws?.getRow(k + 2).getCell(11).value)).toEqual(want);
     });
   });
 }

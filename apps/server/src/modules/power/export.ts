@@ -1,8 +1,7 @@
-import ExcelJS from 'exceljs';
 import type { BusbarQuery, BusbarView, PqIndexKey, TransformerAnalysis, TransformerAnalysisQuery, TransformerFleet, TransformerFleetQuery, TransformerRow, TransformerSuggestion } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
-import { slicer } from '../../lib/work-slices.js';
+import { sheetOf, xlsxOf } from '../../lib/xlsx-sheets.js';
 import { zonedDateTime, zonedDayStamp } from '../../lib/zoned-time.js';
 import { busbarView, transformerAnalysis, transformerFleet } from './service.js';
 
@@ -54,18 +53,9 @@ export function suggestionText(s: TransformerSuggestion, lang: Lang): string {
 
 type Cells = (string | number | null)[];
 
-/** A worksheet of the items, one row each, with turns of the event loop between rows (a 400-day load curve has 9,600). */
-async function sheet<T>(wb: ExcelJS.Workbook, name: string, headers: readonly string[], items: readonly T[], row: (item: T) => Cells, firstWidth = 24) {
-  const ws = wb.addWorksheet(name);
-  ws.addRow([...headers]);
-  ws.getRow(1).font = { bold: true };
-  const turn = slicer();
-  for (const item of items) {
-    ws.addRow(row(item));
-    await turn();
-  }
-  ws.columns.forEach((c, i) => (c.width = i === 0 ? firstWidth : 16));
-}
+/** A worksheet of the items, one row each (a 400-day load curve has 9,600): bold headers, the first column `firstWidth` wide, the others 16. */
+const sheet = <T>(name: string, headers: readonly string[], items: readonly T[], row: (item: T) => Cells, firstWidth = 24) =>
+  sheetOf({ name, headers, items, row, width: (i) => (i === 0 ? firstWidth : 16) });
 
 const FLEET_HEADERS: Record<Lang, string[]> = {
   zh: ['变压器', '额定容量(kVA)', '平均负载率(%)', '最大负载率(%)', '输出电量(kWh)', '空载损耗(kWh)', '负载损耗(kWh)', '总损耗(kWh)', '效率(%)', '最佳负载率(%)', '经济负载率(%)', '运行区间', '能效等级', '电能质量合格率(%)', '建议'],
@@ -93,9 +83,7 @@ export function fleetRow(r: TransformerRow, lang: Lang): (string | number | null
 }
 
 export async function fleetWorkbook(f: TransformerFleet, lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  await sheet(wb, lang === 'en' ? 'Transformers' : '变压器总览', FLEET_HEADERS[lang], f.rows, (r) => fleetRow(r, lang));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return xlsxOf([sheet(lang === 'en' ? 'Transformers' : '变压器总览', FLEET_HEADERS[lang], f.rows, (r) => fleetRow(r, lang))]);
 }
 
 export async function exportFleet(ems: Ems, lang: Lang, scope: readonly number[], q: TransformerFleetQuery) {
@@ -114,30 +102,29 @@ const SPECTRUM_HEADERS: Record<Lang, string[]> = {
 };
 
 export async function analysisWorkbook(a: TransformerAnalysis, lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
   const pq = a.row.pq;
-  await sheet(wb, lang === 'en' ? 'Power quality' : '电能质量', PQ_HEADERS[lang], pq?.indices ?? [], (x) => [
-    PQ_INDEX[x.key][lang],
-    x.unit,
-    x.lower,
-    x.upper,
-    x.compliancePct,
-    x.measured,
-    x.cp95,
-    x.max,
-    x.min,
-    x.worstPhase?.toUpperCase() ?? null,
+  return xlsxOf([
+    sheet(lang === 'en' ? 'Power quality' : '电能质量', PQ_HEADERS[lang], pq?.indices ?? [], (x) => [
+      PQ_INDEX[x.key][lang],
+      x.unit,
+      x.lower,
+      x.upper,
+      x.compliancePct,
+      x.measured,
+      x.cp95,
+      x.max,
+      x.min,
+      x.worstPhase?.toUpperCase() ?? null,
+    ]),
+    sheet(lang === 'en' ? 'Harmonic spectrum' : '谐波频谱', SPECTRUM_HEADERS[lang], a.spectrum, (s) => [s.order, s.voltagePct, s.limitPct, s.overPct, s.currentA], 12),
+    sheet(
+      lang === 'en' ? 'Load' : '负载曲线',
+      lang === 'en' ? ['Time', 'P (kW)', 'Q (kvar)', 'Load rate (%)'] : ['时间', '有功功率(kW)', '无功功率(kvar)', '负载率(%)'],
+      a.load,
+      (p) => [zonedDateTime(p.t, a.timezone, false), p.kw, p.kvar, p.loadRatePct],
+      20,
+    ),
   ]);
-  await sheet(wb, lang === 'en' ? 'Harmonic spectrum' : '谐波频谱', SPECTRUM_HEADERS[lang], a.spectrum, (s) => [s.order, s.voltagePct, s.limitPct, s.overPct, s.currentA], 12);
-  await sheet(
-    wb,
-    lang === 'en' ? 'Load' : '负载曲线',
-    lang === 'en' ? ['Time', 'P (kW)', 'Q (kvar)', 'Load rate (%)'] : ['时间', '有功功率(kW)', '无功功率(kvar)', '负载率(%)'],
-    a.load,
-    (p) => [zonedDateTime(p.t, a.timezone, false), p.kw, p.kvar, p.loadRatePct],
-    20,
-  );
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 export async function exportAnalysis(ems: Ems, lang: Lang, scope: readonly number[], q: TransformerAnalysisQuery) {
@@ -177,8 +164,7 @@ export function busbarRows(v: BusbarView, lang: Lang, timeZone: string): Cells[]
 export async function exportBusbar(ems: Ems, lang: Lang, scope: readonly number[], q: BusbarQuery) {
   const v = await busbarView(ems, scope, q);
   const timeZone = v.timezone;
-  const wb = new ExcelJS.Workbook();
-  await sheet(wb, lang === 'en' ? 'Busbar' : '母线监测', BUS_HEADERS[lang], busbarRows(v, lang, timeZone), (r) => r, 14);
+  const buffer = await xlsxOf([sheet(lang === 'en' ? 'Busbar' : '母线监测', BUS_HEADERS[lang], busbarRows(v, lang, timeZone), (r) => r, 14)]);
   const stamp = zonedDateTime(v.now, timeZone, false).replace(/[-: ]/g, '');
-  return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), fileName: lang === 'en' ? `busbar-${stamp}.xlsx` : `母线监测-${stamp}.xlsx` };
+  return { buffer, fileName: lang === 'en' ? `busbar-${stamp}.xlsx` : `母线监测-${stamp}.xlsx` };
 }

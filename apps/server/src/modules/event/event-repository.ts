@@ -22,9 +22,6 @@ export interface EventFilter {
   keyword?: string | undefined;
 }
 
-/** Events a read holds at most: 250 of the demo's take about 10-20 ms on SQLite. */
-export const READ_PIECE = 250;
-
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** All SQL of the stored events. */
@@ -53,38 +50,33 @@ export function eventRepository(db: Db) {
     return q;
   };
 
-  /**
-   * Up to `limit` events of the filter in the query's order (newest first) that come after `after`
-   * (the last event of the previous piece; from the first when undefined), `skip` of them skipped:
-   * a page or an export is read piece by piece.
-   */
-  const piece = async (f: EventFilter, limit: number, after?: { startTime: number; id: number }, skip = 0): Promise<EventRow[]> => {
-    let q = filtered(f);
-    if (after) q = q.where((w) => w.or([w('e.start_time', '<', after.startTime), w.and([w('e.start_time', '=', after.startTime), w('e.id', '<', after.id)])]));
-    const rows = await q.leftJoin('node as n', 'n.id', 'e.node_id').selectAll('e').select('n.name as node_name').orderBy('e.start_time', 'desc').orderBy('e.id', 'desc').limit(limit).offset(skip).execute();
-    return rows as EventRow[];
-  };
-
   return {
     async query(f: EventFilter, index: number, limit: number): Promise<{ rows: EventRow[]; total: number }> {
-      // the page READ_PIECE rows a read, each after the last of the previous, then the count, each in
-      // its own turn of the event loop: on SQLite a page of 1,000 in one read held every other request back (issue 12)
-      const rows: EventRow[] = [];
-      for (let after: { startTime: number; id: number } | undefined, skip = index * limit; rows.length < limit; skip = 0) {
-        if (after) await nextTurn();
-        const n = Math.min(READ_PIECE, limit - rows.length);
-        const got = await piece(f, n, after, skip);
-        rows.push(...got);
-        const last = got.at(-1);
-        if (!last || got.length < n) break;
-        after = { startTime: Number(last.start_time), id: Number(last.id) };
-      }
+      const rows = await filtered(f)
+        .leftJoin('node as n', 'n.id', 'e.node_id')
+        .selectAll('e')
+        .select('n.name as node_name')
+        .orderBy('e.start_time', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .offset(index * limit)
+        .execute();
+      // the count after a turn of the event loop: on SQLite both in one turn held every other request back (issue 12)
       await nextTurn();
       const count = await filtered(f).select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirst();
-      return { rows, total: Number(count?.n ?? 0) };
+      return { rows: rows as EventRow[], total: Number(count?.n ?? 0) };
     },
 
-    piece,
+    /**
+     * Up to `limit` events of the filter in the query's order (newest first) that come after `after`
+     * (the last event of the previous piece; from the first when undefined): a long export reads piece by piece.
+     */
+    async piece(f: EventFilter, limit: number, after?: { startTime: number; id: number }): Promise<EventRow[]> {
+      let q = filtered(f);
+      if (after) q = q.where((w) => w.or([w('e.start_time', '<', after.startTime), w.and([w('e.start_time', '=', after.startTime), w('e.id', '<', after.id)])]));
+      const rows = await q.leftJoin('node as n', 'n.id', 'e.node_id').selectAll('e').select('n.name as node_name').orderBy('e.start_time', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
+      return rows as EventRow[];
+    },
 
     async get(id: number, projectIds: readonly number[]): Promise<EventRow | undefined> {
       const row = await edb

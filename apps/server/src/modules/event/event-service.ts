@@ -6,7 +6,7 @@ import type { Lang } from '../../lib/i18n.js';
 import { mapSliced, nextTurn } from '../../lib/work-slices.js';
 import { sheetOf, xlsxOf } from '../../lib/xlsx-sheets.js';
 import { configRepository } from './config-repository.js';
-import { eventRepository, READ_PIECE, type EventFilter, type EventRow } from './event-repository.js';
+import { eventRepository, type EventFilter, type EventRow } from './event-repository.js';
 import { fieldError, requireVisibleNode } from './config-service.js';
 import { logTypeName } from '../message/log-types.js';
 import { texts } from './messages.js';
@@ -196,17 +196,20 @@ function localTime(ts: number | null, timeZone: string): string {
   return f.format(new Date(ts));
 }
 
-/** The records of the filter, newest first, at most EVENT_EXPORT_MAX, read READ_PIECE at a time with turns of the event loop between reads. */
+/** Events an export reads at once: each read is its own turn of the event loop. */
+const EXPORT_PIECE = 250;
+
+/** The records of the filter, newest first, at most EVENT_EXPORT_MAX, read EXPORT_PIECE at a time with turns of the event loop between reads. */
 async function* exportedRecords(ems: Ems, lang: Lang, f: EventFilter): AsyncGenerator<EventRecord> {
   const repo = eventRepository(ems.db);
   const point = await catalogue(ems, lang);
   let after: { startTime: number; id: number } | undefined;
   for (let left = EVENT_EXPORT_MAX; left > 0; ) {
     if (after) await nextTurn();
-    const rows = await repo.piece(f, Math.min(READ_PIECE, left), after);
+    const rows = await repo.piece(f, Math.min(EXPORT_PIECE, left), after);
     for (const r of rows) yield toRecord(r, lang, point);
     const last = rows.at(-1);
-    if (!last || rows.length < READ_PIECE) return;
+    if (!last || rows.length < EXPORT_PIECE) return;
     left -= rows.length;
     after = { startTime: Number(last.start_time), id: Number(last.id) };
   }

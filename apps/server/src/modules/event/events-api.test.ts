@@ -176,7 +176,7 @@ for (const { kind, skip } of STORES) {
       expect((await f.call<number[]>('DELETE', EVENT_API.algorithmDelete, admin, { ids: [ok.data.id] })).data).toEqual([ok.data.id]);
     });
 
-    it('export and query: more events than one read (250) come whole and newest first, ties on the start time across reads kept in id order', async () => {
+    it('export: more events than one read (250) come whole and newest first, ties on the start time across reads kept in id order', async () => {
       // the export reads a piece at a time after the last event of the previous piece (issue 12)
       const at = NOW - 30 * DAY;
       const row = (i: number) => ({ project_id: 1, rule_id: null, algorithm_id: null, log_type: 1, event_class: 1, event_type: null, level: 2, status: 1, confirm_state: 1, node_id: sensor, model_label: 'envsensor', device_id: null, data_id: null, value: i, limit_value: null, start_time: at - Math.floor(i / 3) * MIN, end_time: at, message_zh: `piece ${i}`, message_en: `piece ${i}`, active_key: null, confirm_user: null, confirm_time: null, confirm_comment: null });
@@ -193,9 +193,6 @@ for (const { kind, skip } of STORES) {
       // ids ascend with i, so newest first with ties by id descending is i = 2, 1, 0, 5, 4, 3, ...
       const want = Array.from({ length: 2_400 }, (_, k) => `piece ${3 * Math.floor(k / 3) + 2 - (k % 3)}`);
       expect(Array.from({ length: 2_400 }, (_, k) => ws?.getRow(k + 2).getCell(11).value)).toEqual(want);
-      // a page of the query is read the same way, from its offset on
-      const page = await f.call<EventRecord[]>('POST', EVENT_API.query, admin, { startTime: at - DAY, endTime: at + 1, page: { index: 1, limit: 700 } });
-      expect([page.data.map((e) => e.message), page.total]).toEqual([want.slice(700, 1_400), 2_400]);
     });
   });
 }

@@ -42,34 +42,24 @@ export function monitorRepository(db: Db) {
     },
 
     /**
-     * The devices in the subtree of the node (the project's nodes for a project; the node itself
-     * included) whose label is not a container, in the monitor's order, at most maxDevices.
+     * One statement: the devices in the subtree of the node (the project's nodes for a project;
+     * the node itself included) whose label is not a container, each data point they have readings
+     * for and its latest reading. Devices without readings come once with null point fields.
      */
-    async devices(projectId: number, nodeId: number | null, containers: readonly string[], maxDevices: number): Promise<number[]> {
+    async latest(projectId: number, nodeId: number | null, containers: readonly string[], maxDevices: number): Promise<LatestRow[]> {
       const root =
         nodeId === null
           ? sql`select id from node where project_id = ${projectId} and parent_id is null`
           : sql`select id from node where id = ${nodeId} and project_id = ${projectId}`;
-      const r = await sql<{ id: number }>`
+      const r = await sql<LatestRow>`
         with recursive sub(id) as (
           ${root}
           union all
           select n.id from node n join sub on n.parent_id = sub.id
-        )
-        select n.id from node n join sub on sub.id = n.id
-        where n.model_label not in (${sql.join(containers.map((c) => sql`${c}`))})
-        order by n.sort, n.id limit ${maxDevices}`.execute(db);
-      return r.rows.map((row) => Number(row.id));
-    },
-
-    /**
-     * Each data point the devices have readings for and its latest reading, in the monitor's order;
-     * a device without readings comes once with null point fields.
-     */
-    async latest(deviceIds: readonly number[]): Promise<LatestRow[]> {
-      const r = await sql<LatestRow>`
-        with recursive dev(id) as (
-          select id from node where id in (${sql.join(deviceIds.map((id) => sql`${id}`))})
+        ), dev(id) as (
+          select n.id from node n join sub on sub.id = n.id
+          where n.model_label not in (${sql.join(containers.map((c) => sql`${c}`))})
+          order by n.sort, n.id limit ${maxDevices}
         ), ${pointsCte}
         select n.id, n.name, n.model_label, n.parent_id, dp.data_id, r.ts, r.value, r.status
         from dev join node n on n.id = dev.id

@@ -12,11 +12,7 @@ import {
 import type { Ems } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
-import { readInPieces } from '../../lib/work-slices.js';
 import { monitorRepository } from './repository.js';
-
-/** Devices whose latest readings one read fetches. */
-const DEVICES_PER_READ = 50;
 
 /** Where a value sits against its limits: over the upper, under the lower, else normal (limits inclusive). */
 export function limitState(value: number, upper: number | null, lower: number | null): LimitState {
@@ -52,11 +48,10 @@ export async function monitorDevices(ems: Ems, lang: Lang, scope: readonly numbe
   const repo = monitorRepository(ems.db);
   const projectId = await repo.nodeProject(body.nodeId, body.modelLabel, scope);
   if (projectId === undefined) throw noPermission();
-  const ids = await repo.devices(projectId, body.modelLabel === 'project' ? null : body.nodeId, MONITOR_CONTAINER_LABELS, MONITOR_MAX_DEVICES);
-  // the latest readings of 500 devices in one read held the event loop (issue 12): a piece of devices at a time, with turns
-  const pieces = Array.from({ length: Math.ceil(ids.length / DEVICES_PER_READ) }, (_, i) => ids.slice(i * DEVICES_PER_READ, (i + 1) * DEVICES_PER_READ));
-  const rows = await readInPieces(pieces.map((piece) => () => repo.latest(piece)));
-  const catalogue = await repo.catalogue();
+  const [rows, catalogue] = await Promise.all([
+    repo.latest(projectId, body.modelLabel === 'project' ? null : body.nodeId, MONITOR_CONTAINER_LABELS, MONITOR_MAX_DEVICES),
+    repo.catalogue(),
+  ]);
   const info = pointInfo(catalogue, lang);
   const now = ems.config.now();
   const offlineAfterMs = body.offlineAfterMinutes !== undefined ? body.offlineAfterMinutes * 60_000 : MONITOR_OFFLINE_AFTER_MS;

@@ -197,3 +197,23 @@ export async function insertNode(app: FastifyInstance, n: { projectId: number; p
 export async function writeReadings(app: FastifyInstance, projectId: number, rs: ReadingInput[]) {
   for (let i = 0; i < rs.length; i += 5000) expect((await writeBatch(app.ems, projectId, rs.slice(i, i + 5000))).rejected).toBe(0);
 }
+
+/**
+ * The call's result and how many turns of the event loop other work got while it ran: long work must
+ * go in slices (issue 12; better-sqlite3 answers synchronously, so an `await` alone gives no turn).
+ */
+export async function loopTurnsDuring<T>(call: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let on = true;
+  const tick = () => {
+    if (!on) return;
+    turns++;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  try {
+    return { result: await call(), turns };
+  } finally {
+    on = false;
+  }
+}

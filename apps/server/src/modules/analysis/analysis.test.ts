@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_API, DATA_ID, type ConsumptionAnalysis, type ConsumptionQuery } from '@ems/contract';
 import { at, counter } from '../../test/fixtures.js';
-import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore, loopTurnsDuring } from '../../test/helpers.js';
 import type { ReadingInput } from '../timeseries/service.js';
 
 /** the pinned clock: 2025-03-10 14:37 in Shanghai */
@@ -176,16 +176,7 @@ for (const { kind, skip } of STORES) {
 
     it('a long range is worked in slices: other work gets turns of the event loop between the reads', async () => {
       // better-sqlite3 answers synchronously: the seven reads started together ran in one turn (issue 12)
-      let turns = 0;
-      let on = true;
-      const tick = () => {
-        if (!on) return;
-        turns++;
-        setImmediate(tick);
-      };
-      setImmediate(tick);
-      const r = await query({ dateType: 6, startTime: NOW - 400 * 86_400_000, endTime: NOW });
-      on = false;
+      const { result: r, turns } = await loopTurnsDuring(() => query({ dateType: 6, startTime: NOW - 400 * 86_400_000, endTime: NOW }));
       expect(r.status).toBe(200);
       expect(turns).toBeGreaterThanOrEqual(3);
     });

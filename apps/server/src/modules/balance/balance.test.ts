@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_API, DATA_ID, type BalanceTree, type BalanceTrend, type PipeAnalysis } from '@ems/contract';
 import { at, counter } from '../../test/fixtures.js';
-import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore, loopTurnsDuring } from '../../test/helpers.js';
 import type { ReadingInput } from '../timeseries/service.js';
 /** the pinned clock: 2025-03-10 14:37 in Shanghai */
 const NOW = at(2025, 3, 10, 14, 37);
@@ -247,17 +247,8 @@ for (const { kind, skip } of STORES) {
     it('a 400-day range is worked in slices: other work gets turns of the event loop while the tree, trend and pipe are answered', async () => {
       // better-sqlite3 answers synchronously: read in one piece, a long range held every other request back (issue 12)
       const turnsDuring = async (call: () => Promise<{ status: number }>) => {
-        let turns = 0;
-        let on = true;
-        const tick = () => {
-          if (!on) return;
-          turns++;
-          setImmediate(tick);
-        };
-        setImmediate(tick);
-        const r = await call();
-        on = false;
-        expect(r.status).toBe(200);
+        const { result, turns } = await loopTurnsDuring(call);
+        expect(result.status).toBe(200);
         return turns;
       };
       const long = { startTime: TO - 400 * 86_400_000, endTime: TO - 1 };

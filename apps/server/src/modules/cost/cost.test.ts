@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_API, COST_API, DATA_ID, type ConsumptionAnalysis, type CostPeriod, type CostScheme, type CostSchemeInput, type CostYear, type DemandCurve, type MonthBill, type TariffVersion } from '@ems/contract';
 import { TOU_VERSION, at, counter } from '../../test/fixtures.js';
 import { zonedDateTime } from '../../lib/zoned-time.js';
-import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore, loopTurnsDuring } from '../../test/helpers.js';
 /** the pinned clock (EMS_NOW style): 2025-07-10 12:00 in Shanghai */
 const NOW = at(2025, 7, 10, 12);
 const SPIKE = at(2025, 6, 18, 14);
@@ -126,16 +126,7 @@ for (const { kind, skip } of STORES) {
 
     it('the year is worked in slices: other work gets turns of the event loop between its months and their reads', async () => {
       // better-sqlite3 answers synchronously: twelve months read at once held every other request back (issue 12)
-      let turns = 0;
-      let on = true;
-      const tick = () => {
-        if (!on) return;
-        turns++;
-        setImmediate(tick);
-      };
-      setImmediate(tick);
-      const y = await post<CostYear>(COST_API.year, { nodeId: projectId, modelLabel: 'project', year: 2025 });
-      on = false;
+      const { result: y, turns } = await loopTurnsDuring(() => post<CostYear>(COST_API.year, { nodeId: projectId, modelLabel: 'project', year: 2025 }));
       expect(y.status).toBe(200);
       // a turn between months (11), and between the week-long reads of each billed month
       expect(turns).toBeGreaterThanOrEqual(11);

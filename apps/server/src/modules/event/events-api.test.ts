@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EVENT_API, type AlgorithmConfig, type EventDetail, type EventRecord, type RuleConfig } from '@ems/contract';
 import { hotRule } from '../../test/fixtures.js';
-import { loginAs, STORES } from '../../test/helpers.js';
+import { loginAs, STORES, loopTurnsDuring } from '../../test/helpers.js';
 import type { EventTables } from './tables.js';
 import { eventFixture, MIN, NOW, type EventFixture } from './test-fixture.js';
 
@@ -66,16 +66,7 @@ for (const { kind, skip } of STORES) {
 
     it('query: the page and the total are read in separate turns of the event loop', async () => {
       // better-sqlite3 answers synchronously: both statements in one turn held every other request back (issue 12)
-      let turns = 0;
-      let on = true;
-      const tick = () => {
-        if (!on) return;
-        turns++;
-        setImmediate(tick);
-      };
-      setImmediate(tick);
-      const r = await query(admin, { page: { index: 0, limit: 2 } });
-      on = false;
+      const { result: r, turns } = await loopTurnsDuring(() => query(admin, { page: { index: 0, limit: 2 } }));
       expect(r.total).toBe(3);
       expect(turns).toBeGreaterThanOrEqual(2);
     });

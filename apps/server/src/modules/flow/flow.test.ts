@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_API, DATA_ID, FLOW_API, permissionId, type BalanceTree, type EnergyFlowReply, type FlowGraph, type LiveFlowReply } from '@ems/contract';
 import { at, counter } from '../../test/fixtures.js';
-import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, createProject, insertNode, json, loginAs, startAt, writeReadings, type TestApp, type TestStore, loopTurnsDuring } from '../../test/helpers.js';
 import type { ReadingInput } from '../timeseries/service.js';
 /** the pinned clock: 2025-03-10 14:37 in Shanghai */
 const NOW = at(2025, 3, 10, 14, 37);
@@ -161,16 +161,7 @@ for (const { kind, skip } of STORES) {
 
     it('a 400-day range is worked in slices: other work gets turns of the event loop while the flow is answered', async () => {
       // better-sqlite3 answers synchronously: the days read in one piece held every other request back (issue 12)
-      let turns = 0;
-      let on = true;
-      const tick = () => {
-        if (!on) return;
-        turns++;
-        setImmediate(tick);
-      };
-      setImmediate(tick);
-      const r = await period({ dateType: 6, startTime: NOW - 400 * 86_400_000, endTime: NOW });
-      on = false;
+      const { result: r, turns } = await loopTurnsDuring(() => period({ dateType: 6, startTime: NOW - 400 * 86_400_000, endTime: NOW }));
       expect(r.status).toBe(200);
       // 15 days a read of the day rollups: 27 reads
       expect(turns).toBeGreaterThanOrEqual(26);

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DATA_ID, POWER_API, harmonicVoltageId, permissionId, type BusbarView, type ProjectInfo, type TransformerAnalysis, type TransformerFleet, type TransformerItem } from '@ems/contract';
-import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore, loopTurnsDuring } from '../../test/helpers.js';
 import { writeBatch, type ReadingInput } from '../timeseries/service.js';
 
 const Q = 900_000;
@@ -229,17 +229,8 @@ for (const { kind, skip } of STORES) {
     it('a 400-day range is worked in slices: other work gets turns of the event loop while the fleet and the analysis are answered', async () => {
       // better-sqlite3 answers synchronously: read in one piece, a long range held every other request back (issue 12)
       const turnsDuring = async (call: () => Promise<{ status: number }>) => {
-        let turns = 0;
-        let on = true;
-        const tick = () => {
-          if (!on) return;
-          turns++;
-          setImmediate(tick);
-        };
-        setImmediate(tick);
-        const r = await call();
-        on = false;
-        expect(r.status).toBe(200);
+        const { result, turns } = await loopTurnsDuring(call);
+        expect(result.status).toBe(200);
         return turns;
       };
       const long = { startTime: NOW - 400 * 86_400_000, endTime: NOW };

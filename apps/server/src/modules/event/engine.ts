@@ -4,7 +4,7 @@ import { engineDataRepository } from './data-repository.js';
 import { createEngineState, readEngineConfig, resumeActive, type BrokenConfig } from './engine-state.js';
 import { eventRepository } from './event-repository.js';
 import type { EventHistoryStatus } from '@ems/contract';
-import { historyStatus, replayHistory, stopHistory, type HistoryWindow } from './history.js';
+import { historyStatus, noteLiveReadings, replayHistory, stopHistory, type HistoryWindow } from './history.js';
 import { onReadings } from './on-readings.js';
 import { periodicChecks } from './periodic.js';
 
@@ -120,6 +120,8 @@ export function createEventEngine(ems: Ems, log: (msg: string) => void = () => u
       log('events: the rule engine is behind; a batch of readings was not evaluated');
       return;
     }
+    // the history (demo) must not judge these again
+    noteLiveReadings(ems, projectId, readings, log);
     void enqueue(async () => {
       try {
         await onReadings(state, projectId, readings);

@@ -133,7 +133,7 @@ export class ProjectHistory {
     const e = Math.min(bucketEnd(bucketStart(d, 'day', tz), 'day', tz), this.window.to);
     const readings: CommittedReading[] = [];
     for (const [i, s] of this.series.entries()) {
-      for (const r of await this.data.committed(s.deviceId, s.dataId, d, e)) readings.push(r);
+      for (const r of await this.data.committed(s.deviceId, s.dataId, d, e)) if (!judgedLive(this.ems, r)) readings.push(r);
       // the store answers at once (SQLite): let requests in now and then, so pages stay quick meanwhile
       if (i % 16 === 15) await yieldToRequests();
     }
@@ -210,6 +210,52 @@ export class ProjectHistory {
   }
 }
 
+/**
+ * Readings the live engine judged with times inside a seeded window the history had not yet replayed
+ * (a gateway's buffered upload or an import with past times, arriving while the seed or its history
+ * runs): by series, their times. The history leaves exactly those readings out, so one crossing is
+ * never raised twice, once live and once by the history. Kept only until the history is done, at most
+ * LIVE_NOTED_MAX times (beyond that the rest are not noted, and logged once).
+ */
+interface LiveNoted {
+  bySeries: Map<string, Set<number>>;
+  size: number;
+  full: boolean;
+}
+const LIVE_NOTED_MAX = 200_000;
+const liveNoted = new WeakMap<Ems, LiveNoted>();
+/** the hand-over instant of each project's window, once the history knows them */
+const windowEnds = new WeakMap<Ems, Map<number, number>>();
+
+/** Notes the readings the live engine is about to judge (see LiveNoted); nothing once the history is done, or without demo history. */
+export function noteLiveReadings(ems: Ems, projectId: number, readings: readonly CommittedReading[], log: (msg: string) => void = () => undefined): void {
+  if (!ems.config.demo || historyStatus(ems).state === 'done') return;
+  const end = windowEnds.get(ems)?.get(projectId);
+  let noted = liveNoted.get(ems);
+  for (const r of readings) {
+    // readings after the hand-over are the live engine's alone: the history never reads them
+    if (end !== undefined && r.ts >= end) continue;
+    if (!noted) liveNoted.set(ems, (noted = { bySeries: new Map(), size: 0, full: false }));
+    if (noted.size >= LIVE_NOTED_MAX) {
+      if (!noted.full) log(`events: more than ${LIVE_NOTED_MAX} live readings inside the history's window; later ones may be judged twice`);
+      noted.full = true;
+      return;
+    }
+    const key = `${r.deviceId}:${r.dataId}`;
+    const times = noted.bySeries.get(key) ?? new Set<number>();
+    if (times.size === 0) noted.bySeries.set(key, times);
+    if (!times.has(r.ts)) {
+      times.add(r.ts);
+      noted.size++;
+    }
+  }
+}
+
+/** Whether the live engine already judged this reading (noteLiveReadings). */
+function judgedLive(ems: Ems, r: CommittedReading): boolean {
+  return liveNoted.get(ems)?.bySeries.get(`${r.deviceId}:${r.dataId}`)?.has(r.ts) ?? false;
+}
+
 /** The history replay of this process: one at a time; `stop` ends it between steps. */
 const running = new WeakMap<Ems, { run: Promise<void>; stop: boolean }>();
 const statuses = new WeakMap<Ems, EventHistoryStatus>();
@@ -249,6 +295,7 @@ export function replayHistory(ems: Ems, windows: readonly HistoryWindow[], log: 
   statuses.set(ems, { state: 'running', progress: statuses.get(ems)?.progress ?? 0 });
   const run = (async () => {
     const t0 = performance.now();
+    windowEnds.set(ems, new Map(windows.map((w) => [w.projectId, w.to])));
     const projects: ProjectHistory[] = [];
     for (const w of windows) {
       const p = new ProjectHistory(ems, { ...w });
@@ -285,6 +332,7 @@ export function replayHistory(ems: Ems, windows: readonly HistoryWindow[], log: 
       statuses.set(ems, { state: 'running', progress: shareDone(all) });
     }
     statuses.set(ems, { state: 'done', progress: 100 });
+    liveNoted.delete(ems);
     log(`events: history evaluated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   })().finally(() => running.delete(ems));
   control.run = run;

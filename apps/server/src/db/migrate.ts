@@ -13,6 +13,7 @@ import { inspectionOrders } from './migrations/0011-inspection-orders.js';
 import { pqAggregate } from './migrations/0012-pq-aggregate.js';
 import { eventHistory } from './migrations/0014-event-history.js';
 import { eventQuantity } from './migrations/0015-event-quantity.js';
+import { eventEndIndex } from './migrations/0016-event-end-index.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -32,6 +33,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0012-pq-aggregate': pqAggregate(kind),
     '0014-event-history': eventHistory(),
     '0015-event-quantity': eventQuantity(),
+    '0016-event-end-index': eventEndIndex(),
   };
 }
 

@@ -22,6 +22,15 @@ export function aggregateRepository(db: Db, kind: StoreKind) {
     if (kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.pq_10m'))`.execute(tx);
   };
 
+  /** The span joins the device's covered span (a span not touching it is not claimed). */
+  const claim = async (tx: Db, deviceId: number, span: Span) => {
+    await sql`insert into pq_coverage (device_id, lo, hi) values (${deviceId}, ${span.from}, ${span.to})
+      on conflict (device_id) do update set
+        lo = case when excluded.lo < pq_coverage.lo then excluded.lo else pq_coverage.lo end,
+        hi = case when excluded.hi > pq_coverage.hi then excluded.hi else pq_coverage.hi end
+      where pq_coverage.lo <= excluded.hi and pq_coverage.hi >= excluded.lo`.execute(tx);
+  };
+
   return {
     /** Oldest and newest reading of the device's PQ series (two index seeks per series); null without any. */
     async extent(deviceId: number): Promise<Extent | null> {
@@ -52,12 +61,15 @@ export function aggregateRepository(db: Db, kind: StoreKind) {
           where device_id = ${deviceId} and data_id in (${IDS}) and ts >= ${span.from} and ts < ${span.to}
           group by device_id, data_id, b
           on conflict (device_id, data_id, bucket_start) do update set mean = excluded.mean, min = excluded.min, max = excluded.max, n = excluded.n`.execute(tx);
-        if (!cover) return;
-        await sql`insert into pq_coverage (device_id, lo, hi) values (${deviceId}, ${span.from}, ${span.to})
-          on conflict (device_id) do update set
-            lo = case when excluded.lo < pq_coverage.lo then excluded.lo else pq_coverage.lo end,
-            hi = case when excluded.hi > pq_coverage.hi then excluded.hi else pq_coverage.hi end
-          where pq_coverage.lo <= excluded.hi and pq_coverage.hi >= excluded.lo`.execute(tx);
+        if (cover) await claim(tx, deviceId, span);
+      });
+    },
+
+    /** The span joins the device's covered span (its buckets were recomputed piece by piece before). */
+    async cover(deviceId: number, span: Span): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        await serialise(tx);
+        await claim(tx, deviceId, span);
       });
     },
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID } from '@ems/contract';
-import { STORES, createStore, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { STORES, createStore, loopTurnsDuring, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import { writeBatch, type ReadingInput } from '../timeseries/service.js';
 import { pqAggregatorOf } from './pq-aggregator.js';
 
@@ -104,6 +104,20 @@ for (const { kind, skip } of STORES) {
       expect((await buckets(d)).map((b) => b[1])).toEqual([220, 221, 222, 223, 224]);
       // a window the aggregates already cover needs no raw readings
       expect(await agg().refresh(d, { from: T0 + DAY, to: T0 + 2 * DAY })).toBe(true);
+    });
+
+    it('a report\'s two days of catch-up are read six hours at a time, with turns of the event loop between (issue 12)', async () => {
+      const d = await meter('M6');
+      // one reading every 30 min over two days
+      await bulk(Array.from({ length: 96 }, (_, k) => va(d, T0 + k * 1_800_000, 200 + (k % 10))));
+      const window = { from: T0, to: T0 + 2 * DAY };
+      const { result, turns } = await loopTurnsDuring(() => agg().refresh(d, window));
+      expect(result).toBe(true);
+      // 8 pieces of 6 h: the loop turned between them (one statement for both days gave it none on SQLite)
+      expect(turns).toBeGreaterThanOrEqual(7);
+      const got = await buckets(d);
+      expect(got).toHaveLength(96);
+      expect(got.map((b) => b[1])).toEqual(Array.from({ length: 96 }, (_, k) => 200 + (k % 10)));
     });
 
     it('a crash loses nothing: a late reading committed but never marked is recomputed after the next start finds the dead run', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PQ_AGGREGATE_MS, PQ_MAX_WINDOW_MS } from '@ems/contract';
 import { bucketSpans, nextCatchUpSpan, pqBucketStart, windowCovered, type Extent, type Span } from '@ems/domain';
 import type { Ems, ReadingListener } from '../../context.js';
+import { nextTurn } from '../../lib/work-slices.js';
 import { backgroundHealth } from '../project/background-health.js';
 import { aggregateRepository } from './aggregate-repository.js';
 import { PQ_DATA_ID_SET } from './pq-series.js';
@@ -10,6 +11,11 @@ import { PQ_DATA_ID_SET } from './pq-series.js';
 const B = PQ_AGGREGATE_MS;
 /** a background recompute reads at most a day of one device's PQ readings */
 const BACKGROUND_SPAN_MS = 86_400_000;
+/**
+ * ...in statements of at most 6 hours, a turn of the event loop between two: a day or a report's two
+ * days of readings in one statement held every other request back (issue 12)
+ */
+const PIECE_MS = 6 * 3_600_000;
 /** marks wait this long for the batches that follow before they are recomputed */
 const SETTLE_MS = 1000;
 const HEARTBEAT_MS = 60_000;
@@ -122,7 +128,10 @@ export function createPqAggregator(ems: Ems, log: (msg: string) => void): PqAggr
   /** Recomputes the buckets (put back if that fails, for the next round). */
   async function recompute(deviceId: number, buckets: readonly number[]): Promise<void> {
     try {
-      for (const span of bucketSpans(buckets, B, BACKGROUND_SPAN_MS)) await repo.aggregate(deviceId, span, true);
+      for (const [i, span] of bucketSpans(buckets, B, PIECE_MS).entries()) {
+        if (i > 0) await nextTurn();
+        await repo.aggregate(deviceId, span, true);
+      }
     } catch (err) {
       mark(deviceId, buckets);
       throw err;
@@ -157,7 +166,12 @@ export function createPqAggregator(ems: Ems, log: (msg: string) => void): PqAggr
     const extent = state ? state.extent : await repo.extent(deviceId);
     const span = extent && nextCatchUpSpan(extent, state ? state.covered : await repo.coverage(deviceId), B, budgetMs);
     if (!span) return false;
-    await repo.aggregate(deviceId, span, true);
+    // the span's buckets piece by piece, then the whole span covered (a crash between: recomputed again)
+    for (let from = span.from; from < span.to; from += PIECE_MS) {
+      if (from > span.from) await nextTurn();
+      await repo.aggregate(deviceId, { from, to: Math.min(span.to, from + PIECE_MS) }, false);
+    }
+    await repo.cover(deviceId, span);
     return true;
   }
 

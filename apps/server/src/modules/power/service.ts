@@ -129,7 +129,11 @@ async function pqOf(ems: Ems, repo: PowerRepository, meterId: number, t: PowerNo
   // a series after another, with turns of the event loop between (each is a statement over the range's 10-min aggregates)
   const stats = await readInPieces(pqSeriesSpecs(nominalKv, detail).map((s) => async () => [[s.dataId, await repo.pqStats(meterId, s, from, to)] as const]));
   const stepMs = pqTrendStepMs(to - from);
-  const trend = detail ? await repo.pqTrend(meterId, PQ_TREND_IDS, from, to, stepMs) : [];
+  // the trend READ_DAYS (a whole number of steps) at a time: a step's buckets never straddle two reads
+  const piece = Math.max(1, Math.floor((READ_DAYS * DAY_MS) / stepMs)) * stepMs;
+  const trendReads: (() => ReturnType<PowerRepository['pqTrend']>)[] = [];
+  for (let a = from; detail && a < to; a += piece) trendReads.push(() => repo.pqTrend(meterId, PQ_TREND_IDS, a, Math.min(to, a + piece), stepMs));
+  const trend = await readInPieces(trendReads);
   const result = powerQuality(new Map(stats), trend, nominalKv);
   return {
     result,

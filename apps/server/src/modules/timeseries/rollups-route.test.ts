@@ -77,7 +77,9 @@ for (const { kind, skip } of STORES) {
       expect(r).toMatchObject({ status: 400, code: 400 });
       expect(r.msg).toContain('deviceIds');
       expect(r.msg).toContain(String(ROLLUP_MAX_DEVICES));
-      expect((await rollups({ deviceIds: ids.slice(1), grain: 'day', from: T0, to: T0 + DAY })).status).toBe(200);
+      // as many as the cap allows (the project's meters, repeated) are answered
+      const allowed = Array.from({ length: ROLLUP_MAX_DEVICES }, (_, i) => meters[i % 3] as number);
+      expect((await rollups({ deviceIds: allowed, grain: 'day', from: T0, to: T0 + DAY })).status).toBe(200);
     });
 
     it('a range longer than its grain allows, or from 0: 400 naming to, in the request’s language', async () => {
@@ -93,13 +95,22 @@ for (const { kind, skip } of STORES) {
 
     it('devices × buckets over ROLLUP_MAX_ROWS: 400 naming deviceIds and the limit', async () => {
       // 100 devices × 7 days of 15-min buckets (673) = 67,300 rows
-      const ids = Array.from({ length: 100 }, (_, i) => meters[i % 3] as number + 1000 * Math.floor(i / 3));
+      const ids = [...meters];
+      while (ids.length < 100) ids.push(await insertMeter(t.app, 1));
       const r = await rollups({ deviceIds: ids, grain: '15m', from: T0, to: T0 + 7 * DAY });
       expect(r).toMatchObject({ status: 400, code: 400 });
       expect(r.msg).toContain('deviceIds');
       expect(r.msg).toContain(String(ROLLUP_MAX_ROWS));
       // the same devices over a day (97 buckets) are within the cap
       expect((await rollups({ deviceIds: ids, grain: '15m', from: T0, to: T0 + DAY })).status).toBe(200);
+    });
+
+    it('a device of another project, or none, among the ids: 404 no operation permission, never answered without it', async () => {
+      const foreign = await insertMeter(t.app, 2);
+      for (const extra of [foreign, 987_654]) {
+        expect(await rollups({ deviceIds: [meters[0], extra], grain: 'hour', from: T0, to: T0 + DAY })).toMatchObject({ status: 404, code: 404, msg: 'no operation permission' });
+      }
+      expect((await rollups({ deviceIds: [meters[0], meters[0]], grain: 'hour', from: T0, to: T0 + DAY })).status).toBe(200);
     });
 
     it('to not after from: 400 naming to', async () => {

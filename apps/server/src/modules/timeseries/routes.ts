@@ -71,6 +71,9 @@ export const timeseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const q = request.body;
     if (!session.projectIds.includes(q.projectId)) throw noPermission();
     checkBounds(request.lang, q);
+    // a device outside the project is refused, never dropped from the answer (docs/security.md: lists naming foreign nodes)
+    const asked = new Set(q.deviceIds);
+    if ((await timeseriesRepository(app.ems).projectDevices(q.projectId, [...asked])).size < asked.size) throw noPermission();
     const rows = await readRollups(app.ems, q.projectId, q);
     return reply.type('application/json; charset=utf-8').send(streamedEnvelope(request.lang, rows, (r) => [JSON.stringify(r)]) as never);
   });

@@ -1,4 +1,4 @@
-import { OriginFailure, accuracy, forecastsAt, type AccuracyMetrics, type Forecaster } from './forecast.js';
+import { OriginFailure, accuracy, forecastsAt, forecastsAtSliced, type AccuracyMetrics, type Forecaster } from './forecast.js';
 
 /**
  * Choosing a forecaster per series by rolling-origin back-test, the P10–P90 band from its
@@ -23,20 +23,20 @@ export interface BacktestOptions {
   minTrain?: number;
 }
 
-/**
- * The origins of the back-test's folds, oldest first (the last one ends at the series' end; those
- * with less than minTrain points before them left out), each with the forecast from it. Throws what
- * the forecaster throws at the first origin it cannot do.
- */
-function foldForecasts(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): [number, number[]][] {
+/** The origins of the back-test's folds, oldest first (the last one ends at the series' end; those with less than minTrain points before them left out). */
+function foldOrigins(length: number, o: BacktestOptions): number[] {
   const folds = o.folds ?? 4;
   const step = o.step ?? o.horizon;
   const origins: number[] = [];
   for (let f = folds - 1; f >= 0; f--) {
-    const origin = series.length - o.horizon - f * step;
+    const origin = length - o.horizon - f * step;
     if (origin >= (o.minTrain ?? 1)) origins.push(origin);
   }
-  const fcs = forecastsAt(forecaster, series, origins, o.horizon);
+  return origins;
+}
+
+/** Each origin with its forecast; throws what the forecaster threw at the first origin it could not do. */
+function checkedFolds(origins: readonly number[], fcs: readonly (number[] | OriginFailure)[]): [number, number[]][] {
   return origins.map((origin, i) => {
     const fc = fcs[i];
     if (fc instanceof OriginFailure) throw fc.error;
@@ -44,33 +44,41 @@ function foldForecasts(series: readonly number[], forecaster: Forecaster, o: Bac
   });
 }
 
-/**
- * Rolling-origin back-test: forecasts `horizon` steps from each of the last `folds` origins (the
- * last one ends at the series' end) and compares them with what happened.
- */
-export function backtest(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): Backtest {
+/** The back-test's folds: each origin ({@link foldOrigins}) with the forecast from it. */
+function foldForecasts(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): [number, number[]][] {
+  const origins = foldOrigins(series.length, o);
+  return checkedFolds(origins, forecastsAt(forecaster, series, origins, o.horizon));
+}
+
+/** {@link foldForecasts} with turns of the caller's event loop between origins ({@link forecastsAtSliced}). */
+async function foldForecastsSliced(series: readonly number[], forecaster: Forecaster, o: BacktestOptions, turn: () => Promise<void>): Promise<[number, number[]][]> {
+  const origins = foldOrigins(series.length, o);
+  return checkedFolds(origins, await forecastsAtSliced(forecaster, series, origins, o.horizon, turn));
+}
+
+/** Metrics and residuals of the pairs compared. */
+function scored(actual: readonly number[], predicted: readonly number[], forecaster: Forecaster, folds: number): Backtest {
+  return { metrics: accuracy(actual, predicted, { parameters: forecaster.parameters ?? 0 }), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds };
+}
+
+/** Every forecast step of every fold against what happened. */
+function stepScores(series: readonly number[], forecaster: Forecaster, o: BacktestOptions, folds: readonly [number, number[]][]): Backtest {
   const actual: number[] = [];
   const predicted: number[] = [];
-  let used = 0;
-  for (const [origin, fc] of foldForecasts(series, forecaster, o)) {
+  for (const [origin, fc] of folds) {
     for (let i = 0; i < o.horizon; i++) {
       actual.push(series[origin + i] ?? NaN);
       predicted.push(fc[i] ?? NaN);
     }
-    used++;
   }
-  return { metrics: accuracy(actual, predicted, { parameters: forecaster.parameters ?? 0 }), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds: used };
+  return scored(actual, predicted, forecaster, folds.length);
 }
 
-/**
- * Rolling-origin back-test of horizon totals: at each origin the Σ of the forecast over the horizon
- * against the Σ of what happened (a month-end projection is judged on totals, Guideline 14's
- * monthly resolution). Same origins as {@link backtest}; residuals are of the totals.
- */
-export function backtestTotals(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): Backtest {
+/** Each fold's Σ of the forecast over the horizon against the Σ of what happened. */
+function totalScores(series: readonly number[], forecaster: Forecaster, o: BacktestOptions, folds: readonly [number, number[]][]): Backtest {
   const actual: number[] = [];
   const predicted: number[] = [];
-  for (const [origin, fc] of foldForecasts(series, forecaster, o)) {
+  for (const [origin, fc] of folds) {
     let a = 0;
     let p = 0;
     for (let i = 0; i < o.horizon; i++) {
@@ -80,7 +88,50 @@ export function backtestTotals(series: readonly number[], forecaster: Forecaster
     actual.push(a);
     predicted.push(p);
   }
-  return { metrics: accuracy(actual, predicted, { parameters: forecaster.parameters ?? 0 }), residuals: actual.map((a, i) => a - (predicted[i] ?? NaN)).filter(Number.isFinite), folds: actual.length };
+  return scored(actual, predicted, forecaster, actual.length);
+}
+
+/**
+ * Rolling-origin back-test: forecasts `horizon` steps from each of the last `folds` origins (the
+ * last one ends at the series' end) and compares them with what happened.
+ */
+export function backtest(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): Backtest {
+  return stepScores(series, forecaster, o, foldForecasts(series, forecaster, o));
+}
+
+/**
+ * Rolling-origin back-test of horizon totals: at each origin the Σ of the forecast over the horizon
+ * against the Σ of what happened (a month-end projection is judged on totals, Guideline 14's
+ * monthly resolution). Same origins as {@link backtest}; residuals are of the totals.
+ */
+export function backtestTotals(series: readonly number[], forecaster: Forecaster, o: BacktestOptions): Backtest {
+  return totalScores(series, forecaster, o, foldForecasts(series, forecaster, o));
+}
+
+/**
+ * {@link backtest} in pieces, for a server's event loop (issue 12): `await turn()` after each
+ * fold's forecast (one piece for a forecaster with a one-pass atOrigins). The same result.
+ */
+export async function backtestSliced(series: readonly number[], forecaster: Forecaster, o: BacktestOptions, turn: () => Promise<void>): Promise<Backtest> {
+  return stepScores(series, forecaster, o, await foldForecastsSliced(series, forecaster, o, turn));
+}
+
+/** {@link backtestTotals} in pieces, as {@link backtestSliced}. The same result. */
+export async function backtestTotalsSliced(series: readonly number[], forecaster: Forecaster, o: BacktestOptions, turn: () => Promise<void>): Promise<Backtest> {
+  return totalScores(series, forecaster, o, await foldForecastsSliced(series, forecaster, o, turn));
+}
+
+/** The candidate with the lowest back-test CV(RMSE), then |NMBE|, then the first given; one without a result or metric ranks last. */
+function bestOf(results: Readonly<Record<string, Backtest | null>>): string {
+  let best: string | null = null;
+  const key = (b: Backtest | null | undefined): [number, number] => [b?.metrics.cvRmsePct ?? Infinity, Math.abs(b?.metrics.nmbePct ?? Infinity)];
+  for (const name of Object.keys(results)) {
+    const [c, b] = key(results[name]);
+    const [bc, bb] = best === null ? [Infinity, Infinity] : key(results[best]);
+    if (best === null || c < bc || (c === bc && b < bb)) best = name;
+  }
+  if (best === null) throw new RangeError('no candidate forecasters');
+  return best;
 }
 
 /**
@@ -89,20 +140,33 @@ export function backtestTotals(series: readonly number[], forecaster: Forecaster
  */
 export function chooseForecaster(series: readonly number[], candidates: Readonly<Record<string, Forecaster>>, o: BacktestOptions): { best: string; results: Record<string, Backtest | null> } {
   const results: Record<string, Backtest | null> = {};
-  let best: string | null = null;
-  const key = (b: Backtest | null | undefined): [number, number] => [b?.metrics.cvRmsePct ?? Infinity, Math.abs(b?.metrics.nmbePct ?? Infinity)];
   for (const [name, f] of Object.entries(candidates)) {
     try {
       results[name] = backtest(series, f, o);
     } catch {
       results[name] = null;
     }
-    const [c, b] = key(results[name]);
-    const [bc, bb] = best === null ? [Infinity, Infinity] : key(results[best]);
-    if (best === null || c < bc || (c === bc && b < bb)) best = name;
   }
-  if (best === null) throw new RangeError('no candidate forecasters');
-  return { best, results };
+  return { best: bestOf(results), results };
+}
+
+/** {@link chooseForecaster} in pieces: each candidate's back-test by {@link backtestSliced}, a turn after each. The same result. */
+export async function chooseForecasterSliced(
+  series: readonly number[],
+  candidates: Readonly<Record<string, Forecaster>>,
+  o: BacktestOptions,
+  turn: () => Promise<void>,
+): Promise<{ best: string; results: Record<string, Backtest | null> }> {
+  const results: Record<string, Backtest | null> = {};
+  for (const [name, f] of Object.entries(candidates)) {
+    try {
+      results[name] = await backtestSliced(series, f, o, turn);
+    } catch {
+      results[name] = null;
+    }
+    await turn();
+  }
+  return { best: bestOf(results), results };
 }
 
 /** The p-quantile (0–1) by linear interpolation between order statistics (type 7); null when empty. */

@@ -1,6 +1,6 @@
-import { OriginFailure, forecastsAt, holtWintersForecaster, similarDayForecaster, type Forecaster } from './forecast.js';
+import { OriginFailure, forecastsAt, forecastsAtSliced, holtWintersForecaster, similarDayForecaster, type Forecaster } from './forecast.js';
 import { onRegularDays } from './forecast-regular-days.js';
-import { chooseForecaster, forecastBand, type Backtest, type BacktestOptions, type ForecastBand } from './forecast-backtest.js';
+import { chooseForecaster, chooseForecasterSliced, forecastBand, type Backtest, type BacktestOptions, type ForecastBand } from './forecast-backtest.js';
 
 /**
  * The forecasters the forecast pages offer and how one is picked and run (DOMAIN.md §12): on an
@@ -40,7 +40,24 @@ export interface ModelChoice {
 
 /** Back-tests every candidate and picks the lowest CV(RMSE) (method 'auto') or takes the named one. */
 export function chooseModel(series: readonly number[], candidates: Record<ForecastModelName, Forecaster>, method: 'auto' | ForecastModelName, o: BacktestOptions): ModelChoice {
-  const { best, results } = chooseForecaster(series, candidates, o);
+  return asChoice(chooseForecaster(series, candidates, o), method);
+}
+
+/**
+ * {@link chooseModel} in pieces, for a server's event loop (issue 12): `await turn()` after each
+ * fold's forecast and each candidate ({@link chooseForecasterSliced}). The same result.
+ */
+export async function chooseModelSliced(
+  series: readonly number[],
+  candidates: Record<ForecastModelName, Forecaster>,
+  method: 'auto' | ForecastModelName,
+  o: BacktestOptions,
+  turn: () => Promise<void>,
+): Promise<ModelChoice> {
+  return asChoice(await chooseForecasterSliced(series, candidates, o, turn), method);
+}
+
+function asChoice({ best, results }: { best: string; results: Record<string, Backtest | null> }, method: 'auto' | ForecastModelName): ModelChoice {
   const model = method === 'auto' ? (best as ForecastModelName) : method;
   return { model, results: { similarDay: results.similarDay ?? null, holtWinters: results.holtWinters ?? null } };
 }
@@ -58,13 +75,19 @@ export function bandedForecast(forecaster: Forecaster, series: readonly number[]
  * midnight. A day the forecaster cannot do (too little history) is nulls.
  */
 export function dayAheadForecasts(series: readonly number[], forecaster: Forecaster, perDay: number, from: number, days: number): (number | null)[] {
+  return dayValues(forecastsAt(forecaster, series, dayOrigins(from, perDay, days), perDay), perDay);
+}
+
+/** {@link dayAheadForecasts} in pieces: `await turn()` after each day's forecast ({@link forecastsAtSliced}). The same result. */
+export async function dayAheadForecastsSliced(series: readonly number[], forecaster: Forecaster, perDay: number, from: number, days: number, turn: () => Promise<void>): Promise<(number | null)[]> {
+  return dayValues(await forecastsAtSliced(forecaster, series, dayOrigins(from, perDay, days), perDay, turn), perDay);
+}
+
+const dayOrigins = (from: number, perDay: number, days: number) => Array.from({ length: Math.max(0, days) }, (_, d) => from + d * perDay);
+
+/** The days' forecasts one after another, a day the forecaster could not do as nulls. */
+function dayValues(fcs: readonly (number[] | OriginFailure)[], perDay: number): (number | null)[] {
   const out: (number | null)[] = [];
-  const fcs = forecastsAt(
-    forecaster,
-    series,
-    Array.from({ length: Math.max(0, days) }, (_, d) => from + d * perDay),
-    perDay,
-  );
   for (const f of fcs) {
     if (f instanceof OriginFailure) for (let i = 0; i < perDay; i++) out.push(null);
     else for (let i = 0; i < perDay; i++) out.push(f[i] ?? null);

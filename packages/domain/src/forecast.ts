@@ -43,6 +43,26 @@ export function forecastsAt(f: Forecaster, series: readonly number[], origins: r
   });
 }
 
+/**
+ * {@link forecastsAt} in pieces: with `await turn()` after each origin's forecast, so a caller on a
+ * server's event loop lets other work in between (issue 12). A forecaster with its own
+ * {@link Forecaster.atOrigins} is one piece: its single pass over the series is what makes it fast.
+ * Returns exactly what forecastsAt returns.
+ */
+export async function forecastsAtSliced(f: Forecaster, series: readonly number[], origins: readonly number[], horizon: number, turn: () => Promise<void>): Promise<(number[] | OriginFailure)[]> {
+  if (f.atOrigins) {
+    const all = f.atOrigins(series, origins, horizon);
+    await turn();
+    return all;
+  }
+  const out: (number[] | OriginFailure)[] = [];
+  for (const o of origins) {
+    out.push(...forecastsAt(f, series, [o], horizon));
+    await turn();
+  }
+  return out;
+}
+
 /** Horizon presets (data): steps, step length and season length of the series each one uses. */
 export const FORECAST_HORIZONS = {
   /** next 24 h in 15-min steps, daily season */

@@ -5,8 +5,8 @@ import {
   accuracy,
   bucketEnd,
   bucketStart,
-  chooseModel,
-  dayAheadForecasts,
+  chooseModelSliced,
+  dayAheadForecastsSliced,
   judge,
   localParts,
   quantile,
@@ -18,7 +18,7 @@ import type { Ems } from '../../context.js';
 import type { Lang } from '../../lib/i18n.js';
 import { bucketsOf, resolveRange } from '../analysis/periods.js';
 import { invalid, nodeContext, nodeHeader } from './context.js';
-import { digest, remembered } from './memo.js';
+import { digest, modelTurn, rememberedAsync } from './memo.js';
 import { forecastRepository } from './repository.js';
 import { BACKTESTS, HISTORY_DAYS, candidatesOf } from './service.js';
 import { DAY_MS, fig, forecastersFrom, hoursOf, onGrid, prepare } from './series.js';
@@ -54,7 +54,7 @@ export async function forecastAnalysis(ems: Ems, lang: Lang, scope: readonly num
   // everything below is a pure function of these inputs and the series read (memo.ts): a late
   // reading changes the series' digest and so the key
   const key = ['analysis', grain, tz, histFrom, from, to, known, today, method, digest(raw)].join('|');
-  const figures = remembered(key, () => analyse(raw, starts, { from, to, grain, tz, known, today, method }));
+  const figures = await rememberedAsync(key, () => analyse(raw, starts, { from, to, grain, tz, known, today, method }));
   return { ...nodeHeader(q, ctx), from, to, grain, method, ...figures };
 }
 
@@ -64,13 +64,13 @@ type Figures = Pick<ForecastAnalysis, 'model' | 'points' | 'metrics' | 'judgemen
 /**
  * The day-ahead forecasts of the range's days from the history before each, with the band of the
  * back-test before the range. `raw`: the values on `starts` (history and range), null from the
- * current bucket on.
+ * current bucket on. In pieces, a turn of the event loop after each fold and day forecast (memo.ts modelTurn).
  */
-function analyse(
+async function analyse(
   raw: readonly (number | null)[],
   starts: readonly number[],
   o: { from: number; to: number; grain: 'hour' | 'day'; tz: string; known: number; today: number; method: ForecastMethod },
-): Figures {
+): Promise<Figures> {
   const { grain, tz, method } = o;
   const perDay = grain === 'hour' ? 24 : 1;
   const histFrom = starts[0] ?? o.from;
@@ -93,12 +93,12 @@ function analyse(
     const series = p.series;
     fs = forecastersFrom(grain, base, tz);
     const bt = grain === 'hour' ? BACKTESTS.hour : BACKTESTS.dayAhead;
-    const c = chooseModel(series.slice(0, start), fs, method, bt);
+    const c = await chooseModelSliced(series.slice(0, start), fs, method, bt, modelTurn);
     candidateChoice = c;
     model = c.model;
     residuals = c.results[c.model]?.residuals ?? [];
     for (const m of FORECAST_MODEL_NAMES) {
-      const run = dayAheadForecasts(series, fs[m], perDay, start, days);
+      const run = await dayAheadForecastsSliced(series, fs[m], perDay, start, days, modelTurn);
       forecasts[m] = actual.map((_, i) => run[i] ?? null);
     }
   }

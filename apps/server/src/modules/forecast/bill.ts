@@ -4,7 +4,7 @@ import type { Ems } from '../../context.js';
 import { periodBill } from '../cost/bill.js';
 import { intervalRepository, type IntervalRow } from '../cost/repository.js';
 import { costContext, monthBill, periodOf, type CostContext } from '../cost/service.js';
-import { digest, remembered } from './memo.js';
+import { digest, modelTurn, rememberedAsync } from './memo.js';
 import { HOUR_MS } from './series.js';
 
 interface NodeRef {
@@ -99,7 +99,14 @@ export async function projectBill(
     digest(rest.map((h) => h.time)),
     digest(rest.flatMap((h) => [h.p10, h.p50, h.p90])),
   ].join('|');
-  const [p10, p50, p90] = remembered(key, () => [bill('p10'), bill('p50'), bill('p90')]);
+  // each pricing goes over every 15-min interval of the period (tens of ms on the demo plant): a turn after each
+  const [p10, p50, p90] = await rememberedAsync(key, async () => {
+    const low = bill('p10');
+    await modelTurn();
+    const mid = bill('p50');
+    await modelTurn();
+    return [low, mid, bill('p90')] as const;
+  });
   return {
     schemeId: ctx.scheme?.id ?? null,
     schemeName: ctx.scheme?.name ?? null,

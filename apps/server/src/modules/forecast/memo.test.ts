@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digest, forgetForecastWork, remembered } from './memo.js';
+import { digest, forgetForecastWork, remembered, rememberedAsync } from './memo.js';
 
 describe('remembered forecast work', () => {
   it('a digest tells apart null, 0, −0 and NaN, and any changed value', () => {
@@ -28,5 +28,23 @@ describe('remembered forecast work', () => {
     }
     expect(f('keep')).toBe(1);
     expect(f('k0')).toBe(runs);
+  });
+
+  it('work in slices: calls with the same key while it works share its one promise; one that failed is tried again', async () => {
+    forgetForecastWork();
+    let runs = 0;
+    const f = (k: string) =>
+      rememberedAsync(k, async () => {
+        const run = ++runs;
+        await new Promise((r) => setImmediate(r));
+        if (k === 'bad' && run === 2) throw new Error('failed');
+        return { run };
+      });
+    const [a, b] = [f('a'), f('a')];
+    expect(a).toBe(b);
+    expect([(await a).run, (await b).run, (await f('a')).run]).toEqual([1, 1, 1]);
+    await expect(f('bad')).rejects.toThrow('failed');
+    expect((await f('bad')).run).toBe(3);
+    expect((await f('bad')).run).toBe(3);
   });
 });

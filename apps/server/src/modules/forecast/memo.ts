@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { nextTurn } from '../../lib/work-slices.js';
 
 /**
  * The forecast pages' model work remembered by its inputs: back-tests, day-ahead runs, bands and
@@ -35,6 +36,27 @@ export function remembered<T>(key: string, compute: () => T): T {
   entries.set(key, v);
   return v;
 }
+
+/**
+ * {@link remembered} for work done in slices (issue 12): the promise is what is kept, so a call with
+ * the same key while the first is still working waits for that work instead of doing it again. A
+ * promise that rejects is forgotten (the next call tries again), as a throwing compute is never kept.
+ */
+export function rememberedAsync<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const p = remembered(key, compute);
+  p.catch(() => {
+    if (entries.get(key) === p) entries.delete(key);
+  });
+  return p;
+}
+
+/**
+ * The turn the model work gives the event loop after each back-test fold, day forecast, candidate and
+ * priced bill (issue 12: a cold call's model work held the loop 0.1–0.3 s in one piece). Every time,
+ * not once every few ms as lib/work-slices.ts slicer does: a cold call has about a hundred pieces and
+ * a turn costs microseconds, and a fixed count of turns does not depend on the machine's speed.
+ */
+export const modelTurn = (): Promise<void> => nextTurn();
 
 /** Forgets everything (tests, and the bench's cold figure). */
 export function forgetForecastWork(): void {

@@ -2,10 +2,10 @@ import type { Forecast, ForecastCandidate, ForecastHorizon, ForecastMethod, Fore
 import {
   DAY_AHEAD_DAILY_MAPE_TARGET_PCT,
   FORECAST_MODEL_NAMES,
-  backtestTotals,
+  backtestTotalsSliced,
   bandedForecast,
   bucketStart,
-  chooseModel,
+  chooseModelSliced,
   judge,
   localParts,
   projectMonthEnd,
@@ -23,7 +23,7 @@ import type { Lang } from '../../lib/i18n.js';
 import { bucketsOf } from '../analysis/periods.js';
 import { billingContext, projectBill, type HourForecast } from './bill.js';
 import { nodeContext, nodeHeader } from './context.js';
-import { digest, remembered } from './memo.js';
+import { digest, modelTurn, remembered, rememberedAsync } from './memo.js';
 import { forecastRepository } from './repository.js';
 import { DAY_MS, HOUR_MS, dayTypeFrom, forecastersFrom, hoursOf, onGrid, prepare, sum } from './series.js';
 
@@ -91,7 +91,7 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
     const fs = forecastersFrom('hour', base, tz, dayType);
     // the model work is a pure function of the series and these inputs (memo.ts)
     const hKey = ['hour', tz, base, method, digest(h.series)].join('|');
-    const c = remembered(`choose|${hKey}|${JSON.stringify(BACKTESTS.hour)}`, () => chooseModel(h.series, fs, method, BACKTESTS.hour));
+    const c = await rememberedAsync(`choose|${hKey}|${JSON.stringify(BACKTESTS.hour)}`, () => chooseModelSliced(h.series, fs, method, BACKTESTS.hour, modelTurn));
     const u = usable(c);
     if (u) {
       const band = remembered(`band|${hKey}|${JSON.stringify(BACKTESTS.hour)}|${u.model}|24`, () => bandedForecast(fs[u.model], h.series, 24, u.backtest.residuals));
@@ -125,8 +125,8 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
   if (d && d.series.length >= BACKTESTS.dayAhead.minTrain + 1) {
     const fs = forecastersFrom('day', dayFrom + d.skipped * DAY_MS, tz);
     const dKey = ['day', tz, dayFrom + d.skipped * DAY_MS, method, digest(d.series)].join('|');
-    const choose = (o: BacktestOptions) => remembered(`choose|${dKey}|${JSON.stringify(o)}`, () => chooseModel(d.series, fs, method, o));
-    const cA = choose(BACKTESTS.dayAhead);
+    const choose = (o: BacktestOptions) => rememberedAsync(`choose|${dKey}|${JSON.stringify(o)}`, () => chooseModelSliced(d.series, fs, method, o, modelTurn));
+    const cA = await choose(BACKTESTS.dayAhead);
     const uA = usable(cA);
     if (uA) dayAhead = { method: uA.model, metrics: uA.backtest.metrics, folds: uA.backtest.folds, judgement: judge(uA.backtest.metrics, 'hourly', DAY_AHEAD_DAILY_MAPE_TARGET_PCT), candidates: candidatesOf(cA) };
     /** today's whole-day figure: actual so far + the hourly forecast of its rest, when there is one */
@@ -135,7 +135,7 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
       const fix = (xs: number[], rest: number[]) => [(todaySoFar ?? 0) + rest.reduce((a, x) => a + x, 0), ...xs.slice(1)];
       return { p10: fix(band.p10, restBand.p10), p50: fix(band.p50, restBand.p50), p90: fix(band.p90, restBand.p90) };
     };
-    const daily = (key: 'week' | 'month', c: ModelChoice, count: number, totals: Backtest | null): { h: ForecastHorizon; band: ForecastBand } | null => {
+    const daily = async (key: 'week' | 'month', c: ModelChoice, count: number, totals: Backtest | null): Promise<{ h: ForecastHorizon; band: ForecastBand } | null> => {
       const u = usable(c);
       if (!u) return null;
       const horizon = Math.max(count, untilDays.length);
@@ -160,11 +160,11 @@ export async function predict(ems: Ems, lang: Lang, scope: readonly number[], q:
         },
       };
     };
-    const week = daily('week', choose(BACKTESTS.week), 7, null);
+    const week = await daily('week', await choose(BACKTESTS.week), 7, null);
     const monthOpts = { ...BACKTESTS.month, horizon: monthDays.length };
-    const cM = choose(monthOpts);
+    const cM = await choose(monthOpts);
     const uM = usable(cM);
-    const m = daily('month', cM, monthDays.length, uM ? remembered(`totals|${dKey}|${JSON.stringify(monthOpts)}|${uM.model}`, () => backtestTotals(d.series, fs[uM.model], monthOpts)) : null);
+    const m = await daily('month', cM, monthDays.length, uM ? await rememberedAsync(`totals|${dKey}|${JSON.stringify(monthOpts)}|${uM.model}`, () => backtestTotalsSliced(d.series, fs[uM.model], monthOpts, modelTurn)) : null);
     if (week) horizons.push(week.h);
     if (m) {
       horizons.push(m.h);

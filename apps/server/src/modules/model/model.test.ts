@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { InsertQueryNode, sql, type KyselyPlugin } from 'kysely';
 import { ENERGY_TYPE, ENERGY_TYPE_VALUES, MODEL_API, MODEL_LABELS, permissionId, type HierarchyResult, type ModelInfo, type ModelNode } from '@ems/contract';
 import { STORES, createStore, json, loginAs, startApp, type Reply, type TestApp, type TestStore } from '../../test/helpers.js';
 
@@ -242,6 +242,79 @@ for (const { kind, skip } of STORES) {
       ]);
       expect(r.code).toBe(0);
       expect(names(await under(admin, 'floor', { id: b.id, modelLabel: 'building' }))).toEqual(['F0', ...more.map((f) => f.name)]);
+    });
+
+    describe('5,000 new nodes in one write (issue 12: inserted a few hundred rows to a statement)', () => {
+      /** 50 floors of 99 rooms: 5,000 nodes with the building's own item */
+      const floors = (tag: string) =>
+        Array.from({ length: 50 }, (_, f) => ({
+          modelLabel: 'floor',
+          name: `${tag} F${f}`,
+          children: Array.from({ length: 99 }, (_, r) => ({ modelLabel: 'room', name: `${tag} R${f}-${r}`, ...(r % 7 === 0 ? { roomType: 'office' } : {}) })),
+        }));
+      const count = async () => Number((await t.app.ems.db.selectFrom('node').select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirstOrThrow()).n);
+
+      /** The call with every INSERT into node counted (a plugin on the store's instance for the while). */
+      async function countingInserts<T>(call: () => Promise<T>): Promise<{ result: T; inserts: number }> {
+        let inserts = 0;
+        const plugin: KyselyPlugin = {
+          transformQuery: ({ node }) => {
+            if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'node') inserts++;
+            return node;
+          },
+          transformResult: ({ result }) => Promise.resolve(result),
+        };
+        const ems = t.app.ems;
+        const db = ems.db;
+        ems.db = db.withPlugin(plugin);
+        try {
+          return { result: await call(), inserts };
+        } finally {
+          ems.db = db;
+        }
+      }
+
+      it('are stored under their parents in the order of the request, with the ids the reply gives, in a handful of statements', async () => {
+        const b = await building('Bulk fixture', []);
+        const sent = floors('Bulk');
+        const { result: r, inserts } = await countingInserts(() => write(admin, [{ modelLabel: 'building', id: b.id, children: sent }]));
+        expect(r, r.msg).toMatchObject({ status: 200, code: 0 });
+        // one statement per level and 500 rows, not one per node
+        expect(inserts).toBeLessThanOrEqual(12);
+        const replied = r.data[0]?.children ?? [];
+        expect(replied.map((f) => [f.name, f.parentId])).toEqual(sent.map((f) => [f.name, b.id]));
+        expect(replied.flatMap((f) => (f.children ?? []).map((c) => [c.name, c.parentId, c.roomType]))).toEqual(
+          sent.flatMap((f, i) => f.children.map((c) => [c.name, replied[i]?.id, c.roomType ?? null])),
+        );
+        expect(new Set(replied.flatMap((f) => [f.id, ...(f.children ?? []).map((c) => c.id)])).size).toBe(50 + 4950);
+
+        const storedFloors = await under(admin, 'floor', { id: b.id, modelLabel: 'building' });
+        expect(storedFloors.data.map((f) => [f.id, f.name])).toEqual(replied.map((f) => [f.id, f.name]));
+        const rooms = await under(admin, 'room', { id: b.id, modelLabel: 'building' });
+        expect(rooms.total).toBe(4950);
+        for (const f of replied) {
+          const stored = rooms.data.filter((n) => n.parentId === f.id);
+          expect(stored.map((n) => [n.id, n.name, n.roomType])).toEqual((f.children ?? []).map((c) => [c.id, c.name, c.roomType]));
+        }
+      });
+
+      it('one invalid node among them, found before or after the rows are inserted, writes nothing', async () => {
+        const b = await building('Bulk refused', []);
+        const before = await count();
+        const badValue = floors('Bad value');
+        Object.assign(badValue[25]?.children[50] ?? {}, { roomType: 'spaceship' });
+        const r1 = await write(admin, [{ modelLabel: 'building', id: b.id, children: badValue }]);
+        expect(r1).toMatchObject({ status: 400, code: 400 });
+        expect(r1.msg).toContain('0.children.25.children.50.roomType');
+        // a reference is checked once every row is in: the 5,000 rows are taken back
+        const badRef = floors('Bad ref');
+        badRef[30]?.children.splice(40, 1, { modelLabel: 'meter', name: 'Bad ref meter', energyType: 2, parentMeterId: 2_000_000_000 } as never);
+        const r2 = await write(admin, [{ modelLabel: 'building', id: b.id, children: badRef }]);
+        expect(r2).toMatchObject({ status: 400, code: 400 });
+        expect(r2.msg).toContain('0.children.30.children.40.parentMeterId');
+        expect(await count()).toBe(before);
+        expect((await under(admin, 'floor', { id: b.id, modelLabel: 'building' })).data).toEqual([]);
+      });
     });
 
     it('a validation error anywhere in the array writes nothing (all or nothing)', async () => {

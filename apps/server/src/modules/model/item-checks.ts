@@ -135,16 +135,20 @@ export function draftOf(l: ModelLabel, meta: ModelMeta, fields: Fields & { name:
 
 /**
  * The checks that read nothing from the store (fields, attribute values, required attributes of new
- * nodes), for every item, before the write's transaction and with turns of the event loop between
- * items: on SQLite the transaction holds the loop from begin to commit, so it does only the work that
- * needs the store. Errors are kept and thrown where the write meets the item, so the first error of
- * the request is the one reported, as before.
+ * nodes) for every item, and the ids of the existing nodes the items name (to read them at once),
+ * before the write's transaction and with turns of the event loop between items: on SQLite the
+ * transaction holds the loop from begin to commit, so it does only the work that needs the store.
+ * Errors are kept and thrown where the write meets the item, so the first error of the request is
+ * the one reported, as before.
  */
-export async function checkItems(items: readonly HierarchyItem[], now: number): Promise<Map<HierarchyItem, CheckedItem>> {
+export async function checkItems(items: readonly HierarchyItem[], now: number): Promise<{ items: Map<HierarchyItem, CheckedItem>; ids: number[] }> {
   const out = new Map<HierarchyItem, CheckedItem>();
+  const ids = new Set<number>();
   const turn = slicer();
   const visit = async (item: HierarchyItem, path: string): Promise<void> => {
     const l = asLabel(item.modelLabel);
+    const id = item.id ?? undefined;
+    if (l && l !== 'project' && typeof id === 'number') ids.add(id);
     // the write refuses the label, deletes without reading fields or children, or reads a project's children only
     if (!l || item.delete_flag === true) return;
     if (l !== 'project') {
@@ -152,7 +156,7 @@ export async function checkItems(items: readonly HierarchyItem[], now: number): 
       const fields = checked(() => fieldsOf(meta, item, path));
       const f = fields.ok ? fields.value : undefined;
       const name = f?.name;
-      const isNew = (item.id ?? undefined) === undefined;
+      const isNew = id === undefined;
       // a new node without a name is refused before its attributes are looked at
       out.set(item, f && name !== undefined && isNew ? { fields, draft: checked(() => draftOf(l, meta, { ...f, name }, path, now)) } : { fields });
       await turn();
@@ -160,5 +164,5 @@ export async function checkItems(items: readonly HierarchyItem[], now: number): 
     for (const [i, child] of (item.children ?? []).entries()) await visit(child, `${path}.children.${i}`);
   };
   for (const [i, item] of items.entries()) await visit(item, String(i));
-  return out;
+  return { items: out, ids: [...ids] };
 }

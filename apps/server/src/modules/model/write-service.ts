@@ -5,8 +5,8 @@ import { holds } from '../auth/session-service.js';
 import { checkItems, checkRequired, draftOf, fieldsOf, label, valueOf, type CheckedItem, type Fields } from './item-checks.js';
 import { nodeOf, parseAttrs, projectNodeOf } from './props.js';
 import { bad } from './query-service.js';
-import { NewNode, NewNodes, idOf } from './new-nodes.js';
-import { modelRepository, type ModelRepository } from './repository.js';
+import { NewNode, NewNodes, NodeUpdates, idOf } from './pending-writes.js';
+import { modelRepository, type ModelRepository, type NodeRow } from './repository.js';
 
 type Parent = { kind: 'project'; projectId: number } | { kind: 'node'; id: number | NewNode; label: ModelLabel; projectId: number };
 
@@ -27,6 +27,7 @@ class HierarchyWriter {
   readonly deletes: number[] = [];
   readonly refs: RefCheck[] = [];
   private readonly created = new NewNodes();
+  private readonly updated = new NodeUpdates();
 
   constructor(
     private readonly repo: ModelRepository,
@@ -35,6 +36,8 @@ class HierarchyWriter {
     private readonly projects: Map<number, ReturnType<typeof projectNodeOf>>,
     private readonly now: number,
     private readonly checked: ReadonlyMap<HierarchyItem, CheckedItem>,
+    /** the nodes the request names, read at once before the walk, each as this write has left it */
+    private readonly known: Map<number, NodeRow>,
   ) {}
 
   /** The next sort under a parent: its children's last sort read once per write, then counted on (5,000 new siblings each reading all the others held the loop for seconds). */
@@ -44,18 +47,41 @@ class HierarchyWriter {
     // a new parent has no children yet
     const key = parent instanceof NewNode ? parent : `${projectId}:${parent}`;
     let next = this.sorts.get(key);
-    if (next === undefined) next = parent instanceof NewNode ? 0 : (await this.repo.maxChildSort(projectId, parent)) + 1;
+    if (next === undefined) {
+      if (parent instanceof NewNode) next = 0;
+      else {
+        await this.beforeRead({ created: false, shape: true });
+        next = (await this.repo.maxChildSort(projectId, parent)) + 1;
+      }
+    }
     this.sorts.set(key, next + 1);
     return next;
   }
 
-  /**
-   * Inserts the new nodes met so far. Done before anything reads the store (an update, a delete),
-   * so it sees every node created before it in the request as the one-node-at-a-time write did, and
-   * once at the end.
-   */
+  /** Writes the new nodes, then the changes, met so far. */
   async flush(): Promise<void> {
     if (this.created.size > 0) await this.created.flush(this.repo, this.now);
+    await this.updated.flush(this.repo, this.now);
+  }
+
+  /**
+   * Before a read of the store, what it must see of this write so far, as when each node was
+   * written at once: `created`, the new nodes (an id the request names may be one of theirs, a
+   * subtree may hold them); `shape`, the changes if one moves a node (a subtree, a parent's children;
+   * the nodes changed are read from `known`). A parent's next sort needs only the moves: its new
+   * children so far are counted in `sorts`.
+   */
+  private async beforeRead(need: { created: boolean; shape: boolean }): Promise<void> {
+    if (need.created && this.created.size > 0) await this.created.flush(this.repo, this.now);
+    if (need.shape && this.updated.moving) await this.updated.flush(this.repo, this.now);
+  }
+
+  /** A node in scope, as this write has left it. */
+  private async node(id: number): Promise<NodeRow | undefined> {
+    const row = this.known.get(id);
+    if (row) return row;
+    await this.beforeRead({ created: true, shape: false });
+    return this.repo.findNode(this.scope, id);
   }
 
   /** permissions asked once per write (holds() costs microseconds: 5,000 new nodes took tens of ms) */
@@ -130,8 +156,7 @@ class HierarchyWriter {
     if (id === undefined) throw bad(`${path}.id`, 'required to delete');
     this.need('device_delete');
     if (l === 'project') throw bad(`${path}.modelLabel`, 'delete projects through the project API');
-    await this.flush();
-    const row = await this.repo.findNode(this.scope, id);
+    const row = await this.node(id);
     if (!row) throw noPermission();
     if (row.model_label !== l) throw bad(`${path}.modelLabel`, `node ${id} is a ${row.model_label}`);
     this.deletes.push(id);
@@ -170,8 +195,7 @@ class HierarchyWriter {
   }
 
   private async update(l: ModelLabel, meta: ModelMeta, id: number, item: HierarchyItem, fields: Fields, path: string, parent: Parent | null) {
-    await this.flush();
-    const row = await this.repo.findNode(this.scope, id);
+    const row = await this.node(id);
     if (!row) throw noPermission();
     if (row.model_label !== l) throw bad(`${path}.modelLabel`, `node ${id} is a ${row.model_label}`);
     const projectId = Number(row.project_id);
@@ -179,15 +203,19 @@ class HierarchyWriter {
     let moved = false;
     const from = item.moveFrom ?? undefined;
     if (parent) {
+      if (parent.kind === 'node' && typeof parent.id !== 'number' && parent.id.id === undefined) await this.beforeRead({ created: true, shape: false });
       const target = parent.kind === 'project' ? null : idOf(parent.id);
       if (parent.projectId !== projectId) throw bad(`${path}.moveFrom`, 'a node cannot move to another project');
       if (target !== parentId) {
         if (!from) throw bad(`${path}.moveFrom`, `node ${id} is not under this parent; send moveFrom (its old parent) to move it`);
-        const oldLabel = parentId === null ? 'project' : (await this.repo.findNode(this.scope, parentId))?.model_label;
+        const oldLabel = parentId === null ? 'project' : (await this.node(parentId))?.model_label;
         const oldId = parentId ?? projectId;
         if (from.id !== oldId || from.modelLabel !== oldLabel) throw bad(`${path}.moveFrom`, `node ${id} is under ${oldLabel ?? '?'} ${oldId}`);
         allowedUnder(parent.kind === 'project' ? 'project' : parent.label, l, path);
-        if (target !== null && (await this.repo.subtreeIds(id)).includes(target)) throw bad(`${path}.moveFrom`, 'a node cannot move under its own subtree');
+        if (target !== null) {
+          await this.beforeRead({ created: true, shape: true });
+          if (target === id || (await this.repo.subtreeIds(id)).includes(target)) throw bad(`${path}.moveFrom`, 'a node cannot move under its own subtree');
+        }
         parentId = target;
         moved = true;
       }
@@ -206,8 +234,10 @@ class HierarchyWriter {
     const text = JSON.stringify(attrs);
     if (moved || name !== row.name || code !== row.code || text !== JSON.stringify(current)) {
       this.need('device_update');
-      await this.repo.updateNode(id, { parent_id: parentId, name, code, attrs: text, now: this.now });
-      return { ...row, parent_id: parentId, name, code, attrs: text, update_time: this.now };
+      this.updated.set({ id, parent_id: parentId, name, code, attrs: text }, moved);
+      const written = { ...row, parent_id: parentId, name, code, attrs: text, update_time: this.now };
+      this.known.set(id, written);
+      return written;
     }
     return row;
   }
@@ -220,9 +250,10 @@ class HierarchyWriter {
  *
  * On SQLite the transaction holds the event loop from begin to commit (one synchronous connection,
  * and it holds it: turns given inside would only leave every other request's statements waiting),
- * so it does only the work that needs the store: the other checks run before it, in slices, and new
- * nodes are inserted a few hundred to a statement (issue 12: 5,000 new nodes held the loop 200–700 ms
- * one insert at a time).
+ * so it does only the work that needs the store: the other checks run before it, in slices; the
+ * nodes the items name are read at once; new nodes, changes and deletes are written a few hundred to
+ * a statement (issue 12: 5,000 new nodes held the loop 200–700 ms one insert at a time, 5,000 changes
+ * about a second).
  */
 export async function writeHierarchy(ems: Ems, session: Session, scope: readonly number[], items: readonly HierarchyItem[]): Promise<HierarchyResult[]> {
   const now = ems.config.now();
@@ -230,7 +261,8 @@ export async function writeHierarchy(ems: Ems, session: Session, scope: readonly
   return ems.db.transaction().execute(async (tx) => {
     const repo = modelRepository(tx, ems.kind);
     const projects = new Map((await repo.projects(session.tenantId, scope)).map((p) => [Number(p.id), projectNodeOf(p)]));
-    const writer = new HierarchyWriter(repo, session, scope, projects, now, checked);
+    const known = new Map((await repo.findNodes(scope, checked.ids)).map((n) => [Number(n.id), n]));
+    const writer = new HierarchyWriter(repo, session, scope, projects, now, checked.items, known);
     const out: HierarchyResult[] = [];
     for (const [i, item] of items.entries()) out.push(await writer.write(item, String(i), null));
     await writer.flush();

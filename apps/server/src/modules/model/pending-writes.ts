@@ -1,5 +1,10 @@
 import type { HierarchyResult } from '@ems/contract';
-import type { ModelRepository, NewNodeRow } from './repository.js';
+import type { ModelRepository, NewNodeRow, NodeChange } from './repository.js';
+
+/*
+ * The writes of a hierarchy write, kept and written a few hundred rows to a statement: one statement
+ * per node held the event loop for hundreds of ms on SQLite (issue 12).
+ */
 
 /**
  * A node the write creates. Its row is inserted later with the others (one INSERT per few hundred
@@ -65,4 +70,39 @@ export function levels(nodes: readonly NewNode[]): NewNode[][] {
     (out[d] ??= []).push(n);
   }
   return out;
+}
+
+/** The changes to existing nodes not yet written, the last one of each node (it carries all its columns). */
+export class NodeUpdates {
+  private readonly pending = new Map<number, { change: NodeChange; moved: boolean }>();
+  private moves = 0;
+
+  set(change: NodeChange, moved: boolean): void {
+    const before = this.pending.get(change.id);
+    this.pending.set(change.id, { change, moved: moved || before?.moved === true });
+    if (moved) this.moves++;
+  }
+
+  /** whether a change not yet written moves a node (so subtrees and sibling lists read from the store are stale) */
+  get moving(): boolean {
+    return this.moves > 0;
+  }
+
+  async flush(repo: ModelRepository, now: number): Promise<void> {
+    if (this.pending.size === 0) return;
+    const all = [...this.pending.values()];
+    // the parent column only where it changed: setting it costs its index and foreign key on every row
+    await repo.updateNodes(
+      all.filter((u) => u.moved).map((u) => u.change),
+      now,
+      true,
+    );
+    await repo.updateNodes(
+      all.filter((u) => !u.moved).map((u) => u.change),
+      now,
+      false,
+    );
+    this.pending.clear();
+    this.moves = 0;
+  }
 }

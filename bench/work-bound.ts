@@ -15,8 +15,8 @@
  * permission is used, with the first variant it answers 2xx. A route without parameters gets a plain
  * call; one declared `skip`, or whose variants were all refused, is printed `not measured` with why.
  * Writes run after every read, deletes last, on the copy (the choosing call of a write or delete has
- * done it already, so the timed calls may answer 404: their status is printed). BENCH_BOUND_ONLY=text
- * narrows to the routes whose path contains it.
+ * done it already, so the timed calls may answer 404: their status is printed). BENCH_BOUND_ONLY=text[,text…]
+ * narrows to the routes whose path contains one of them.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -359,7 +359,7 @@ export async function benchWorkBound(): Promise<void> {
     for (const r of routes) {
       for (const method of [r.method].flat()) {
         const key = `${method} ${r.url}`;
-        if (method === 'HEAD' || seen.has(key) || (only && !r.url.includes(only))) continue;
+        if (method === 'HEAD' || seen.has(key) || (only && !only.split(',').some((o) => r.url.includes(o)))) continue;
         seen.add(key);
         const plain = !r.schema?.body && !r.schema?.querystring && !r.schema?.params;
         const decl = HEAVY[key] ?? (plain ? { variants: () => [{ method, url: r.url }] } : undefined);

@@ -34,6 +34,39 @@ export function streamedEnvelope<T>(lang: Lang, items: readonly T[], pieces: (it
   return Readable.from(text());
 }
 
+/**
+ * streamedEnvelope over items that arrive in batches (a read at a time): each batch is written as it
+ * comes and dropped, so a reply of many MB is never held whole as objects; `total` (after `data` in
+ * the envelope) is the number of items written.
+ */
+export function streamedEnvelopeOf<T>(lang: Lang, batches: AsyncIterable<readonly T[]>, pieces: (item: T) => Iterable<string>): Readable {
+  async function* text(): AsyncGenerator<string> {
+    const envelope = JSON.stringify(ok(lang, [], 0));
+    const cut = envelope.indexOf('"data":[]') + '"data":['.length;
+    let buf = envelope.slice(0, cut);
+    let n = 0;
+    let slice = performance.now();
+    for await (const batch of batches) {
+      for (const item of batch) {
+        if (n++ > 0) buf += ',';
+        for (const piece of pieces(item)) buf += piece;
+        if (performance.now() - slice > SLICE_MS) {
+          yield buf;
+          buf = '';
+          await new Promise<void>((r) => setImmediate(r));
+          slice = performance.now();
+        }
+      }
+      if (buf.length > 65_536) {
+        yield buf;
+        buf = '';
+      }
+    }
+    yield `${buf}],"total":${n}}`;
+  }
+  return Readable.from(text());
+}
+
 /** An item whose one array field is long, as JSON pieces: the rest, then the array a thousand elements a piece. */
 export function* withLongArray<T extends object>(item: T, field: keyof T & string): Iterable<string> {
   const rest = JSON.stringify({ ...item, [field]: [] });

@@ -16,9 +16,9 @@ import { sessionOf } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { ok } from '../../lib/reply.js';
-import { streamedEnvelope } from '../../lib/streamed-reply.js';
+import { streamedEnvelopeOf } from '../../lib/streamed-reply.js';
 import { closeTimeseriesStore, timeseriesRepository } from './repository.js';
-import { readRollups } from './service.js';
+import { rollupReads } from './service.js';
 
 const DAY_MS = 86_400_000;
 /** the shortest bucket of each grain (a DST day has 23 h, February 28 days): the most buckets a range can hold */
@@ -74,7 +74,6 @@ export const timeseriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // a device outside the project is refused, never dropped from the answer (docs/security.md: lists naming foreign nodes)
     const asked = new Set(q.deviceIds);
     if ((await timeseriesRepository(app.ems).projectDevices(q.projectId, [...asked])).size < asked.size) throw noPermission();
-    const rows = await readRollups(app.ems, q.projectId, q);
-    return reply.type('application/json; charset=utf-8').send(streamedEnvelope(request.lang, rows, (r) => [JSON.stringify(r)]) as never);
+    return reply.type('application/json; charset=utf-8').send(streamedEnvelopeOf(request.lang, rollupReads(app.ems, q.projectId, q), (r) => [JSON.stringify(r)]) as never);
   });
 };

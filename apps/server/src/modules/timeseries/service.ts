@@ -232,13 +232,13 @@ const SLICE_MS = 5;
 
 /**
  * Rollup rows of devices of the project for a data point and grain, bucket_start in [from, to), by
- * device then bucket. Read device by device, at most ROWS_PER_READ rows a read, with a turn of the
- * event loop whenever SLICE_MS of work has passed, so a long read never blocks the server (issue 12).
+ * device then bucket, as the reads return them: device by device, at most ROWS_PER_READ rows a read,
+ * with a turn of the event loop whenever SLICE_MS of work has passed, so a long read never blocks the
+ * server, and a reply can be written a read at a time without holding every row (issue 12).
  */
-export async function readRollups(ems: Ems, projectId: number, q: { deviceIds: number[]; dataId: number; grain: Grain; from: number; to: number }): Promise<RollupRow[]> {
+export async function* rollupReads(ems: Ems, projectId: number, q: { deviceIds: number[]; dataId: number; grain: Grain; from: number; to: number }): AsyncGenerator<RollupRow[]> {
   const repo = timeseriesRepository(ems);
   const devices = [...(await repo.projectDevices(projectId, q.deviceIds)).keys()].sort((a, b) => a - b);
-  const out: RollupRow[] = [];
   let slice = performance.now();
   for (const device of devices) {
     for (let from = q.from; from < q.to; ) {
@@ -247,20 +247,24 @@ export async function readRollups(ems: Ems, projectId: number, q: { deviceIds: n
         slice = performance.now();
       }
       const rows = await repo.rollups(TABLE[q.grain], [device], q.dataId, from, q.to, ROWS_PER_READ);
-      for (const r of rows) {
-        out.push({
-          deviceId: Number(r.device_id),
-          dataId: Number(r.data_id),
-          bucketStart: Number(r.bucket_start),
-          value: r.value === null ? null : Number(r.value),
-          quality: Number(r.quality),
-          nIntervals: Number(r.n_intervals),
-          nGood: Number(r.n_good),
-        });
-      }
+      yield rows.map((r) => ({
+        deviceId: Number(r.device_id),
+        dataId: Number(r.data_id),
+        bucketStart: Number(r.bucket_start),
+        value: r.value === null ? null : Number(r.value),
+        quality: Number(r.quality),
+        nIntervals: Number(r.n_intervals),
+        nGood: Number(r.n_good),
+      }));
       if (rows.length < ROWS_PER_READ) break;
       from = Number(rows[rows.length - 1]?.bucket_start) + 1;
     }
   }
+}
+
+/** rollupReads, every row in one list. */
+export async function readRollups(ems: Ems, projectId: number, q: { deviceIds: number[]; dataId: number; grain: Grain; from: number; to: number }): Promise<RollupRow[]> {
+  const out: RollupRow[] = [];
+  for await (const rows of rollupReads(ems, projectId, q)) for (const r of rows) out.push(r);
   return out;
 }

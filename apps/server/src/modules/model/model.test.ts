@@ -257,12 +257,13 @@ for (const { kind, skip } of STORES) {
       /** The call with the statements it runs counted (a plugin on the store's instance for the while). */
       async function countingStatements<T>(call: () => Promise<T>): Promise<{ result: T; statements: number }> {
         let statements = 0;
+        // every statement run, built or written by hand, comes back through transformResult
         const plugin: KyselyPlugin = {
-          transformQuery: ({ node }) => {
+          transformQuery: ({ node }) => node,
+          transformResult: ({ result }) => {
             statements++;
-            return node;
+            return Promise.resolve(result);
           },
-          transformResult: ({ result }) => Promise.resolve(result),
         };
         const ems = t.app.ems;
         const db = ems.db;

@@ -1,6 +1,7 @@
 import { EVENT_CLASS, LOG_TYPE, MONITOR_CONTAINER_LABELS, type AlgorithmKind, type AlgorithmParams, type RuleCondition } from '@ems/contract';
 import { bucketEnd, bucketStart, type LimitEventKind } from '@ems/domain';
 import type { Ems } from '../../context.js';
+import { nextTurn } from '../../lib/work-slices.js';
 import type { NewNotification } from '../message/notifier.js';
 import { configRepository } from './config-repository.js';
 import type { engineDataRepository } from './data-repository.js';
@@ -137,6 +138,9 @@ export interface BrokenConfig {
   err: unknown;
 }
 
+/** Node names per read of the engine's configuration. */
+const NODE_PAGE = 2000;
+
 /**
  * Reads the enabled rules and algorithms (of one project, or all) with the names of their projects'
  * nodes and the data-point catalogue. One that cannot be read is left out and listed in `broken`, so
@@ -189,7 +193,16 @@ export async function readEngineConfig(ems: Ems, data: Data, projectId?: number)
     algs.push({ id: Number(a.id), projectId: Number(a.project_id), name: a.name, kind: a.kind as AlgorithmKind, nodeId, modelLabel: a.model_label, params, level: Number(a.level), devices });
   }
   const projectIds = [...new Set([...rules.map((r) => Number(r.project_id)), ...algs.map((a) => a.projectId)])];
-  const nodes = projectIds.length === 0 ? [] : await ems.db.selectFrom('node').select(['id', 'name', 'model_label']).where('project_id', 'in', projectIds).execute();
+  // the projects' node names NODE_PAGE at a time, a turn of the event loop between: a model of tens of
+  // thousands of nodes read at once held every request back at each reload (issue 12)
+  const nodes: { id: number; name: string; model_label: string }[] = [];
+  for (let after = 0; projectIds.length > 0; ) {
+    const page = await ems.db.selectFrom('node').select(['id', 'name', 'model_label']).where('project_id', 'in', projectIds).where('id', '>', after).orderBy('id').limit(NODE_PAGE).execute();
+    for (const n of page) nodes.push(n);
+    if (page.length < NODE_PAGE) break;
+    after = Number(page[page.length - 1]?.id);
+    await nextTurn();
+  }
   return {
     rulesByDevice,
     algorithms: algs,

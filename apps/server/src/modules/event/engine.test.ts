@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EVENT_API, LOG_TYPE, type AlgorithmConfig, type EventDetail, type RuleConfig } from '@ems/contract';
 import { hotRule } from '../../test/fixtures.js';
-import { loginAs, STORES } from '../../test/helpers.js';
+import { loginAs, loopTurnsDuring, STORES } from '../../test/helpers.js';
+import { engineOf } from './engine.js';
 import { eventFixture, MIN, NOW, type EventFixture } from './test-fixture.js';
 
 const HOUR = 60 * MIN;
@@ -272,6 +273,23 @@ for (const { kind, skip } of STORES) {
         [701, 4],
         [710, 4],
       ]);
+    });
+
+    it('a reload reads a large model a page of nodes at a time, with turns of the event loop between, and still names every node (issue 12)', async () => {
+      const rows = Array.from({ length: 4500 }, (_, i) => ({ project_id: 1, parent_id: room, model_label: 'room', name: `bulk room ${i}`, attrs: '{}', sort: i }));
+      for (let i = 0; i < rows.length; i += 500) await f.t.app.ems.db.insertInto('node').values(rows.slice(i, i + 500)).execute();
+      const last = await f.node(1, room, 'envsensor', 'the newest sensor');
+      const id = await rule(tempRule(last, { name: 'newest too hot', minDurationSec: 0 }));
+      const engine = engineOf(f.t.app.ems);
+      if (!engine) throw new Error('no engine');
+      const { turns } = await loopTurnsDuring(() => engine.reload());
+      // SQLite answers synchronously: one read of every node gave no turn
+      if (kind === 'sqlite') expect(turns).toBeGreaterThanOrEqual(2);
+      // the newest node, past the first page, is named in its event's notification
+      await f.write(1, temps(last, NOW + 200 * MIN, [20, 45, 45, 20]));
+      const [event] = await f.eventsOf({ ruleId: id });
+      const note = f.notes.find((n) => f.description(n).eventId === event?.id);
+      expect(note?.messageEn).toContain('the newest sensor');
     });
   });
 }

@@ -135,9 +135,10 @@ export function draftOf(l: ModelLabel, meta: ModelMeta, fields: Fields & { name:
 
 /**
  * The checks that read nothing from the store (fields, attribute values, required attributes of new
- * nodes) for every item, and the ids of the existing nodes the items name (to read them at once),
- * before the write's transaction and with turns of the event loop between items: on SQLite the
- * transaction holds the loop from begin to commit, so it does only the work that needs the store.
+ * nodes) for every item, and the ids of the existing nodes the items name, as themselves or as the
+ * old parent in moveFrom (to read them at once), before the write's transaction and with turns of
+ * the event loop between items: on SQLite the transaction holds the loop from begin to commit, so it
+ * does only the work that needs the store.
  * Errors are kept and thrown where the write meets the item, so the first error of the request is
  * the one reported, as before.
  */
@@ -149,6 +150,8 @@ export async function checkItems(items: readonly HierarchyItem[], now: number): 
     const l = asLabel(item.modelLabel);
     const id = item.id ?? undefined;
     if (l && l !== 'project' && typeof id === 'number') ids.add(id);
+    // a moved node's old parent is read to check moveFrom
+    if (item.moveFrom && item.moveFrom.modelLabel !== 'project') ids.add(item.moveFrom.id);
     // the write refuses the label, deletes without reading fields or children, or reads a project's children only
     if (!l || item.delete_flag === true) return;
     if (l !== 'project') {

@@ -299,7 +299,7 @@ for (const { kind, skip } of STORES) {
         }
       });
 
-      it('5,000 changes, then 5,000 deletes, each in a handful of statements', async () => {
+      it('5,000 changes, 4,950 moves, then 5,000 deletes, each in a handful of statements', async () => {
         const b = await building('Bulk changed', floors('Bulk changed'));
         const tree = b.children ?? [];
         const renamed = tree.map((f) => ({
@@ -317,6 +317,17 @@ for (const { kind, skip } of STORES) {
           renamed.flatMap((f) => f.children.map((c) => [c.id, c.name, c.roomType])).sort((x, y) => Number(x[0]) - Number(y[0])),
         );
         expect(names(await under(admin, 'floor', { id: b.id, modelLabel: 'building' }))).toEqual(renamed.map((f) => f.name));
+
+        // every room to the first floor
+        const [first] = tree;
+        if (!first) throw new Error('fixture');
+        const moving = tree.flatMap((f) => (f.children ?? []).map((c) => ({ modelLabel: 'room', id: c.id, moveFrom: { id: f.id, modelLabel: 'floor' } })));
+        const moved = await countingStatements(() => write(admin, [{ modelLabel: 'floor', id: first.id, children: moving }]));
+        expect(moved.result, moved.result.msg).toMatchObject({ status: 200, code: 0 });
+        expect(moved.statements).toBeLessThanOrEqual(30);
+        const onFirst = await under(admin, 'room', { id: first.id, modelLabel: 'floor' });
+        expect(onFirst.total).toBe(4950);
+        expect(onFirst.data.every((n) => n.parentId === first.id)).toBe(true);
 
         const before = await count();
         const gone = tree.flatMap((f) => [f, ...(f.children ?? [])]).map((n) => ({ modelLabel: n.modelLabel, id: n.id, delete_flag: true }));

@@ -173,14 +173,7 @@ export function modelRepository(db: Kysely<Database>, kind: StoreKind) {
     return sql.join(parts);
   };
 
-  /** Ids of the subtree under a node (the node excluded). */
-  const subtreeIds = async (id: number): Promise<number[]> => {
-    const rows = await sql<{ id: number }>`select id from ${subtreeOf(id)} as s`.execute(db);
-    return rows.rows.map((r) => Number(r.id));
-  };
-
   return {
-    subtreeIds,
 
     /** Nodes of a selection, ordered and paged. */
     async select(s: NodeSelection): Promise<NodeRow[]> {

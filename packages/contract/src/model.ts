@@ -131,6 +131,13 @@ export interface HierarchyItem {
   [field: string]: unknown;
 }
 
+/**
+ * Nodes one hierarchy write may hold in all, at every level (issue 12: 5,000 new nodes in one SQLite
+ * transaction held the event loop ~100 ms, three at once twice that); a larger model is written in
+ * several calls. More: 400 naming the first item over.
+ */
+export const HIERARCHY_MAX_ITEMS = 2000;
+
 export const HierarchyItemSchema = Type.Recursive(
   (Self) =>
     Type.Object(
@@ -139,13 +146,13 @@ export const HierarchyItemSchema = Type.Recursive(
         id: NullableScalar(IdOrZero),
         delete_flag: NullableScalar(Type.Boolean()),
         moveFrom: Nullable(Type.Object({ id: IdOrZero, modelLabel: Label }, { additionalProperties: false })),
-        children: Nullable(Type.Array(Self, { maxItems: 5000 })),
+        children: Nullable(Type.Array(Self, { maxItems: HIERARCHY_MAX_ITEMS })),
       },
       { additionalProperties: true },
     ),
   { $id: 'ModelHierarchyItem' },
 );
-export const HierarchyBody = Type.Array(HierarchyItemSchema, { minItems: 1, maxItems: 5000 });
+export const HierarchyBody = Type.Array(HierarchyItemSchema, { minItems: 1, maxItems: HIERARCHY_MAX_ITEMS });
 
 /** Reply item of the hierarchy write: the same nesting, with ids; deleted items keep delete_flag. */
 export interface HierarchyResult {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type KyselyPlugin } from 'kysely';
-import { ENERGY_TYPE, ENERGY_TYPE_VALUES, MODEL_API, MODEL_LABELS, permissionId, type HierarchyResult, type ModelInfo, type ModelNode } from '@ems/contract';
+import { ENERGY_TYPE, ENERGY_TYPE_VALUES, HIERARCHY_MAX_ITEMS, MODEL_API, MODEL_LABELS, permissionId, type HierarchyResult, type ModelInfo, type ModelNode } from '@ems/contract';
 import { STORES, createStore, json, loginAs, startApp, type Reply, type TestApp, type TestStore } from '../../test/helpers.js';
 
 type Headers = Record<string, string>;
@@ -244,13 +244,13 @@ for (const { kind, skip } of STORES) {
       expect(names(await under(admin, 'floor', { id: b.id, modelLabel: 'building' }))).toEqual(['F0', ...more.map((f) => f.name)]);
     });
 
-    describe('5,000 nodes in one write (issue 12: written a few hundred rows to a statement)', () => {
-      /** 50 floors of 99 rooms: 5,000 nodes with the building's own item */
+    describe('2,000 nodes in one write (issue 12: written a few hundred rows to a statement; the cap is HIERARCHY_MAX_ITEMS)', () => {
+      /** 20 floors of 98 rooms: 1,980 nodes, 1,981 with the building's own item */
       const floors = (tag: string) =>
-        Array.from({ length: 50 }, (_, f) => ({
+        Array.from({ length: 20 }, (_, f) => ({
           modelLabel: 'floor',
           name: `${tag} F${f}`,
-          children: Array.from({ length: 99 }, (_, r) => ({ modelLabel: 'room', name: `${tag} R${f}-${r}`, ...(r % 7 === 0 ? { roomType: 'office' } : {}) })),
+          children: Array.from({ length: 98 }, (_, r) => ({ modelLabel: 'room', name: `${tag} R${f}-${r}`, ...(r % 7 === 0 ? { roomType: 'office' } : {}) })),
         }));
       const count = async (): Promise<number> => Number((await t.app.ems.db.selectFrom('node').select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirstOrThrow()).n);
 
@@ -287,19 +287,19 @@ for (const { kind, skip } of STORES) {
         expect(replied.flatMap((f) => (f.children ?? []).map((c) => [c.name, c.parentId, c.roomType]))).toEqual(
           sent.flatMap((f, i) => f.children.map((c) => [c.name, replied[i]?.id, c.roomType ?? null])),
         );
-        expect(new Set(replied.flatMap((f) => [f.id, ...(f.children ?? []).map((c) => c.id)])).size).toBe(50 + 4950);
+        expect(new Set(replied.flatMap((f) => [f.id, ...(f.children ?? []).map((c) => c.id)])).size).toBe(20 + 1960);
 
         const storedFloors = await under(admin, 'floor', { id: b.id, modelLabel: 'building' });
         expect(storedFloors.data.map((f) => [f.id, f.name])).toEqual(replied.map((f) => [f.id, f.name]));
         const rooms = await under(admin, 'room', { id: b.id, modelLabel: 'building' });
-        expect(rooms.total).toBe(4950);
+        expect(rooms.total).toBe(1960);
         for (const f of replied) {
           const stored = rooms.data.filter((n) => n.parentId === f.id);
           expect(stored.map((n) => [n.id, n.name, n.roomType])).toEqual((f.children ?? []).map((c) => [c.id, c.name, c.roomType]));
         }
       });
 
-      it('5,000 changes, 4,950 moves, then 5,000 deletes, each in a handful of statements', async () => {
+      it('1,980 changes, 1,960 moves, then 1,980 deletes, each in a handful of statements', async () => {
         const b = await building('Bulk changed', floors('Bulk changed'));
         const tree = b.children ?? [];
         const renamed = tree.map((f) => ({
@@ -326,7 +326,7 @@ for (const { kind, skip } of STORES) {
         expect(moved.result, moved.result.msg).toMatchObject({ status: 200, code: 0 });
         expect(moved.statements).toBeLessThanOrEqual(30);
         const onFirst = await under(admin, 'room', { id: first.id, modelLabel: 'floor' });
-        expect(onFirst.total).toBe(4950);
+        expect(onFirst.total).toBe(1960);
         expect(onFirst.data.every((n) => n.parentId === first.id)).toBe(true);
 
         const before = await count();
@@ -334,7 +334,7 @@ for (const { kind, skip } of STORES) {
         const deleted = await countingStatements(() => write(admin, gone));
         expect(deleted.result, deleted.result.msg).toMatchObject({ status: 200, code: 0 });
         expect(deleted.statements).toBeLessThanOrEqual(40);
-        expect(await count()).toBe(before - 5000);
+        expect(await count()).toBe(before - 1980);
         expect((await under(admin, 'room', { id: b.id, modelLabel: 'building' })).total).toBe(0);
       });
 
@@ -373,20 +373,32 @@ for (const { kind, skip } of STORES) {
         ]);
       });
 
+      it('more than HIERARCHY_MAX_ITEMS nodes in all, at any level: 400 naming the first item over, nothing written', async () => {
+        const b = await building('Over the cap', []);
+        const before = await count();
+        // 1,981 under the building's item, then one floor of 20 more: the 2,001st item is the new floor's 19th room
+        const over = [...floors('Over'), { modelLabel: 'floor', name: 'Over extra', children: Array.from({ length: 20 }, (_, r) => ({ modelLabel: 'room', name: `Over X${r}` })) }];
+        const r = await write(admin, [{ modelLabel: 'building', id: b.id, children: over }]);
+        expect(r).toMatchObject({ status: 400, code: 400 });
+        expect(r.msg).toContain('0.children.20.children.18');
+        expect(r.msg).toContain(String(HIERARCHY_MAX_ITEMS));
+        expect(await count()).toBe(before);
+      });
+
       it('one invalid node among them, found before or after the rows are inserted, writes nothing', async () => {
         const b = await building('Bulk refused', []);
         const before = await count();
         const badValue = floors('Bad value');
-        Object.assign(badValue[25]?.children[50] ?? {}, { roomType: 'spaceship' });
+        Object.assign(badValue[15]?.children[50] ?? {}, { roomType: 'spaceship' });
         const r1 = await write(admin, [{ modelLabel: 'building', id: b.id, children: badValue }]);
         expect(r1).toMatchObject({ status: 400, code: 400 });
-        expect(r1.msg).toContain('0.children.25.children.50.roomType');
-        // a reference is checked once every row is in: the 5,000 rows are taken back
+        expect(r1.msg).toContain('0.children.15.children.50.roomType');
+        // a reference is checked once every row is in: the 1,980 rows are taken back
         const badRef = floors('Bad ref');
-        badRef[30]?.children.splice(40, 1, { modelLabel: 'meter', name: 'Bad ref meter', energyType: 2, parentMeterId: 2_000_000_000 } as never);
+        badRef[18]?.children.splice(40, 1, { modelLabel: 'meter', name: 'Bad ref meter', energyType: 2, parentMeterId: 2_000_000_000 } as never);
         const r2 = await write(admin, [{ modelLabel: 'building', id: b.id, children: badRef }]);
         expect(r2).toMatchObject({ status: 400, code: 400 });
-        expect(r2.msg).toContain('0.children.30.children.40.parentMeterId');
+        expect(r2.msg).toContain('0.children.18.children.40.parentMeterId');
         expect(await count()).toBe(before);
         expect((await under(admin, 'floor', { id: b.id, modelLabel: 'building' })).data).toEqual([]);
       });

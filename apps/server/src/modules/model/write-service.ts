@@ -1,4 +1,4 @@
-import { MODEL_META, type HierarchyItem, type HierarchyResult, type ModelDeleteBody, type ModelLabel, type ModelMeta } from '@ems/contract';
+import { HIERARCHY_MAX_ITEMS, MODEL_META, type HierarchyItem, type HierarchyResult, type ModelDeleteBody, type ModelLabel, type ModelMeta } from '@ems/contract';
 import type { Ems, Session } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import { nextTurn } from '../../lib/work-slices.js';
@@ -283,6 +283,19 @@ async function oneTurnEach<T>(transaction: () => Promise<T>): Promise<T> {
   }
 }
 
+/** At most HIERARCHY_MAX_ITEMS nodes in the whole tree: 400 naming the first item over, before any work. */
+function capItems(items: readonly HierarchyItem[]): void {
+  let n = 0;
+  const walk = (list: readonly HierarchyItem[], path: string) => {
+    for (const [i, item] of list.entries()) {
+      const at = path === '' ? String(i) : `${path}.children.${i}`;
+      if (++n > HIERARCHY_MAX_ITEMS) throw bad(at, `a write holds at most ${HIERARCHY_MAX_ITEMS} nodes in all; write a larger model in several calls`);
+      if (item.children) walk(item.children, at);
+    }
+  };
+  walk(items, '');
+}
+
 /**
  * The hierarchy write: creates, updates, moves and deletes (with subtrees) in ONE transaction, each
  * node checked against the model metadata; any error (400, 404) leaves the store unchanged. Replies
@@ -296,6 +309,7 @@ async function oneTurnEach<T>(transaction: () => Promise<T>): Promise<T> {
  * about a second).
  */
 export async function writeHierarchy(ems: Ems, session: Session, scope: readonly number[], items: readonly HierarchyItem[]): Promise<HierarchyResult[]> {
+  capItems(items);
   const now = ems.config.now();
   const checked = await checkItems(items, now);
   const transaction = () => ems.db.transaction().execute(async (tx) => {

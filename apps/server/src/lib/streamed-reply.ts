@@ -8,36 +8,10 @@ const SLICE_MS = 5;
 /**
  * The success envelope of ok() as JSON text in pieces, with a turn of the event loop whenever SLICE_MS
  * of serialising has passed: a reply of many MB serialised at once holds the loop for seconds (issue 12).
- * `pieces` gives an item's JSON in as many parts as it likes (a long line of points, a part per
- * thousand points); the route's response schema then documents the reply but does not serialise it.
- */
-export function streamedEnvelope<T>(lang: Lang, items: readonly T[], pieces: (item: T) => Iterable<string>): Readable {
-  async function* text(): AsyncGenerator<string> {
-    const envelope = JSON.stringify(ok(lang, [], items.length));
-    const cut = envelope.indexOf('"data":[]') + '"data":['.length;
-    let buf = envelope.slice(0, cut);
-    let slice = performance.now();
-    for (const [i, item] of items.entries()) {
-      if (i > 0) buf += ',';
-      for (const piece of pieces(item)) {
-        buf += piece;
-        if (performance.now() - slice > SLICE_MS) {
-          yield buf;
-          buf = '';
-          await new Promise<void>((r) => setImmediate(r));
-          slice = performance.now();
-        }
-      }
-    }
-    yield buf + envelope.slice(cut);
-  }
-  return Readable.from(text());
-}
-
-/**
- * streamedEnvelope over items that arrive in batches (a read at a time): each batch is written as it
- * comes and dropped, so a reply of many MB is never held whole as objects; `total` (after `data` in
- * the envelope) is the number of items written.
+ * The items arrive in batches (a read at a time): each batch is written as it comes and dropped, so
+ * the reply is never held whole as objects; `total` (after `data` in the envelope) is the number of
+ * items written. `pieces` gives an item's JSON in as many parts as it likes (a long line of points, a
+ * part per thousand points); the route's response schema then documents the reply but does not serialise it.
  */
 export function streamedEnvelopeOf<T>(lang: Lang, batches: AsyncIterable<readonly T[]>, pieces: (item: T) => Iterable<string>): Readable {
   async function* text(): AsyncGenerator<string> {
@@ -49,12 +23,14 @@ export function streamedEnvelopeOf<T>(lang: Lang, batches: AsyncIterable<readonl
     for await (const batch of batches) {
       for (const item of batch) {
         if (n++ > 0) buf += ',';
-        for (const piece of pieces(item)) buf += piece;
-        if (performance.now() - slice > SLICE_MS) {
-          yield buf;
-          buf = '';
-          await new Promise<void>((r) => setImmediate(r));
-          slice = performance.now();
+        for (const piece of pieces(item)) {
+          buf += piece;
+          if (performance.now() - slice > SLICE_MS) {
+            yield buf;
+            buf = '';
+            await new Promise<void>((r) => setImmediate(r));
+            slice = performance.now();
+          }
         }
       }
       if (buf.length > 65_536) {

@@ -203,11 +203,37 @@ const HEAVY: Record<string, Decl> = {
   'PUT /eem-service/v1/cost/scheme/:id': { skip: 'no heavy body declared yet' },
   'PUT /eem-service/v1/cost/scheme/:id/nodes': { skip: 'no heavy body declared yet' },
   'DELETE /eem-service/v1/cost/scheme/:id': { skip: 'no heavy body declared yet' },
-  'POST /eem-service/v1/environment/hazard': { skip: 'no heavy body declared yet' },
+  'POST /eem-service/v1/environment/hazard': { skip: 'a one-row write whose name must be unique: the timed repeats would be refused as duplicates' },
   'PUT /eem-service/v1/environment/hazard/:id': { skip: 'no heavy body declared yet' },
   'DELETE /eem-service/v1/environment/hazard/:id': { skip: 'no heavy body declared yet' },
-  'POST /eem-service/v1/rule/configInfo': { skip: 'no heavy body declared yet' },
-  'POST /eem-service/v1/rule/algorithmInfo': { skip: 'no heavy body declared yet' },
+  // a save reloads the engine: a rule of five conditions; an offline algorithm over every device of the project
+  'POST /eem-service/v1/rule/configInfo': {
+    write: 'write',
+    variants: (c) => [
+      {
+        method: 'POST',
+        url: '/eem-service/v1/rule/configInfo',
+        body: {
+          name: 'bench rule',
+          nodeId: c.meters[0],
+          modelLabel: 'meter',
+          conditions: [1, 2, 3, 4, 5].map((k) => ({ dataId: 3, operator: 1, limit: 1e6 + k })),
+          combinator: 2,
+          minDurationSec: 60,
+          hysteresis: 1,
+          level: 2,
+          enabled: true,
+          description: 'x'.repeat(255),
+        },
+      },
+    ],
+  },
+  'POST /eem-service/v1/rule/algorithmInfo': {
+    write: 'write',
+    variants: () => [
+      { method: 'POST', url: '/eem-service/v1/rule/algorithmInfo', body: { name: 'bench offline', kind: 'offline', nodeId: P, modelLabel: 'project', params: { offlineMinutes: 10080 }, level: 2, enabled: true, description: 'x'.repeat(255) } },
+    ],
+  },
   'DELETE /eem-service/v1/rule/delConfig': { write: 'delete', variants: (c) => [{ method: 'DELETE', url: '/eem-service/v1/rule/delConfig', body: { ids: ids(c.rules, 1000) } }] },
   'DELETE /eem-service/v1/rule/delAlgorithm': { write: 'delete', variants: (c) => [{ method: 'DELETE', url: '/eem-service/v1/rule/delAlgorithm', body: { ids: ids(c.algorithms, 1000) } }] },
   'DELETE /model/v1/:modelLabel': { write: 'delete', variants: () => [{ method: 'DELETE', url: '/model/v1/room', body: { modelLabel: 'room', idRange: seq(5000).map((i) => i + 1000) } }] },

@@ -56,6 +56,10 @@ interface Ctx {
   rules: number[];
   algorithms: number[];
   scheme: number;
+  /** the scheme as the API takes it (its own versions): the heaviest body the demo's tariffs give */
+  schemeBody: { name: string; projectId: number; versions: unknown[] };
+  /** a hazard source of project 1 */
+  hazard: number;
   gateway: number;
   userId: number;
   rootGroup: number;
@@ -199,13 +203,23 @@ const HEAVY: Record<string, Decl> = {
   'DELETE /eem-service/v1/project/project/:id': { skip: 'deletes the project every other route reads' },
   'POST /eem-service/v1/ingest/gateway': { skip: 'a one-off write' },
   'POST /eem-service/v1/ingest/gateway/:id/rotate': { skip: 'rotates the demo gateway’s key' },
-  'POST /eem-service/v1/cost/scheme': { skip: 'no heavy body declared yet' },
-  'PUT /eem-service/v1/cost/scheme/:id': { skip: 'no heavy body declared yet' },
-  'PUT /eem-service/v1/cost/scheme/:id/nodes': { skip: 'no heavy body declared yet' },
-  'DELETE /eem-service/v1/cost/scheme/:id': { skip: 'no heavy body declared yet' },
+  // the demo's own tariff scheme: a new copy, written back as it is, attached to the project, deleted last
+  'POST /eem-service/v1/cost/scheme': { write: 'write', variants: (c) => [{ method: 'POST', url: '/eem-service/v1/cost/scheme', body: { ...c.schemeBody, name: 'bench scheme', description: 'x'.repeat(255) } }] },
+  'PUT /eem-service/v1/cost/scheme/:id': { write: 'write', variants: (c) => [{ method: 'PUT', url: `/eem-service/v1/cost/scheme/${c.scheme}`, body: c.schemeBody }] },
+  'PUT /eem-service/v1/cost/scheme/:id/nodes': { write: 'write', variants: (c) => [{ method: 'PUT', url: `/eem-service/v1/cost/scheme/${c.scheme}/nodes`, body: { nodes: [{ nodeId: c.schemeBody.projectId, modelLabel: 'project' }] } }] },
+  'DELETE /eem-service/v1/cost/scheme/:id': { write: 'delete', variants: (c) => [{ method: 'DELETE', url: `/eem-service/v1/cost/scheme/${c.scheme}` }] },
   'POST /eem-service/v1/environment/hazard': { skip: 'a one-row write whose name must be unique: the timed repeats would be refused as duplicates' },
-  'PUT /eem-service/v1/environment/hazard/:id': { skip: 'no heavy body declared yet' },
-  'DELETE /eem-service/v1/environment/hazard/:id': { skip: 'no heavy body declared yet' },
+  'PUT /eem-service/v1/environment/hazard/:id': {
+    write: 'write',
+    variants: (c) => [
+      {
+        method: 'PUT',
+        url: `/eem-service/v1/environment/hazard/${c.hazard}`,
+        body: { projectId: P, name: 'bench hazard', grade: 1, nodeId: c.building, modelLabel: 'building', location: 'x'.repeat(100), responsible: 'bench', phone: '13800138000', sensorIds: [c.sensor], note: 'x'.repeat(255) },
+      },
+    ],
+  },
+  'DELETE /eem-service/v1/environment/hazard/:id': { write: 'delete', variants: (c) => [{ method: 'DELETE', url: `/eem-service/v1/environment/hazard/${c.hazard}` }] },
   // a save reloads the engine: a rule of five conditions; an offline algorithm over every device of the project
   'POST /eem-service/v1/rule/configInfo': {
     write: 'write',
@@ -291,7 +305,12 @@ async function context(app: FastifyInstance, now: number): Promise<Ctx> {
     rules: await col(`select id from event_rule where project_id = ${P} order by id`),
     algorithms: await col(`select id from event_algorithm where project_id = ${P} order by id`),
     scheme: await first('select id from cost_scheme order by id'),
+    schemeBody: await (async () => {
+      const r = (await sql.raw<{ name: string; project_id: number; versions: string }>('select name, project_id, versions from cost_scheme order by id limit 1').execute(db)).rows[0];
+      return { name: r?.name ?? 'bench', projectId: Number(r?.project_id ?? P), versions: r ? (JSON.parse(r.versions) as unknown[]) : [] };
+    })(),
     gateway: await first(`select id from gateway where project_id = ${P} order by id`),
+    hazard: await first(`select id from hazard_source where project_id = ${P} order by id`),
     userId: await first(`select id from app_user where name = 'fw_plant'`),
     rootGroup: await first('select id from user_group order by id'),
   };

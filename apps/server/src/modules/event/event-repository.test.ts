@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../sim/random.js';
 import { createStore, startApp, STORES, type TestApp, type TestStore } from '../../test/helpers.js';
 import { eventRepository, PIECE_EVENTS, type EventFilter, type NewEvent } from './event-repository.js';
 import type { EventTables } from './tables.js';
@@ -8,19 +9,9 @@ const NOW = Date.UTC(2026, 5, 1);
 /** Events over 200 days in two projects: more than two pieces' worth in project 1, with ties, active and long ones. */
 const COUNT = Math.round(PIECE_EVENTS * 2.6);
 
-/** A small deterministic generator (mulberry32), so a failure is reproducible. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function events(): NewEvent[] {
-  const r = random(7);
+  // deterministic, so a failure is reproducible
+  const r = mulberry32(7);
   return Array.from({ length: COUNT }, (_, i) => {
     // a tenth share a start time with the one before (ties at piece edges), some go on for days, some are active
     const start = i % 10 === 0 ? NOW - 50 * DAY : NOW - Math.floor(r() * 200) * DAY - Math.floor(r() * 96) * 900_000;

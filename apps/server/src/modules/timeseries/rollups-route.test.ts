@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, ROLLUP_MAX_DEVICES, ROLLUP_MAX_ROWS, TIMESERIES_API, type RollupRow } from '@ems/contract';
 import { STORES, createStore, json, loginAs, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import { timeseriesRepository } from './repository.js';
-import { readRollups } from './service.js';
+import { readRollups, rollupRowOf } from './service.js';
 import { ROLLUP_GRAINS, insertMeter } from './test-nodes.js';
 
 const KWH = DATA_ID.activeEnergyImport;
@@ -57,15 +57,7 @@ for (const { kind, skip } of STORES) {
       // 93 days of 15-min buckets around the 4 days of readings: several reads per device
       const q = { deviceIds: [...meters].reverse(), grain: '15m' as const, from: T0 - 80 * DAY, to: T0 + 13 * DAY };
       await writeReadings(t.app, 1, Array.from({ length: 80 * 96 }, (_, i) => ({ deviceId: meters[1] as number, dataId: KWH, ts: T0 - 80 * DAY + i * 900_000, value: i })));
-      const once = (await timeseriesRepository(t.app.ems).rollups('rollup_15m', meters, KWH, q.from, q.to)).map((r) => ({
-        deviceId: Number(r.device_id),
-        dataId: Number(r.data_id),
-        bucketStart: Number(r.bucket_start),
-        value: r.value === null ? null : Number(r.value),
-        quality: Number(r.quality),
-        nIntervals: Number(r.n_intervals),
-        nGood: Number(r.n_good),
-      }));
+      const once = (await timeseriesRepository(t.app.ems).rollups('rollup_15m', meters, KWH, q.from, q.to)).map(rollupRowOf);
       expect(once.length).toBeGreaterThan(2 * 4000);
       expect(await readRollups(t.app.ems, 1, { ...q, dataId: KWH })).toEqual(once);
       // written a read at a time as it is read: the same JSON, the total counted at the end

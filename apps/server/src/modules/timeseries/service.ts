@@ -230,6 +230,17 @@ const ROWS_PER_READ = 2000;
 /** Work between two turns of the event loop, ms. */
 const SLICE_MS = 5;
 
+/** A stored rollup row as the API answers it. */
+export const rollupRowOf = (r: Awaited<ReturnType<ReturnType<typeof timeseriesRepository>['rollups']>>[number]): RollupRow => ({
+  deviceId: Number(r.device_id),
+  dataId: Number(r.data_id),
+  bucketStart: Number(r.bucket_start),
+  value: r.value === null ? null : Number(r.value),
+  quality: Number(r.quality),
+  nIntervals: Number(r.n_intervals),
+  nGood: Number(r.n_good),
+});
+
 /**
  * Rollup rows of devices of the project for a data point and grain, bucket_start in [from, to), by
  * device then bucket, as the reads return them: device by device, at most ROWS_PER_READ rows a read,
@@ -247,15 +258,7 @@ export async function* rollupReads(ems: Ems, projectId: number, q: { deviceIds: 
         slice = performance.now();
       }
       const rows = await repo.rollups(TABLE[q.grain], [device], q.dataId, from, q.to, ROWS_PER_READ);
-      yield rows.map((r) => ({
-        deviceId: Number(r.device_id),
-        dataId: Number(r.data_id),
-        bucketStart: Number(r.bucket_start),
-        value: r.value === null ? null : Number(r.value),
-        quality: Number(r.quality),
-        nIntervals: Number(r.n_intervals),
-        nGood: Number(r.n_good),
-      }));
+      yield rows.map(rollupRowOf);
       if (rows.length < ROWS_PER_READ) break;
       from = Number(rows[rows.length - 1]?.bucket_start) + 1;
     }

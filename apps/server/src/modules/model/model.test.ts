@@ -160,6 +160,29 @@ for (const { kind, skip } of STORES) {
       expect(flat.data[0]?.children).toBeUndefined();
     });
 
+    it('a level of 33,000 parents (more values than SQLite binds in one statement) is read a part at a time: every child under its parent, in order', async () => {
+      const b = await building('Wide fixture', []);
+      const db = t.app.ems.db;
+      const floors = Array.from({ length: 33_000 }, (_, i) => ({ project_id: 1, parent_id: b.id, model_label: 'floor', name: `W${i}`, attrs: '{}', sort: i }));
+      for (let i = 0; i < floors.length; i += 2000) await db.insertInto('node').values(floors.slice(i, i + 2000)).execute();
+      const ids = (await db.selectFrom('node').select('id').where('parent_id', '=', b.id).orderBy('sort').execute()).map((r) => Number(r.id));
+      const last = ids[ids.length - 1] as number;
+      const first = ids[0] as number;
+      await db
+        .insertInto('node')
+        .values([last, first, last].map((parent, k) => ({ project_id: 1, parent_id: parent, model_label: 'room', name: `WR${k}`, attrs: '{}', sort: k })))
+        .execute();
+      const r = await query(admin, { rootLabel: 'building', rootID: b.id, treeReturnEnable: true, subLayerConditions: [{ modelLabel: 'floor', props: ['name'] }, { modelLabel: 'room', props: ['name'] }] });
+      expect(r, r.msg).toMatchObject({ status: 200, code: 0 });
+      const got = r.data[0]?.children ?? [];
+      expect(got).toHaveLength(33_000);
+      expect(got[0]?.children?.map((c) => c.name)).toEqual(['WR1']);
+      expect(got[32_999]?.children?.map((c) => c.name)).toEqual(['WR0', 'WR2']);
+      expect(got.slice(1, 32_999).every((f) => f.children?.length === 0)).toBe(true);
+      await db.deleteFrom('node').where('parent_id', 'in', [first, last]).execute();
+      for (let i = 0; i < ids.length; i += 2000) await db.deleteFrom('node').where('id', 'in', ids.slice(i, i + 2000)).execute();
+    }, 120_000);
+
     it('rootLabel project returns the visible projects as nodes, with their nodes as children', async () => {
       const r = await query(plant, { rootLabel: 'project', rootID: -1, treeReturnEnable: true, subLayerConditions: [{ modelLabel: 'distributionroom' }, { modelLabel: 'transformer' }] });
       expect(r.data.map((p) => [p.id, p.modelLabel, p.projectId])).toEqual([[1, 'project', 1]]);

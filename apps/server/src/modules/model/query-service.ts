@@ -1,6 +1,7 @@
 import { ErrorCode, MODEL_QUERY_MAX_VALUES, QUERY_OPERATORS, type ModelLabel, type ModelNode, type ModelQueryBody, type QueryOperator, type SubLayerCondition } from '@ems/contract';
 import type { Ems, Session } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
+import { nextTurn } from '../../lib/work-slices.js';
 import { modelRepository, type Cond, type ModelRepository, type NodeSelection, type OrderBy, type Scalar } from './repository.js';
 import { asLabel, nodeOf, pick, projectNodeOf, resolveProp, type ResolvedProp } from './props.js';
 
@@ -192,6 +193,9 @@ function compileLayers(subs: readonly SubLayerCondition[] | null | undefined): L
   });
 }
 
+/** Parents of a level per read of their children. */
+const PARENTS_PER_READ = 5000;
+
 /** Attaches `children` level by level down the listed labels. */
 async function attachChildren(repo: ModelRepository, scope: readonly number[], roots: ModelNode[], rootsAreProjects: boolean, layers: Layer[]) {
   for (const r of roots) r.children = [];
@@ -199,25 +203,30 @@ async function attachChildren(repo: ModelRepository, scope: readonly number[], r
   let parents = new Map<number, ModelNode>(roots.map((r) => [r.id, r]));
   let projectLevel = rootsAreProjects;
   for (let depth = 0; depth < MAX_DEPTH && parents.size > 0; depth++) {
-    const ids = [...parents.keys()];
+    const all = [...parents.keys()];
     const next = new Map<number, ModelNode>();
-    for (const layer of layers) {
-      const rows = await repo.select({
-        projectIds: scope,
-        label: layer.label,
-        ...(projectLevel ? { parentProjectIds: ids } : { parentIds: ids }),
-        conds: layer.conds,
-        orders: layer.orders,
-      });
-      for (const row of rows) {
-        const full = nodeOf(row);
-        const parentKey = projectLevel ? Number(row.project_id) : Number(row.parent_id);
-        const parent = parents.get(parentKey);
-        if (!parent) continue;
-        const node = pick(full, layer.props);
-        node.children = [];
-        parent.children?.push(node);
-        next.set(full.id, node);
+    // a level's parents PARENTS_PER_READ to a statement (SQLite binds at most 32,766 values), a turn of the
+    // event loop between: a parent's children all come from one statement, so their order holds
+    for (let i = 0; i < all.length; i += PARENTS_PER_READ) {
+      if (i > 0) await nextTurn();
+      const ids = all.slice(i, i + PARENTS_PER_READ);
+      for (const layer of layers) {
+        const rows = await repo.select({
+          projectIds: scope,
+          label: layer.label,
+          ...(projectLevel ? { parentProjectIds: ids } : { parentIds: ids }),
+          conds: layer.conds,
+          orders: layer.orders,
+        });
+        for (const row of rows) {
+          const full = nodeOf(row);
+          const parent = parents.get(projectLevel ? Number(row.project_id) : Number(row.parent_id));
+          if (!parent) continue;
+          const node = pick(full, layer.props);
+          node.children = [];
+          parent.children?.push(node);
+          next.set(full.id, node);
+        }
       }
     }
     parents = next;

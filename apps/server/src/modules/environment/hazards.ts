@@ -24,7 +24,9 @@ export async function listHazards(ems: Ems, scope: readonly number[]): Promise<H
   for (const projectId of new Set(rows.map((r) => r.project_id))) {
     const nodes = await repo.nodes(projectId);
     const tree = plantTree(nodes);
-    const grid = await gridOf(ems, repo, tree, nodes, 'all', DEFAULT_OFFLINE_AFTER_MS);
+    // the sensors' levels only: the whole project's nodes would also lay out a tile per room (issue 12)
+    const sensorLabels: readonly string[] = SENSOR_LABELS.all;
+    const grid = await gridOf(ems, repo, tree, nodes.filter((n) => sensorLabels.includes(n.modelLabel)), 'all', DEFAULT_OFFLINE_AFTER_MS);
     const level = new Map(grid.sensors.map((s) => [s.id, s.level]));
     for (const r of rows.filter((x) => x.project_id === projectId)) {
       const sensors = (JSON.parse(r.sensor_ids) as number[]).flatMap((id) => {
@@ -56,7 +58,9 @@ export async function listHazards(ems: Ems, scope: readonly number[]): Promise<H
 async function validate(ems: Ems, lang: Lang, input: HazardSourceInput, selfId?: number): Promise<Omit<HazardRow, 'id'>> {
   const repo = environmentRepository(ems.db);
   if ((input.nodeId === null) !== (input.modelLabel === null)) throw invalid(lang, input.nodeId === null ? 'nodeId' : 'modelLabel', 'pair');
-  const nodes = plantTree(await repo.nodes(input.projectId)).byId;
+  // only the nodes the form names, not the whole project's
+  const named = [...(input.nodeId !== null ? [input.nodeId] : []), ...input.sensorIds];
+  const nodes = new Map((await repo.nodesIn(input.projectId, named)).map((n) => [n.id, n]));
   if (input.nodeId !== null && nodes.get(input.nodeId)?.modelLabel !== input.modelLabel) throw invalid(lang, 'nodeId', 'node');
   const labels: readonly string[] = SENSOR_LABELS.all;
   input.sensorIds.forEach((id, i) => {

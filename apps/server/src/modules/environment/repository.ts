@@ -73,6 +73,13 @@ export function environmentRepository(db: Db) {
       return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), modelLabel: r.model_label, name: r.name, code: r.code, attrs: parse(r.attrs) }));
     },
 
+    /** The nodes of a project among the ids (a form's node and sensors), attributes parsed. */
+    async nodesIn(projectId: number, ids: readonly number[]): Promise<EnvNode[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('node').select(['id', 'parent_id', 'model_label', 'name', 'code', 'attrs']).where('project_id', '=', projectId).where('id', 'in', [...ids]).execute();
+      return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), modelLabel: r.model_label, name: r.name, code: r.code, attrs: parse(r.attrs) }));
+    },
+
     /** The newest reading of each (device, data point) pair of the devices and data points (two key probes per pair). */
     async latest(deviceIds: readonly number[], dataIds: readonly number[]): Promise<LatestReading[]> {
       return (await latestPerSeries(db, deviceIds, dataIds)).map((x) => ({ deviceId: x.deviceId, dataId: x.dataId, ts: x.ts, value: x.value }));

@@ -243,5 +243,18 @@ for (const { kind, skip } of STORES) {
       expect(ws.getRow(row).getCell(3).value).toMatch(/^2025-06-18 14:\d\d$/);
       expect(ws.getRow(row).getCell(3).value).toBe(zonedDateTime(june!.mdTime!, 'Asia/Shanghai', false));
     });
+
+    it('attaching nodes: a node of another label, or not in the project, is refused with 400 naming it, and the attachment stays', async () => {
+      const put = async (nodes: object[]) =>
+        json<CostScheme>(await t.app.inject({ method: 'PUT', url: COST_API.nodes.replace(':id', String(schemeId)), headers: admin, payload: { nodes } }));
+      const project = { nodeId: projectId, modelLabel: 'project' };
+      for (const wrong of [{ nodeId: ids.M1, modelLabel: 'building' }, { nodeId: 2_000_000_000, modelLabel: 'meter' }, { nodeId: 1, modelLabel: 'project' }]) {
+        const r = await put([project, wrong]);
+        expect(r, JSON.stringify(wrong)).toMatchObject({ status: 400, code: 400 });
+        expect(r.msg).toContain('nodes[1]');
+      }
+      const list = json<CostScheme[]>(await t.app.inject({ method: 'GET', url: COST_API.schemes, headers: admin }));
+      expect(list.data.find((x) => x.id === schemeId)?.nodes).toEqual([{ nodeId: projectId, modelLabel: 'project', name: 'Cost plant' }]);
+    });
   });
 }

@@ -125,8 +125,10 @@ export async function attachNodes(ems: Ems, lang: Lang, scope: readonly number[]
   const repo = costRepository(ems.db);
   const row = await repo.scheme(id);
   if (!row || !scope.includes(row.projectId)) throw noPermission();
-  const nodes = await analysisRepository(ems.db).nodes(row.projectId);
-  const known = new Set([`project_${row.projectId}`, ...nodes.map((n) => `${n.modelLabel}_${n.id}`)]);
+  // only the nodes the request names, not the whole project's (issue 12)
+  const ids = [...new Set(input.nodes.filter((n) => n.modelLabel !== 'project').map((n) => n.nodeId))];
+  const nodes = ids.length === 0 ? [] : await ems.db.selectFrom('node').select(['id', 'model_label']).where('project_id', '=', row.projectId).where('id', 'in', ids).execute();
+  const known = new Set([`project_${row.projectId}`, ...nodes.map((n) => `${n.model_label}_${Number(n.id)}`)]);
   input.nodes.forEach((n, i) => {
     if (!known.has(`${n.modelLabel}_${n.nodeId}`)) throw invalid(lang, `nodes[${i}]`, text(lang, 'node'));
   });

@@ -27,3 +27,4 @@ export * from './flow.js';
 export * from './power.js';
 export * from './environment.js';
 export * from './bounds.js';
+export * from './admin.js';

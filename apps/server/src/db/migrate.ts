@@ -14,6 +14,7 @@ import { pqAggregate } from './migrations/0012-pq-aggregate.js';
 import { eventHistory } from './migrations/0014-event-history.js';
 import { eventQuantity } from './migrations/0015-event-quantity.js';
 import { eventEndIndex } from './migrations/0016-event-end-index.js';
+import { admin } from './migrations/0017-admin.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -34,6 +35,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0014-event-history': eventHistory(),
     '0015-event-quantity': eventQuantity(),
     '0016-event-end-index': eventEndIndex(),
+    '0017-admin': admin(kind),
   };
 }
 

@@ -6,6 +6,8 @@ export interface TenantTable {
   name: string;
   en_name: string;
   create_time: number;
+  /** 0017-admin: 0 = disabled, its users cannot sign in */
+  enabled: Generated<number>;
 }
 
 export interface ProjectTable {
@@ -37,6 +39,11 @@ export interface AppUserTable {
   password_enc: string;
   password_changed_at: number;
   enabled: number;
+  /** 0017-admin: 1 after a reset until the user sets their own password */
+  must_change_password: Generated<number>;
+  create_time: Generated<number>;
+  /** 0017-admin: the identity provider's matching claim (single sign-on) */
+  sso_subject: string | null;
 }
 
 export interface RoleTable {
@@ -202,7 +209,27 @@ export interface PqRunTable {
   seen_at: number;
 }
 
+/** 0017-admin: append-only audit log. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  time: number;
+  tenant_id: number;
+  user_id: number | null;
+  user_name: string;
+  ip: string;
+  kind: string;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  target_name: string;
+  ok: number;
+  before: string | null;
+  after: string | null;
+  detail: string;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
   tenant: TenantTable;
   project: ProjectTable;
   app_user: AppUserTable;

@@ -28,6 +28,11 @@ const MESSAGES = {
   weakPassword: ['密码必须包含大小写字母、数字和特殊字符，长度为8至18位', 'Password must contain upper and lower case letters, digits and special characters, length 8 to 18'],
   projectTimeZoneInvalid: ['项目的时区 "$0" 无效，请在项目配置中改为有效的 IANA 时区（如 Asia/Shanghai）', 'the project\'s time zone "$0" is invalid; set a valid IANA time zone (e.g. Asia/Shanghai) in the project configuration'],
   samePassword: ['新密码不能与原密码相同', 'the new password must differ from the original password'],
+  roleInUse: ['角色正被以下用户使用：$0', 'the role is held by: $0'],
+  lastAdminRole: ['这是最后一位平台管理员的用户与角色权限所在的角色，不能删除或去掉这些权限', 'this role gives the last platform administrator their user and role permissions; it cannot be deleted or lose them'],
+  operatorTenant: ['平台运营方的租户不能禁用', 'the platform operator\'s tenant cannot be disabled'],
+  rootGroupFixed: ['租户的根用户组不能删除或移动', 'the tenant\'s root user group cannot be deleted or moved'],
+  groupNotEmpty: ['用户组含有子组（$0）或成员（$1），确认后才能删除', 'the user group holds sub-groups ($0) or members ($1); confirm to delete it'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof MESSAGES;

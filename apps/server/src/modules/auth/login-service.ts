@@ -3,6 +3,7 @@ import { ErrorCode, LOGIN_CLOCK_SKEW_MS, TOKEN_TTL_MS, type LoginBody, type Logi
 import type { Ems } from '../../context.js';
 import { ApiError } from '../../lib/errors.js';
 import { md5hex, safeEqual, sha256hex, wireHash } from '../../lib/hash.js';
+import { recordAudit, recordAuditThrottled, type AuditActor } from '../audit/service.js';
 import { failureCounter } from './failure-counter.js';
 import { authRepository } from './repository.js';
 
@@ -35,27 +36,48 @@ export async function login(ems: Ems, body: LoginBody, ip: string): Promise<Logi
   const repo = authRepository(ems.db);
   const failures = failureCounter(ems);
   const now = ems.config.now();
+  // audit (issue 13): the name typed is the actor; a failure by an unknown name goes to tenant 0
+  const actor = (u?: { id: number | string; tenant_id: number | string }): AuditActor => ({
+    tenantId: u ? Number(u.tenant_id) : 0,
+    userId: u ? Number(u.id) : null,
+    userName: body.userName,
+    ip,
+  });
+  const failure = (u: Parameters<typeof actor>[0], detail: string) => ({ kind: 'loginFailure' as const, action: 'failure', targetType: 'user', targetId: u ? Number(u.id) : null, targetName: body.userName, ok: false, detail });
   if (Math.abs(now - body.timestamps) > LOGIN_CLOCK_SKEW_MS) {
+    // only for a name that exists, and at most once a minute per (name, address): anyone can send these
+    const named = await repo.findUserByName(body.userName);
+    if (named) await recordAuditThrottled(ems, actor(named), failure(named, 'clockSkew'));
     throw new ApiError(400, ErrorCode.clockSkew, 'clockSkew', { serverTime: now });
   }
   await failures.refuseWhileLocked(body.userName, ip, now);
-  if (await repo.replayExists(body.userName, body.timestamps, now)) throw new ApiError(400, ErrorCode.replay, 'replay');
-
   const user = await repo.findUserByName(body.userName);
+  if (await repo.replayExists(body.userName, body.timestamps, now)) {
+    await recordAuditThrottled(ems, actor(user), failure(user, 'replay'));
+    throw new ApiError(400, ErrorCode.replay, 'replay');
+  }
+
   const stored = user ? ems.cipher.decrypt(user.password_enc, Number(user.id)) : ems.cipher.decrypt(decoyOf(ems), 0);
   const expected = wireHash(stored ?? '0'.repeat(32), body.timestamps);
   const match = safeEqual(expected, body.password) && user !== undefined && stored !== undefined;
 
   if (!match || user === undefined) {
-    await failures.fail(body.userName, ip, now);
+    await recordAudit(ems, actor(user), failure(user, 'badCredentials'));
+    await failures.fail(body.userName, ip, now, () =>
+      recordAudit(ems, actor(user), { kind: 'lock', action: 'lock', targetType: 'user', targetId: user ? Number(user.id) : null, targetName: body.userName, ok: false, detail: 'login' }),
+    );
     throw new ApiError(400, ErrorCode.badCredentials, 'badCredentials');
   }
 
   const expiresAt = Math.max(now, body.timestamps) + LOGIN_CLOCK_SKEW_MS;
-  if (!(await repo.recordReplay(body.userName, body.timestamps, expiresAt, now))) throw new ApiError(400, ErrorCode.replay, 'replay');
+  if (!(await repo.recordReplay(body.userName, body.timestamps, expiresAt, now))) {
+    await recordAuditThrottled(ems, actor(user), failure(user, 'replay'));
+    throw new ApiError(400, ErrorCode.replay, 'replay');
+  }
   await failures.clear(body.userName, ip);
   await repo.pruneTokens(now);
   const issued = await issueToken(ems, Number(user.id));
+  await recordAudit(ems, actor(user), { kind: 'login', action: 'success', targetType: 'user', targetId: Number(user.id), targetName: user.name });
   return {
     ...issued,
     user: {
@@ -65,5 +87,6 @@ export async function login(ems: Ems, body: LoginBody, ip: string): Promise<Logi
       tenantId: Number(user.tenant_id),
       customConfig: JSON.stringify({ usertype: user.usertype }),
     },
+    mustChangePassword: Number(user.must_change_password) === 1,
   };
 }

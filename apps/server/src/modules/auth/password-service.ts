@@ -2,6 +2,7 @@ import { ErrorCode, STRONG_PASSWORD_PATTERN, type ChangePasswordBody } from '@em
 import type { Ems, Session } from '../../context.js';
 import { ApiError, unauthorized } from '../../lib/errors.js';
 import { md5hex, safeEqual } from '../../lib/hash.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import { failureCounter } from './failure-counter.js';
 import { authRepository } from './repository.js';
 
@@ -21,6 +22,8 @@ export async function changePassword(ems: Ems, session: Session, body: ChangePas
   const repo = authRepository(ems.db);
   const failures = failureCounter(ems);
   const now = ems.config.now();
+  const actor: AuditActor = { tenantId: session.tenantId, userId: session.userId, userName: session.name, ip };
+  const target = { targetType: 'user', targetId: session.userId, targetName: session.name };
   await failures.refuseWhileLocked(session.name, ip, now);
   const user = await repo.findUserById(session.userId);
   if (!user) throw unauthorized();
@@ -28,7 +31,11 @@ export async function changePassword(ems: Ems, session: Session, body: ChangePas
   const oldPassword = body.oldPassword.trim();
   const newPassword = body.newPassword.trim();
   if (stored === undefined || !safeEqual(stored, md5hex(oldPassword))) {
-    await failures.fail(session.name, ip, now, () => repo.revokeUserTokens(session.userId, now));
+    await recordAudit(ems, actor, { kind: 'password', action: 'change', ...target, ok: false, detail: 'oldPasswordWrong' });
+    await failures.fail(session.name, ip, now, async () => {
+      await repo.revokeUserTokens(session.userId, now);
+      await recordAudit(ems, actor, { kind: 'lock', action: 'lock', ...target, ok: false, detail: 'passwordChange' });
+    });
     throw new ApiError(400, ErrorCode.oldPasswordWrong, 'oldPasswordWrong');
   }
   await failures.clear(session.name, ip);
@@ -36,6 +43,7 @@ export async function changePassword(ems: Ems, session: Session, body: ChangePas
   if (newPassword === oldPassword) throw new ApiError(400, ErrorCode.weakPassword, 'samePassword');
   await repo.updatePassword(session.userId, ems.cipher.encrypt(md5hex(newPassword), session.userId), now);
   await repo.revokeUserTokens(session.userId, now);
+  await recordAudit(ems, actor, { kind: 'password', action: 'change', ...target });
 }
 
 /** The encrypted form of a plain password for a user id (seeds use it). */

@@ -19,6 +19,7 @@ import { login } from './login-service.js';
 import { changePassword } from './password-service.js';
 import { checkOperations } from './operation-check.js';
 import { authRepository } from './repository.js';
+import { actorOf, recordAudit } from '../audit/service.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -38,7 +39,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(API.logout, { schema: { response: { 200: Envelope(Type.Null()) } } }, async (request) => {
-    await authRepository(app.ems.db).revokeToken(sessionOf(request).tokenHash, app.ems.config.now());
+    const session = sessionOf(request);
+    await authRepository(app.ems.db).revokeToken(session.tokenHash, app.ems.config.now());
+    await recordAudit(app.ems, actorOf(request), { kind: 'logout', action: 'logout', targetType: 'user', targetId: session.userId, targetName: session.name });
     return ok(request.lang, null);
   });
 

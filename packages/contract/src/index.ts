@@ -34,3 +34,4 @@ export * from './admin-system.js';
 export * from './admin-tenants.js';
 export * from './admin-groups.js';
 export * from './admin-files.js';
+export * from './sso.js';

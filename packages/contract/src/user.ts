@@ -53,6 +53,8 @@ export const LoginReply = Type.Object({
   /** token lifetime end, ms since epoch */
   expiresAt: Type.Integer(),
   user: Type.Pick(CurrentUser, ['id', 'name', 'nicName', 'tenantId', 'customConfig']),
+  /** true while the user holds an initial or one-time password: the app makes them change it first (issue 13) */
+  mustChangePassword: Type.Optional(Type.Boolean()),
 });
 export type LoginReply = Static<typeof LoginReply>;
 

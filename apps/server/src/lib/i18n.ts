@@ -28,6 +28,8 @@ const MESSAGES = {
   weakPassword: ['密码必须包含大小写字母、数字和特殊字符，长度为8至18位', 'Password must contain upper and lower case letters, digits and special characters, length 8 to 18'],
   projectTimeZoneInvalid: ['项目的时区 "$0" 无效，请在项目配置中改为有效的 IANA 时区（如 Asia/Shanghai）', 'the project\'s time zone "$0" is invalid; set a valid IANA time zone (e.g. Asia/Shanghai) in the project configuration'],
   samePassword: ['新密码不能与原密码相同', 'the new password must differ from the original password'],
+  userNameTaken: ['用户名 $0 已存在', 'the user name $0 is already in use'],
+  lastAdmin: ['$0 是根用户或最后一位可用的平台管理员，不能停用、删除或降级', '$0 is the root user or the last enabled platform administrator and cannot be disabled, deleted or demoted'],
   roleInUse: ['角色正被以下用户使用：$0', 'the role is held by: $0'],
   lastAdminRole: ['这是最后一位平台管理员的用户与角色权限所在的角色，不能删除或去掉这些权限', 'this role gives the last platform administrator their user and role permissions; it cannot be deleted or lose them'],
   operatorTenant: ['平台运营方的租户不能禁用', 'the platform operator\'s tenant cannot be disabled'],

@@ -7,9 +7,11 @@ export function authRepository(db: Db) {
     findUserByName(name: string) {
       return db
         .selectFrom('app_user')
-        .select(['id', 'name', 'nic_name', 'tenant_id', 'usertype', 'password_enc'])
+        .select(['id', 'name', 'nic_name', 'tenant_id', 'usertype', 'password_enc', 'must_change_password'])
         .where('name', '=', name)
         .where('enabled', '=', 1)
+        // a disabled tenant's users cannot sign in (issue 13)
+        .where('tenant_id', 'in', (eb) => eb.selectFrom('tenant').select('tenant.id').where('tenant.enabled', '=', 1))
         .executeTakeFirst();
     },
 
@@ -26,7 +28,7 @@ export function authRepository(db: Db) {
       await db.insertInto('token').values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null }).execute();
     },
 
-    /** The live token's user, or undefined when unknown, revoked, expired or the user is disabled. */
+    /** The live token's user, or undefined when unknown, revoked, expired, or the user or their tenant is disabled. */
     findLiveToken(tokenHash: string, now: number) {
       return db
         .selectFrom('token')
@@ -36,6 +38,7 @@ export function authRepository(db: Db) {
         .where('token.revoked_at', 'is', null)
         .where('token.expires_at', '>', now)
         .where('app_user.enabled', '=', 1)
+        .where('app_user.tenant_id', 'in', (eb) => eb.selectFrom('tenant').select('tenant.id').where('tenant.enabled', '=', 1))
         .executeTakeFirst();
     },
 
@@ -139,7 +142,8 @@ export function authRepository(db: Db) {
     },
 
     async updatePassword(userId: number, passwordEnc: string, now: number) {
-      await db.updateTable('app_user').set({ password_enc: passwordEnc, password_changed_at: now }).where('id', '=', userId).execute();
+      // the user's own password now: no longer one to change at next login (issue 13)
+      await db.updateTable('app_user').set({ password_enc: passwordEnc, password_changed_at: now, must_change_password: 0 }).where('id', '=', userId).execute();
     },
   };
 }

@@ -12,6 +12,7 @@ import { modelRoutes } from './modules/model/routes.js';
 import { projectRoutes } from './modules/project/routes.js';
 import { seed, type SeedReport } from './modules/seed/service.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { ensureSystemConfig, readSystemConfig } from './modules/system/service.js';
 import { userRoutes } from './modules/user/routes.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(auditRoutes);
   await app.register(commonRoutes);
   await app.register(authRoutes);
+  await app.register(ssoRoutes);
   await app.register(userRoutes);
   await app.register(adminRoleRoutes);
   await app.register(adminUserRoutes);

@@ -14,7 +14,7 @@ import { seedRepository } from './modules/seed/repository.js';
 import { seedDemoTariffs } from './modules/cost/demo-tariffs.js';
 import { seedDemoHazards } from './modules/environment/demo-hazards.js';
 import { multipartBody } from './modules/filemanager/test-multipart.js';
-import { ALLOW, CALLERS, algorithmBody, hazardBody, ruleBody, schemeBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
+import { ALLOW, CALLERS, algorithmBody, hazardBody, ruleBody, schemeBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
 import { createStore, DEMO, loginAs, loginBody, type TestStore } from './test/helpers.js';
 
 type Headers = Record<string, string>;
@@ -172,6 +172,10 @@ function scratchOf(side: Side, admin: Session): Scratch {
     },
     event: () => insertEvent(side.projectId, side.meter),
     order: async () => (await post<{ id: number }>('/eem-service/v1/event/inspectionOrder', { eventId: await insertEvent(side.projectId, side.meter), comment: 'scratch' })).id,
+    file: async () => (await must<{ fileName: string }>(headers, { method: 'POST', url: '/filemanager/v1/file', raw: multipartBody({ name: `scratch${++n}.csv`, data: 'a,b\n', type: 'text/csv' }) })).fileName,
+    group: async () => (await post<{ id: number }>('/eem-service/v1/auth/admin/usergroups', { parentId: side.rootGroup, name: `scratch ${++n}` })).id,
+    role: async () => (await post<{ id: number }>('/eem-service/v1/auth/admin/roles', { name: `scratch ${++n}`, pageNodes: [], auths: [] })).id,
+    user: async () => (await post<{ id: number }>('/eem-service/v1/auth/admin/users', userBody(`scratch_u${++n}`))).id,
   };
 }
 

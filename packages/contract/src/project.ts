@@ -26,6 +26,8 @@ export const ProjectBody = Type.Object(
     longitude: Type.Optional(Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()])),
     /** e.g. industrial, commercial */
     industry: Type.Optional(Type.String({ maxLength: 50 })),
+    /** create only: the tenant the project belongs to, another than the caller's for the platform operator only (issue 13); ignored by an update */
+    tenantId: Type.Optional(Id),
   },
   { additionalProperties: false },
 );

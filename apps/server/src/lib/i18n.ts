@@ -35,6 +35,12 @@ const MESSAGES = {
   operatorTenant: ['平台运营方的租户不能禁用', 'the platform operator\'s tenant cannot be disabled'],
   rootGroupFixed: ['租户的根用户组不能删除或移动', 'the tenant\'s root user group cannot be deleted or moved'],
   groupNotEmpty: ['用户组含有子组（$0）或成员（$1），确认后才能删除', 'the user group holds sub-groups ($0) or members ($1); confirm to delete it'],
+  ssoUnavailable: ['身份提供方暂时无法访问，请稍后重试', 'the identity provider cannot be reached; please try again later'],
+  ssoStateInvalid: ['单点登录请求已过期或无效，请重新登录', 'the single-sign-on request has expired or is unknown; please sign in again'],
+  ssoCodeRejected: ['身份提供方未接受此次登录，请重新登录', 'the identity provider did not accept this sign-in; please sign in again'],
+  ssoClaimMissing: ['身份提供方未提供用户标识 $0', 'the identity provider sent no $0 to identify the user'],
+  ssoTokenInvalid: ['单点登录令牌无效、已过期或已使用，请重新登录', 'the single-sign-on token is invalid, expired or already used; please sign in again'],
+  ssoUserRefused: ['该账号或其租户已停用，不能登录', 'this account or its tenant is disabled and cannot sign in'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -19,6 +19,7 @@
  */
 import { DATA_ID } from '@ems/contract';
 import { multipartBody } from '../modules/filemanager/test-multipart.js';
+import { DEMO_TENANT } from '../modules/seed/demo-data.js';
 
 export const CALLERS = ['ROOT', 'pf_admin', 'pf_service', 'fw_cloud', 'fw_plant', 'tenant2'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -53,6 +54,14 @@ export interface Scratch {
   /** an open alarm */
   event(): Promise<number>;
   order(): Promise<number>;
+  /** a file uploaded to the side's project (its stored name) */
+  file(): Promise<string>;
+  /** a sub-group of the side's root group */
+  group(): Promise<number>;
+  /** a role of the side's tenant that no one holds, with no permission */
+  role(): Promise<number>;
+  /** a user of the side's tenant (type 4, no role, project or group) */
+  user(): Promise<number>;
 }
 
 export interface ProbeCtx {
@@ -97,6 +106,8 @@ const ADMINS = ['ROOT', 'pf_admin', 'tenant2'] as const;
 /** configuration (projects, devices, gateways, tariffs, rules): every operation but user administration */
 const PLATFORM = [...ADMINS, 'pf_service'] as const;
 const ALL = 'session';
+/** tenant administration: platform users of the operator's tenant (tenant 1) holding tenant_* (issue 13) */
+const OPERATORS = ['ROOT', 'pf_admin'] as const;
 /** event_confirm and workorder_create: platform users and the project manager (fw_cloud), not fw_plant */
 const CONFIRMERS = [...PLATFORM, 'fw_cloud'] as const;
 /** the pages everyone reads, fw_plant included (issue 5: analysis, cost, environment, power, flow, events; closing orders) */
@@ -156,6 +167,9 @@ export const ruleBody = (s: Side, name: string) => ({
   enabled: false,
 });
 export const algorithmBody = (s: Side, name: string) => ({ name, kind: 'offline', nodeId: s.projectId, modelLabel: 'project', params: { offlineMinutes: 10 }, enabled: false });
+/** a user administration body: type 4, no role, project or group (issue 13) */
+const userEdit = { nicName: 'matrix', email: '', mobilePhone: '', usertype: 4, projectIds: [], roleIds: [], groupIds: [] };
+export const userBody = (name: string) => ({ name, ...userEdit, password: 'Matrix@12345' });
 const periodBody = (c: ProbeCtx) => ({ ...node(c.side), energyType: 2, ...week(c), dateType: 1 });
 
 export const ALLOW: Record<string, Entry> = {
@@ -244,6 +258,46 @@ export const ALLOW: Record<string, Entry> = {
   // users and projects
   'GET /eem-service/v1/auth/cloud/user/tree/:id': { own: ADMINS, project: true, probe: (c) => get(`/eem-service/v1/auth/cloud/user/tree/${c.side.rootGroup}`) },
   'GET /auth/v1/usergroup/:rootUserGroupID': { own: ADMINS, project: true, probe: (c) => get(`/auth/v1/usergroup/${c.side.rootGroup}`) },
+  // tenants (issue 13): the platform operator only (platform users of tenant 1 holding tenant_*); the probes name tenant 2 or the
+  // side's tenant and write back what is there. project: false, so the foreign cell is refused by its projectId header.
+  'GET /eem-service/v1/auth/admin/tenants': { own: OPERATORS, project: false, probe: () => get('/eem-service/v1/auth/admin/tenants') },
+  'POST /eem-service/v1/auth/admin/tenants': { own: OPERATORS, project: false, probe: (c) => post('/eem-service/v1/auth/admin/tenants', { name: `矩阵新租户 ${c.n}`, enName: `Matrix new ${c.n}` }) },
+  'PUT /eem-service/v1/auth/admin/tenants/:id': { own: OPERATORS, project: false, probe: () => ({ method: 'PUT', url: '/eem-service/v1/auth/admin/tenants/2', body: { name: '矩阵租户', enName: 'Matrix Tenant' } }) },
+  'POST /eem-service/v1/auth/admin/tenants/:id/enable': { own: OPERATORS, project: false, probe: () => post('/eem-service/v1/auth/admin/tenants/2/enable', { enabled: true }) },
+  'GET /eem-service/v1/auth/admin/tenants/:id/projects': { own: OPERATORS, project: false, probe: (c) => get(`/eem-service/v1/auth/admin/tenants/${c.side.tenantId}/projects`) },
+  // user groups (issue 13): the caller's tenant (the probes name the side's root group; renaming writes its own name back)
+  'GET /eem-service/v1/auth/admin/usergroups': { own: ADMINS, project: false, probe: () => get('/eem-service/v1/auth/admin/usergroups') },
+  'POST /eem-service/v1/auth/admin/usergroups': { own: ADMINS, project: false, probe: (c) => post('/eem-service/v1/auth/admin/usergroups', { parentId: c.side.rootGroup, name: `矩阵组 ${c.n}` }) },
+  'PUT /eem-service/v1/auth/admin/usergroups/:id': {
+    own: ADMINS,
+    project: false,
+    probe: (c) => ({ method: 'PUT', url: `/eem-service/v1/auth/admin/usergroups/${c.side.rootGroup}`, body: { name: c.side.tenantId === 1 ? DEMO_TENANT.name : '矩阵租户' } }),
+  },
+  'DELETE /eem-service/v1/auth/admin/usergroups/:id': { own: ADMINS, project: false, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/auth/admin/usergroups/${await c.scratch.group()}` }) },
+  // the root group's members written back: ROOT in tenant 1's, the administrator in tenant 2's
+  'PUT /eem-service/v1/auth/admin/usergroups/:id/members': {
+    own: ADMINS,
+    project: false,
+    probe: (c) => ({ method: 'PUT', url: `/eem-service/v1/auth/admin/usergroups/${c.side.rootGroup}/members`, body: { userIds: [c.side.tenantId === 1 ? 1 : c.me.userId || 1] } }),
+  },
+  // users (issue 13): the caller's tenant; writes and actions aim at a scratch user of the side's tenant
+  'GET /eem-service/v1/auth/admin/users': { own: ADMINS, project: false, probe: () => get('/eem-service/v1/auth/admin/users?index=0&limit=5') },
+  'POST /eem-service/v1/auth/admin/users': { own: ADMINS, project: false, probe: (c) => post('/eem-service/v1/auth/admin/users', userBody(`matrix_u${c.n}`)) },
+  'PUT /eem-service/v1/auth/admin/users/:id': { own: ADMINS, project: false, probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/auth/admin/users/${await c.scratch.user()}`, body: userEdit }) },
+  'DELETE /eem-service/v1/auth/admin/users/:id': { own: ADMINS, project: false, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/auth/admin/users/${await c.scratch.user()}` }) },
+  'POST /eem-service/v1/auth/admin/users/:id/enable': { own: ADMINS, project: false, probe: async (c) => post(`/eem-service/v1/auth/admin/users/${await c.scratch.user()}/enable`, { enabled: false }) },
+  'POST /eem-service/v1/auth/admin/users/:id/resetPassword': { own: ADMINS, project: false, probe: async (c) => post(`/eem-service/v1/auth/admin/users/${await c.scratch.user()}/resetPassword`) },
+  'POST /eem-service/v1/auth/admin/users/:id/unlock': { own: ADMINS, project: false, probe: async (c) => post(`/eem-service/v1/auth/admin/users/${await c.scratch.user()}/unlock`) },
+  'POST /eem-service/v1/auth/admin/users/:id/endSessions': { own: ADMINS, project: false, probe: async (c) => post(`/eem-service/v1/auth/admin/users/${await c.scratch.user()}/endSessions`) },
+  // roles (issue 13): the caller's tenant; reads and writes aim at a scratch role no one holds (its own role is refused to pf_admin and tenant2)
+  'GET /eem-service/v1/auth/admin/roles': { own: ADMINS, project: false, probe: () => get('/eem-service/v1/auth/admin/roles') },
+  'GET /eem-service/v1/auth/admin/roles/:id': { own: ADMINS, project: false, probe: async (c) => get(`/eem-service/v1/auth/admin/roles/${await c.scratch.role()}`) },
+  'GET /eem-service/v1/auth/admin/roles/:id/users': { own: ADMINS, project: false, probe: async (c) => get(`/eem-service/v1/auth/admin/roles/${await c.scratch.role()}/users`) },
+  'POST /eem-service/v1/auth/admin/roles': { own: ADMINS, project: false, probe: (c) => post('/eem-service/v1/auth/admin/roles', { name: `矩阵角色 ${c.n}`, pageNodes: [], auths: [] }) },
+  'PUT /eem-service/v1/auth/admin/roles/:id': { own: ADMINS, project: false, probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/auth/admin/roles/${await c.scratch.role()}`, body: { name: `矩阵角色 ${c.n}`, pageNodes: [], auths: [] } }) },
+  'DELETE /eem-service/v1/auth/admin/roles/:id': { own: ADMINS, project: false, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/auth/admin/roles/${await c.scratch.role()}` }) },
+  'POST /eem-service/v1/auth/admin/roles/:id/copy': { own: ADMINS, project: false, probe: async (c) => post(`/eem-service/v1/auth/admin/roles/${await c.scratch.role()}/copy`, { name: `矩阵角色 ${c.n}` }) },
+  'GET /eem-service/v1/auth/admin/permissions': { own: ADMINS, project: false, probe: () => get('/eem-service/v1/auth/admin/permissions') },
   'POST /eem-service/v1/project/project': {
     own: PLATFORM,
     project: false,
@@ -262,6 +316,8 @@ export const ALLOW: Record<string, Entry> = {
   'GET /eem-service/v1/ingest/manual-import/template': { own: PLATFORM, project: false, probe: () => get('/eem-service/v1/ingest/manual-import/template') },
   'POST /filemanager/v1/file': { own: PLATFORM, project: false, probe: () => ({ method: 'POST', url: '/filemanager/v1/file', raw: multipartBody({ name: 'matrix.csv', data: 'meter code,time,value\n', type: 'text/csv' }) }) },
   'GET /filemanager/v1/file/downLoad': { own: PLATFORM, project: true, probe: (c) => get(`/filemanager/v1/file/downLoad?fileName=${encodeURIComponent(c.side.file)}`) },
+  'GET /filemanager/v1/file/list': { own: PLATFORM, project: false, probe: () => get('/filemanager/v1/file/list') },
+  'DELETE /filemanager/v1/file': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: `/filemanager/v1/file?fileName=${encodeURIComponent(await c.scratch.file())}` }) },
   'DELETE /model/v1/:modelLabel': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: '/model/v1/room', body: { modelLabel: 'room', idRange: [await c.scratch.room()] } }) },
 
   // cost

@@ -6,6 +6,8 @@ import type { ProjectTable } from '../../db/schema.js';
 import { ApiError, conflict, noPermission, notFound } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { isPlatformUser } from '../auth/session-service.js';
+import { adminTenantOf } from '../admin/scope.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import { backgroundHealth } from './background-health.js';
 import { projectRepository } from './repository.js';
 
@@ -87,29 +89,37 @@ function columns(body: ProjectBody) {
   };
 }
 
-export async function createProject(ems: Ems, session: Session, lang: Lang, body: ProjectBody): Promise<ProjectInfo> {
+export async function createProject(ems: Ems, session: Session, lang: Lang, body: ProjectBody, actor?: AuditActor): Promise<ProjectInfo> {
   checkTimeZone(lang, body.timezone);
   const repo = projectRepository(ems.db);
-  if (await repo.nameTaken(session.tenantId, body.name)) throw conflict('nameTaken');
-  const assign = isPlatformUser(session.usertype, session.isRoot) ? undefined : session.userId;
-  const id = await repo.insertProject({ ...columns(body), tenant_id: session.tenantId, create_time: ems.config.now() }, assign);
-  const row = await repo.findProject(session.tenantId, id);
+  // another tenant's project: the platform operator only (issue 13), else 404
+  const tenantId = adminTenantOf(session, body.tenantId);
+  if (tenantId !== session.tenantId && !(await repo.findTenant(tenantId))) throw notFound();
+  if (await repo.nameTaken(tenantId, body.name)) throw conflict('nameTaken');
+  const assign = tenantId !== session.tenantId || isPlatformUser(session.usertype, session.isRoot) ? undefined : session.userId;
+  const id = await repo.insertProject({ ...columns(body), tenant_id: tenantId, create_time: ems.config.now() }, assign);
+  const row = await repo.findProject(tenantId, id);
   if (!row) throw notFound();
-  return toProjectInfo(row);
+  const info = toProjectInfo(row);
+  if (actor) await recordAudit(ems, { ...actor, tenantId: Number(row.tenant_id) }, { kind: 'project', action: 'create', targetType: 'project', targetId: id, targetName: row.name, after: info });
+  return info;
 }
 
-export async function updateProject(ems: Ems, session: Session, lang: Lang, id: number, body: ProjectBody): Promise<ProjectInfo> {
+export async function updateProject(ems: Ems, session: Session, lang: Lang, id: number, body: ProjectBody, actor?: AuditActor): Promise<ProjectInfo> {
   const repo = projectRepository(ems.db);
-  await visibleProject(ems, session, id);
+  const before = toProjectInfo(await visibleProject(ems, session, id));
   checkTimeZone(lang, body.timezone);
   if (await repo.nameTaken(session.tenantId, body.name, id)) throw conflict('nameTaken');
   await repo.updateProject(session.tenantId, id, columns(body));
-  return toProjectInfo(await visibleProject(ems, session, id));
+  const after = toProjectInfo(await visibleProject(ems, session, id));
+  if (actor) await recordAudit(ems, actor, { kind: 'project', action: 'update', targetType: 'project', targetId: id, targetName: after.name, before, after });
+  return after;
 }
 
-export async function deleteProject(ems: Ems, session: Session, id: number): Promise<void> {
-  await visibleProject(ems, session, id);
+export async function deleteProject(ems: Ems, session: Session, id: number, actor?: AuditActor): Promise<void> {
+  const before = toProjectInfo(await visibleProject(ems, session, id));
   await projectRepository(ems.db).deleteProject(session.tenantId, id);
+  if (actor) await recordAudit(ems, actor, { kind: 'project', action: 'delete', targetType: 'project', targetId: id, targetName: before.name, before });
 }
 
 /**

@@ -1,0 +1,66 @@
+// Tenants (issue 13): the platform operator's list, creation, renaming and disabling of tenants, and
+// a tenant's projects with their members. Paths: ADMIN_API.tenants (admin.ts).
+import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './bounds.js';
+import { NAME_PATTERN } from './project.js';
+
+/** English names: letters, digits, spaces and a few signs (as a project's enName). */
+const EN_NAME_PATTERN = '^$|^[\\p{L}\\p{N}][\\p{L}\\p{N} _\\-()#.,&\']*$';
+
+/** A row of GET ADMIN_API.tenants. */
+export const TenantInfo = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  enName: Type.String(),
+  enabled: Type.Boolean(),
+  /** ms since the epoch */
+  createTime: Type.Integer(),
+  projectCount: Type.Integer(),
+  userCount: Type.Integer(),
+  /** the tenant's root user group (created with the tenant) */
+  rootUserGroupID: Type.Integer(),
+});
+export type TenantInfo = Static<typeof TenantInfo>;
+
+/** POST ADMIN_API.tenants (create: also makes the tenant's root user group) and PUT `${tenants}/{id}` (rename). */
+export const TenantBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN }),
+    enName: Type.Optional(Type.String({ maxLength: 100, pattern: EN_NAME_PATTERN })),
+  },
+  { additionalProperties: false },
+);
+export type TenantBody = Static<typeof TenantBody>;
+
+/** POST `${tenants}/{id}/enable`: disabling ends the sessions of the tenant's users; tenant 1 (the operator's) cannot be disabled (409). */
+export const TenantEnableBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+export type TenantEnableBody = Static<typeof TenantEnableBody>;
+
+export const TenantIdParam = Type.Object({ id: Id }, { additionalProperties: false });
+export type TenantIdParam = Static<typeof TenantIdParam>;
+
+/** A member of a tenant's project: a platform user of the tenant (sees every project) or a user assigned to it. */
+export const TenantProjectMember = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  nicName: Type.String(),
+  usertype: Type.Integer(),
+  enabled: Type.Boolean(),
+  /** 'platform': by user type 1 or 2; 'assigned': by the project assignment */
+  via: Type.Union([Type.Literal('platform'), Type.Literal('assigned')]),
+});
+export type TenantProjectMember = Static<typeof TenantProjectMember>;
+
+/** A row of GET `${tenants}/{id}/projects`. */
+export const TenantProject = Type.Object({
+  projectId: Type.Integer(),
+  name: Type.String(),
+  enName: Type.String(),
+  code: Type.String(),
+  createTime: Type.Integer(),
+  members: Type.Array(TenantProjectMember),
+});
+export type TenantProject = Static<typeof TenantProject>;
+
+/** Path of a tenant's projects with their members. */
+export const tenantProjectsPath = (tenantsPath: string, id: number | string) => `${tenantsPath}/${id}/projects`;

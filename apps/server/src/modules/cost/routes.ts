@@ -20,7 +20,9 @@ import { ok } from '../../lib/reply.js';
 import { contentDisposition } from '../../lib/download.js';
 import { projectScope } from '../../lib/request-scope.js';
 import { exportCost } from './export.js';
-import { attachNodes, createScheme, listSchemes, removeScheme, updateScheme } from './schemes.js';
+import { listSchemes } from './schemes.js';
+import { auditedAttachNodes, auditedCreateScheme, auditedRemoveScheme, auditedUpdateScheme } from './scheme-audit.js';
+import { actorOf } from '../audit/service.js';
 import { costPeriod, costYear, demandCurve, monthBill } from './service.js';
 
 /** Reading bills and schemes: any of the cost pages, or feescheme_browse. */
@@ -33,20 +35,20 @@ export const costRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(request.lang, list, list.length);
   });
   app.post(COST_API.create, { config: { permission: 'feescheme_create' }, schema: { body: CostSchemeInput, response: { 200: Envelope(CostScheme) } } }, async (request) =>
-    ok(request.lang, await createScheme(app.ems, request.lang, projectScope(request), request.body)),
+    ok(request.lang, await auditedCreateScheme(app.ems, request.lang, projectScope(request), actorOf(request), request.body)),
   );
   app.put(
     COST_API.update,
     { config: { permission: 'feescheme_update' }, schema: { params: SchemeIdParams, body: CostSchemeInput, response: { 200: Envelope(CostScheme) } } },
-    async (request) => ok(request.lang, await updateScheme(app.ems, request.lang, projectScope(request), request.params.id, request.body)),
+    async (request) => ok(request.lang, await auditedUpdateScheme(app.ems, request.lang, projectScope(request), actorOf(request), request.params.id, request.body)),
   );
   app.delete(COST_API.remove, { config: { permission: 'feescheme_delete' }, schema: { params: SchemeIdParams, response: { 200: Envelope(Type.Integer()) } } }, async (request) =>
-    ok(request.lang, await removeScheme(app.ems, projectScope(request), request.params.id)),
+    ok(request.lang, await auditedRemoveScheme(app.ems, projectScope(request), actorOf(request), request.params.id)),
   );
   app.put(
     COST_API.nodes,
     { config: { permission: 'costscheme_relate_node' }, schema: { params: SchemeIdParams, body: CostSchemeNodesInput, response: { 200: Envelope(CostScheme) } } },
-    async (request) => ok(request.lang, await attachNodes(app.ems, request.lang, projectScope(request), request.params.id, request.body)),
+    async (request) => ok(request.lang, await auditedAttachNodes(app.ems, request.lang, projectScope(request), actorOf(request), request.params.id, request.body)),
   );
 
   app.post(COST_API.bill, { config: READ, schema: { body: CostMonthQuery, response: { 200: Envelope(MonthBill) } } }, async (request) =>

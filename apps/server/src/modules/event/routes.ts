@@ -23,7 +23,9 @@ import { sessionOf } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { contentDisposition } from '../../lib/download.js';
 import { projectScope } from '../../lib/request-scope.js';
-import { algorithmDetail, changeStates, listAlgorithms, listRules, removeConfigs, ruleDetail, saveAlgorithm, saveRule } from './config-service.js';
+import { algorithmDetail, listAlgorithms, listRules, ruleDetail } from './config-service.js';
+import { auditedRemove, auditedSaveAlgorithm, auditedSaveRule, auditedStates } from './config-audit.js';
+import { actorOf } from '../audit/service.js';
 import { closeOrders, confirmEvents, eventDetail, exportEvents, queryEvents, raiseOrder } from './event-service.js';
 
 const BROWSE = { permission: 'event_browse' };
@@ -69,13 +71,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(request.lang, await ruleDetail(app.ems, request.lang, projectScope(request), request.query.id)),
   );
   app.post(EVENT_API.ruleSave, { config: SAVE, schema: { body: RuleConfigInput, response: { 200: Envelope(RuleConfig) } } }, async (request) =>
-    ok(request.lang, await saveRule(app.ems, request.lang, projectScope(request), request.body)),
+    ok(request.lang, await auditedSaveRule(app.ems, request.lang, projectScope(request), actorOf(request), request.body)),
   );
   app.delete(EVENT_API.ruleDelete, { config: DELETE, schema: { body: IdsBody, response: { 200: Envelope(Type.Array(Type.Integer())) } } }, async (request) =>
-    ok(request.lang, await removeConfigs(app.ems, 'event_rule', projectScope(request), request.body.ids)),
+    ok(request.lang, await auditedRemove(app.ems, request.lang, 'event_rule', projectScope(request), actorOf(request), request.body.ids)),
   );
   app.post(EVENT_API.ruleStates, { config: STATES, schema: { body: ChangeStatesBody, response: { 200: Envelope(Type.Integer()) } } }, async (request) =>
-    ok(request.lang, await changeStates(app.ems, 'event_rule', projectScope(request), request.body)),
+    ok(request.lang, await auditedStates(app.ems, request.lang, 'event_rule', projectScope(request), actorOf(request), request.body)),
   );
 
   app.post(EVENT_API.algorithmList, { config: BROWSE, schema: { body: AlgorithmListQuery, response: { 200: Envelope(Type.Array(AlgorithmConfig)) } } }, async (request) => {
@@ -86,12 +88,12 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(request.lang, await algorithmDetail(app.ems, projectScope(request), request.query.id)),
   );
   app.post(EVENT_API.algorithmSave, { config: SAVE, schema: { body: AlgorithmConfigInput, response: { 200: Envelope(AlgorithmConfig) } } }, async (request) =>
-    ok(request.lang, await saveAlgorithm(app.ems, request.lang, projectScope(request), request.body)),
+    ok(request.lang, await auditedSaveAlgorithm(app.ems, request.lang, projectScope(request), actorOf(request), request.body)),
   );
   app.delete(EVENT_API.algorithmDelete, { config: DELETE, schema: { body: IdsBody, response: { 200: Envelope(Type.Array(Type.Integer())) } } }, async (request) =>
-    ok(request.lang, await removeConfigs(app.ems, 'event_algorithm', projectScope(request), request.body.ids)),
+    ok(request.lang, await auditedRemove(app.ems, request.lang, 'event_algorithm', projectScope(request), actorOf(request), request.body.ids)),
   );
   app.post(EVENT_API.algorithmStates, { config: STATES, schema: { body: ChangeStatesBody, response: { 200: Envelope(Type.Integer()) } } }, async (request) =>
-    ok(request.lang, await changeStates(app.ems, 'event_algorithm', projectScope(request), request.body)),
+    ok(request.lang, await auditedStates(app.ems, request.lang, 'event_algorithm', projectScope(request), actorOf(request), request.body)),
   );
 };

@@ -15,6 +15,7 @@ import {
 } from '@ems/contract';
 import { sessionOf } from '../../context.js';
 import { ok } from '../../lib/reply.js';
+import { actorOf } from '../audit/service.js';
 import { backgroundHealthOf, cloudProjects, createProject, deleteProject, listProjects, projectSummary, updateProject } from './service.js';
 
 export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,20 +42,20 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     API.projects,
     { config: { permission: 'project_create' }, schema: { body: ProjectBody, response: { 200: Envelope(ProjectInfo) } } },
-    async (request) => ok(request.lang, await createProject(app.ems, sessionOf(request), request.lang, request.body)),
+    async (request) => ok(request.lang, await createProject(app.ems, sessionOf(request), request.lang, request.body, actorOf(request))),
   );
 
   app.put(
     `${API.projects}/:id`,
     { config: { permission: 'project_update' }, schema: { params: ProjectIdParam, body: ProjectBody, response: { 200: Envelope(ProjectInfo) } } },
-    async (request) => ok(request.lang, await updateProject(app.ems, sessionOf(request), request.lang, request.params.id, request.body)),
+    async (request) => ok(request.lang, await updateProject(app.ems, sessionOf(request), request.lang, request.params.id, request.body, actorOf(request))),
   );
 
   app.delete(
     `${API.projects}/:id`,
     { config: { permission: 'project_delete' }, schema: { params: ProjectIdParam, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
-      await deleteProject(app.ems, sessionOf(request), request.params.id);
+      await deleteProject(app.ems, sessionOf(request), request.params.id, actorOf(request));
       return ok(request.lang, null);
     },
   );

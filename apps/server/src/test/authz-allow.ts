@@ -186,6 +186,8 @@ export const ALLOW: Record<string, Entry> = {
   'GET /eem-service/v1/sim/status': { own: 'public', project: false, probe: () => get('/eem-service/v1/sim/status') },
   'POST /eem-service/v1/auth/common/login': { own: 'public', project: false, probe: (c) => post('/eem-service/v1/auth/common/login', c.login()) },
   'POST /auth/v1/checktoken': { own: 'public', project: false, probe: (c) => post('/auth/v1/checktoken', { token: c.me.token }) },
+  // single sign-on: only the status call exists while it is off (modules/sso/sso.test.ts covers the others)
+  'GET /eem-service/thirdpart/sso/auth2.0/status': { own: 'public', project: false, probe: () => get('/eem-service/thirdpart/sso/auth2.0/status') },
   // a gateway's key, not a session: every caller here is refused
   'POST /eem-service/v1/ingest/batch': {
     own: [],
@@ -298,6 +300,11 @@ export const ALLOW: Record<string, Entry> = {
   'DELETE /eem-service/v1/auth/admin/roles/:id': { own: ADMINS, project: false, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/auth/admin/roles/${await c.scratch.role()}` }) },
   'POST /eem-service/v1/auth/admin/roles/:id/copy': { own: ADMINS, project: false, probe: async (c) => post(`/eem-service/v1/auth/admin/roles/${await c.scratch.role()}/copy`, { name: `矩阵角色 ${c.n}` }) },
   'GET /eem-service/v1/auth/admin/permissions': { own: ADMINS, project: false, probe: () => get('/eem-service/v1/auth/admin/permissions') },
+  // audit log and system configuration (issue 13): log_browse/log_export of the caller's tenant; the configuration file only by the operator (tenant 1's platform users)
+  'GET /eem-service/v1/auth/admin/logs': { own: PLATFORM, project: false, probe: (c) => get(`/eem-service/v1/auth/admin/logs?startTime=${c.now - 7 * DAY}&endTime=${c.now}&index=0&limit=5`) },
+  'GET /eem-service/v1/auth/admin/logs/export': { own: PLATFORM, project: false, probe: (c) => get(`/eem-service/v1/auth/admin/logs/export?startTime=${c.now - DAY}&endTime=${c.now}`) },
+  'PUT /eem-service/v1/system/config': { own: ['ROOT', 'pf_admin', 'pf_service'], project: false, probe: () => ({ method: 'PUT', url: '/eem-service/v1/system/config', body: { projectName: '智慧能源管理平台' } }) },
+  'GET /eem-service/v1/system/initialInfo': { own: ALL, project: false, probe: () => get('/eem-service/v1/system/initialInfo') },
   'POST /eem-service/v1/project/project': {
     own: PLATFORM,
     project: false,

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensurePrivateDir } from '../lib/private-files.js';
 import { deriveKey, isInside, loadOrCreateKeyFile, secretMaterial } from './secret-key.js';
+import { loadSsoConfig } from './sso-env.js';
 import type { AppConfig, StoreConfig } from './types.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -110,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
     proxyRaw === undefined || ['0', 'false', 'no', 'off'].includes(proxyRaw.toLowerCase()) ? false : ['1', 'true', 'yes', 'on'].includes(proxyRaw.toLowerCase()) ? true : proxyRaw;
   const rootPassword = value(env, 'EMS_ROOT_PASSWORD');
   if (rootPassword !== undefined && rootPassword.length > 64) problems.push('EMS_ROOT_PASSWORD must be at most 64 characters');
+  const sso = loadSsoConfig(env, problems);
 
   let key: Buffer | undefined;
   let keySource = '';
@@ -173,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
     trustProxy,
     services: { redisUrl, mqttUrl, mqttPort, mqttHost },
     mqtt: { ...(mqttClientId !== undefined ? { clientId: mqttClientId } : {}), ...(mqttShareGroup !== undefined ? { shareGroup: mqttShareGroup } : {}) },
+    ...(sso !== undefined ? { sso } : {}),
   };
 }

@@ -39,4 +39,25 @@ export interface AppConfig {
   services: { redisUrl: string | undefined; mqttUrl: string | undefined; mqttPort: number; mqttHost?: string };
   /** external-broker ingest: EMS_MQTT_CLIENT_ID (default: host name + data dir hash), EMS_MQTT_SHARE_GROUP (default ems-ingest) */
   mqtt?: { clientId?: string; shareGroup?: string };
+  /** single sign-on (EMS_SSO_*); absent: off */
+  sso?: SsoConfig;
+}
+
+/** Single sign-on by OpenID Connect (modules/sso, README "Single sign-on"). */
+export interface SsoConfig {
+  /** the provider's issuer URL (its discovery document is `${issuer}/.well-known/openid-configuration`) */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** the app's own address, where the provider sends the browser back (registered at the provider) */
+  redirectUri: string;
+  /** space-separated scopes asked for; always holds openid */
+  scopes: string;
+  /** the ID-token claim that names a user (stored in app_user.sso_subject) */
+  claim: string;
+  /** where a user met for the first time is created: tenant, role, user type and projects */
+  tenantId: number;
+  roleId: number;
+  userType: number;
+  projectIds: number[];
 }

@@ -15,6 +15,7 @@ import { eventHistory } from './migrations/0014-event-history.js';
 import { eventQuantity } from './migrations/0015-event-quantity.js';
 import { eventEndIndex } from './migrations/0016-event-end-index.js';
 import { admin } from './migrations/0017-admin.js';
+import { sso } from './migrations/0018-sso.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -36,6 +37,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0015-event-quantity': eventQuantity(),
     '0016-event-end-index': eventEndIndex(),
     '0017-admin': admin(kind),
+    '0018-sso': sso(),
   };
 }
 

@@ -86,7 +86,9 @@ function checkValue(field: string, key: KnownKey, value: unknown): void {
 
 /** Validates the patch: every key known or a profile of known keys, every value by its schema. */
 export function validatePatch(patch: SystemConfigPatch): void {
-  const unknown = Object.keys(patch).filter((k) => !isKnown(k) && !(PROFILE_NAME.test(k) && patch[k] !== null && typeof patch[k] === 'object' && !Array.isArray(patch[k])));
+  // a profile: an object of known keys, or null removing it
+  const isProfile = (k: string) => PROFILE_NAME.test(k) && typeof patch[k] === 'object' && !Array.isArray(patch[k]);
+  const unknown = Object.keys(patch).filter((k) => !isKnown(k) && !isProfile(k));
   if (unknown.length > 0) throw invalid(unknown.join(','), 'unknown key');
   for (const [k, v] of Object.entries(patch)) {
     if (isKnown(k)) {
@@ -94,6 +96,7 @@ export function validatePatch(patch: SystemConfigPatch): void {
       checkValue(k, k, v);
       continue;
     }
+    if (v === null) continue;
     const profile = v as Record<string, unknown>;
     const bad = Object.keys(profile).filter((pk) => !isKnown(pk) || pk === 'key');
     if (bad.length > 0) throw invalid(bad.map((b) => `${k}.${b}`).join(','), 'unknown key');

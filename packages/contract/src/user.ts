@@ -45,6 +45,8 @@ export const CurrentUser = Type.Object({
   relativeUserGroup: Type.Array(Type.Integer()),
   /** id of the tenant's root user group */
   rootUserGroupID: Type.Integer(),
+  /** true while the user holds an initial or one-time password (issue 13): the app asks for a new one first */
+  mustChangePassword: Type.Optional(Type.Boolean()),
 });
 export type CurrentUser = Static<typeof CurrentUser>;
 

@@ -265,7 +265,7 @@ for (const { kind, skip } of STORES) {
       expect((await me(s.headers)).status).toBe(401);
       expect((await login('alice', 'Init@12345')).code).not.toBe(0);
       expect((await list(root, '?enabled=false&name=alice')).total).toBe(1);
-      expect((await call('POST', `${U}/${alice.id}/enable`, admin, { enabled: true })).data.enabled).toBe(true);
+      expect((await call<AdminUser>('POST', `${U}/${alice.id}/enable`, admin, { enabled: true })).data.enabled).toBe(true);
       expect((await login('alice', 'Init@12345')).code).toBe(0);
       expect((await audits('alice')).map((a) => a.action)).toEqual(expect.arrayContaining(['disable', 'enable']));
     });

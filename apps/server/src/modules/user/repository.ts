@@ -6,7 +6,7 @@ export function userRepository(db: Db) {
     findUser(id: number) {
       return db
         .selectFrom('app_user')
-        .select(['id', 'name', 'nic_name', 'email', 'mobile_phone', 'tenant_id', 'usertype'])
+        .select(['id', 'name', 'nic_name', 'email', 'mobile_phone', 'tenant_id', 'usertype', 'must_change_password'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

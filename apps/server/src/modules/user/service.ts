@@ -37,6 +37,7 @@ export async function currentUser(ems: Ems, session: Session): Promise<CurrentUs
     modelNodes: session.projectIds.map((id) => ({ id, modelLabel: 'project' })),
     relativeUserGroup: await repo.groupIdsOf(session.userId),
     rootUserGroupID: root ? Number(root.id) : 0,
+    mustChangePassword: Number(user.must_change_password) === 1,
   };
 }
 

@@ -23,7 +23,9 @@ export function HeaderTools({ notifications }: { notifications?: ReactNode }) {
   const project = useSession((s) => s.projectInfo);
   const [userOpen, setUserOpen] = useState(false);
   const [userLoaded, setUserLoaded] = useState(false);
-  if (userOpen && !userLoaded) setUserLoaded(true);
+  // an initial or one-time password (issue 13): the password change comes first and cannot be dismissed
+  const mustChange = user?.mustChangePassword === true;
+  if ((userOpen || mustChange) && !userLoaded) setUserLoaded(true);
   const english = useTranslation().i18n.language === 'en-US';
   return (
     <Flex align="center" gap={4} data-testid="header-tools">
@@ -59,7 +61,7 @@ export function HeaderTools({ notifications }: { notifications?: ReactNode }) {
       </Tooltip>
       {userLoaded && (
         <Suspense fallback={null}>
-          <UserInfoDialog open={userOpen} onClose={() => setUserOpen(false)} />
+          <UserInfoDialog open={userOpen || mustChange} mandatory={mustChange} onClose={() => setUserOpen(false)} />
         </Suspense>
       )}
     </Flex>

@@ -1,4 +1,4 @@
-import { Descriptions, Divider, Form, Input, Typography } from 'antd';
+import { Alert, Descriptions, Divider, Form, Input, Typography } from 'antd';
 import { API, type ChangePasswordBody } from '@ems/contract';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../lib/auth';
@@ -29,9 +29,20 @@ export async function changePassword(body: ChangePasswordBody): Promise<boolean>
 /**
  * User-info dialog: user name, nick name and role name, and the password change form (spec
  * section 5 rules, on blur and again on submit). Success logs the user out; a non-zero reply
- * keeps the dialog open.
+ * keeps the dialog open. `mandatory` (an initial or one-time password, issue 13): no cancel and no
+ * close until the password is changed, with a line saying why.
  */
-export function UserInfoDialog({ open, onClose, onLoggedOut = logout }: { open: boolean; onClose: () => void; onLoggedOut?: () => unknown }) {
+export function UserInfoDialog({
+  open,
+  onClose,
+  onLoggedOut = logout,
+  mandatory = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onLoggedOut?: () => unknown;
+  mandatory?: boolean;
+}) {
   const { t } = useTranslation('frame');
   const user = useSession((s) => s.user);
   const rules = useFormRules();
@@ -54,6 +65,7 @@ export function UserInfoDialog({ open, onClose, onLoggedOut = logout }: { open: 
       width={560}
       title={<span data-testid="user-info-title">{t('user.title')}</span>}
       beforeConfirm={submit}
+      closable={!mandatory}
       onConfirm={() => void onLoggedOut()}
       onClose={() => {
         form.resetFields();
@@ -72,6 +84,7 @@ export function UserInfoDialog({ open, onClose, onLoggedOut = logout }: { open: 
         />
         <Divider />
         <Typography.Title level={5}>{t('user.changePassword')}</Typography.Title>
+        {mandatory && <Alert type="warning" showIcon data-testid="password-must-change" title={t('user.mustChangePassword')} style={{ marginBottom: 16 }} />}
         <Form form={form} layout="vertical" {...VALIDATE_ON_BLUR} autoComplete="off">
           <Form.Item name="oldPassword" label={t('user.oldPassword')} rules={rules.oldPassword()} required>
             <Input.Password data-testid="password-old" autoComplete="current-password" />

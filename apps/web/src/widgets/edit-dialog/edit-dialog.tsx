@@ -29,6 +29,8 @@ export interface EditDialogProps {
   successMessage?: string | false;
   /** Replace the footer (e.g. `null` for a read-only dialog). */
   footer?: ReactNode;
+  /** false: no close button and no cancel (a step the user must finish, e.g. a forced password change). Default true. */
+  closable?: boolean;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -84,6 +86,7 @@ export function EditDialog(props: EditDialogProps) {
         onClose();
       }}
       {...(props.footer !== undefined ? { footer: props.footer } : {})}
+      {...(props.closable === false ? { closable: false, cancelButtonProps: { style: { display: 'none' } } } : {})}
     >
       {children}
     </Modal>

@@ -56,6 +56,7 @@ const frame: typeof zh = {
     newPassword: 'New password',
     confirmPassword: 'Confirm password',
     passwordChanged: 'Password changed, please log in again',
+    mustChangePassword: 'Your password was set by an administrator. Choose a new password before you go on; the original password is the one you were given.',
   },
   logoutConfirm: 'Are you sure you want to log out?',
 };

@@ -55,6 +55,7 @@ const frame = {
     newPassword: '新密码',
     confirmPassword: '确认密码',
     passwordChanged: '密码修改成功，请重新登录',
+    mustChangePassword: '您的密码由管理员设置，请先修改密码再继续使用；原密码即管理员给您的密码。',
   },
   logoutConfirm: '确定要退出登录吗？',
 };

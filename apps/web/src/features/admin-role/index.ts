@@ -1,0 +1,2 @@
+export { default as RolePage } from './role-page';
+export { default as PermissionPage } from './permission-page';

@@ -18,6 +18,7 @@ export { Grid, type GridProps, type GridQuery } from './grid/grid';
 export { ModelTree, type ModelTreeProps } from './model-tree/model-tree';
 export { filterTree, searchTree, type ModelTreeNode } from './model-tree/tree-filter';
 export { TransferPanel, type TransferPanelProps, type TransferItem } from './transfer-panel/transfer-panel';
+export { UserPicker, type UserPickerProps } from './user-picker/user-picker';
 export { SidePanel, type SidePanelProps } from './side-panel/side-panel';
 export { Scroller, type ScrollerProps } from './scroller/scroller';
 export { MessageText } from './message-text/message-text';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EditDialog } from '../../../widgets';
+import { EditDialog, UserPicker } from '../../../widgets';
 import { useOrderActions } from '../api/orders';
 
 /** Permissions of the inspection-order actions (the server checks them too). */
@@ -26,15 +26,19 @@ export function OrderDialog({ action, onClose, onDone }: OrderDialogProps) {
   const { t } = useTranslation('events');
   const [comment, setComment] = useState('');
   const [missing, setMissing] = useState(false);
+  const [assignee, setAssignee] = useState<{ id: number; name: string } | null>(null);
   const orders = useOrderActions();
   useEffect(() => {
     setComment('');
     setMissing(false);
+    setAssignee(null);
   }, [action]);
+  // the assignee (from the user tree, spec section 7) leads the order's instructions: "for whom" (RaiseOrderBody.comment)
+  const assignedText = assignee ? t('order.assignedTo', { name: assignee.name }) : '';
   const closing = action?.kind === 'close';
   const submit = async () => {
     if (!action) return false;
-    if (action.kind === 'raise') return orders.raise.mutateAsync({ eventId: action.eventId, comment: comment.trim() }).then(() => true);
+    if (action.kind === 'raise') return orders.raise.mutateAsync({ eventId: action.eventId, comment: `${assignedText}${comment.trim()}`.slice(0, RAISE_MAX) }).then(() => true);
     if (comment.trim() === '') {
       setMissing(true);
       return false;
@@ -45,11 +49,22 @@ export function OrderDialog({ action, onClose, onDone }: OrderDialogProps) {
     <EditDialog open={action !== null} width={520} title={t(closing ? 'order.closeTitle' : 'order.raiseTitle')} onClose={onClose} onConfirm={onDone} beforeConfirm={submit}>
       <div data-testid="order-dialog" data-kind={action?.kind}>
         <Typography.Paragraph type="secondary">{closing ? t('order.closeCount', { count: action.ids.length }) : t('order.raiseHint')}</Typography.Paragraph>
+        {!closing && (
+          <div style={{ marginBottom: 12 }}>
+            <Typography.Text>{t('order.assignee')}</Typography.Text>
+            <UserPicker
+              data-testid="order-assignee"
+              value={assignee?.id ?? null}
+              placeholder={t('order.assigneePlaceholder')}
+              onChange={(id, name) => setAssignee(id === null ? null : { id, name: name ?? '' })}
+            />
+          </div>
+        )}
         <Typography.Text>{t(closing ? 'order.closeComment' : 'order.raiseComment')}</Typography.Text>
         <Input.TextArea
           data-testid="order-comment"
           rows={3}
-          maxLength={closing ? CLOSE_MAX : RAISE_MAX}
+          maxLength={closing ? CLOSE_MAX : RAISE_MAX - assignedText.length}
           showCount
           status={missing ? 'error' : undefined}
           value={comment}

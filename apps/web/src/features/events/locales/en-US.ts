@@ -87,6 +87,9 @@ const events: typeof zh = {
     done: '{{count}} events confirmed',
   },
   order: {
+    assignee: 'Assignee',
+    assigneePlaceholder: 'Choose who goes (optional)',
+    assignedTo: 'Assignee: {{name}}. ',
     raise: 'Raise inspection order',
     raiseTitle: 'Raise an inspection order',
     raiseHint: 'Users who may see this node are notified; the order is listed on the Inspection orders page.',

@@ -86,6 +86,9 @@ const events = {
     done: '已确认 {{count}} 条事件',
   },
   order: {
+    assignee: '指派给',
+    assigneePlaceholder: '选择执行人（可选）',
+    assignedTo: '指派给：{{name}}。',
     raise: '派发巡检工单',
     raiseTitle: '派发巡检工单',
     raiseHint: '派发后，有权限的人员会收到巡检工单通知，工单列在“巡检工单”页面。',

@@ -1,0 +1,1 @@
+export { default as FileAdminPage } from './file-admin-page';

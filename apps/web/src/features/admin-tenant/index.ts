@@ -1,0 +1,1 @@
+export { default as TenantAdminPage } from './tenant-admin-page';

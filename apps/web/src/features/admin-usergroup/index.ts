@@ -1,0 +1,1 @@
+export { default as UserGroupAdminPage } from './usergroup-admin-page';

@@ -1,0 +1,35 @@
+import type zh from './zh-CN';
+
+const adminUsergroup: typeof zh = {
+  groups: 'User groups',
+  members: 'Members',
+  addSub: 'New sub-group',
+  rename: 'Edit',
+  delete: 'Delete',
+  createTitle: 'New sub-group',
+  editTitle: 'Edit user group',
+  name: 'Group name',
+  parent: 'Parent group',
+  root: 'Root group',
+  rootFixed: 'The root group cannot be deleted or moved',
+  deleteConfirm: 'Delete user group "{{name}}"?',
+  forceConfirm: 'User group "{{name}}" holds sub-groups: {{groups}}; members: {{users}}. Its sub-groups are deleted with it and its members leave it (the users stay). Delete it?',
+  none: 'none',
+  addMembers: 'Add members',
+  remove: 'Remove',
+  removeConfirm: 'Remove "{{name}}" from this group?',
+  membersTitle: 'Members of "{{name}}"',
+  userName: 'User name',
+  nicName: 'Nickname',
+  userType: 'User type',
+  status: 'Status',
+  enabled: 'Enabled',
+  disabled: 'Disabled',
+  count: '{{count}} users',
+  selectGroup: 'Choose a user group on the left',
+  usertype: { 1: 'Platform admin', 2: 'Platform service', 3: 'Project manager', 4: 'Project operator' },
+  search: 'Search groups',
+  dragHint: 'Drag a group to move it',
+};
+
+export default adminUsergroup;

@@ -23,6 +23,12 @@ export const SSO_STATE_TTL_MS = 10 * 60 * 1000;
 /** How long the app's single-use access token (the token call's reply) can be used for a login. */
 export const SSO_ACCESS_TOKEN_TTL_MS = 60 * 1000;
 
+/**
+ * The `state` of the provider's logout: the provider sends the browser back to the app's address
+ * with `?state=signed-out`, and the login page then says so instead of signing in again at once.
+ */
+export const SSO_SIGNED_OUT_STATE = 'signed-out';
+
 export const SsoStatus = Type.Object({ enabled: Type.Boolean() });
 export type SsoStatus = Static<typeof SsoStatus>;
 

@@ -3,7 +3,10 @@ import type { Locale } from 'antd/es/locale';
 import { needsFullReload } from '@ems/domain';
 import { initI18n } from '../i18n';
 import { loadSystemConfig } from '../lib/config';
-import { restoreSession } from '../lib/session';
+import { endSsoSessionAndLeave } from '../lib/auth';
+import { setSessionEnder } from '../lib/http/client';
+import { restoreSession, useSession } from '../lib/session';
+import { captureSsoReturn, ssoEnabled } from '../lib/sso';
 import { getLanguage, getTheme, setTokenStorage, type Language, type Theme } from '../lib/storage';
 import { AREA_LOCALES } from './locales';
 
@@ -36,9 +39,12 @@ async function loadLanguage(language: Language): Promise<Locale> {
  * parallel, then the main app.
  */
 export async function bootstrap(): Promise<StartState> {
+  captureSsoReturn();
   const { config, error } = await loadSystemConfig();
   setTokenStorage(config.tokenStorage === 'local' ? 'local' : 'session');
   restoreSession();
+  // a signed-in start under single sign-on: a session the server ends goes to the provider's logout
+  if (useSession.getState().token) void ssoEnabled().then((on) => on && setSessionEnder(() => void endSsoSessionAndLeave()));
   const language = getLanguage(config.internationalization);
   const [theme, antdLocale] = await Promise.all([loadTheme(), loadLanguage(language)]);
   watchAdminBoundary();

@@ -1,10 +1,11 @@
-import { API, type CheckTokenReply, type CurrentUser, type PermissionItem, type ProjectInfo } from '@ems/contract';
+import { ADMIN_API, API, type CheckTokenReply, type CurrentUser, type InitialInfo, type PermissionItem, type ProjectInfo } from '@ems/contract';
 import { isProjectUserType, moduleOnLogin } from '@ems/domain';
 import { tr } from '../i18n';
 import { fetchProjects } from './api/projects';
 import { getSystemConfig } from './config';
 import { ApiError, http } from './http/client';
 import { notify } from './notify';
+import { SSO_PASSWORD_LOGIN_PATH, endSsoSession, ssoEnabled } from './sso';
 import { clearProject, clearSession, enterProject, setModule, useSession, userTypeOf } from './session';
 
 /** POST /auth/v1/checktoken: the token is live. */
@@ -31,6 +32,15 @@ async function fetchCloudRootExists(): Promise<boolean | null> {
   }
 }
 
+/** GET the initial info (spec sections 3, 6): the functions enabled for this installation; null when unknown (nothing is hidden then). */
+async function fetchFunctionList(): Promise<InitialInfo['functionList'] | null> {
+  try {
+    return (await http.get<InitialInfo>(ADMIN_API.initialInfo, undefined, { hideNotice: true })).data?.functionList ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Thrown when the token check fails: the tokens are gone and the user must log in again. */
 export class TokenInvalidError extends Error {}
 
@@ -51,7 +61,7 @@ export async function loadSession(fresh: boolean): Promise<void> {
     throw new TokenInvalidError();
   }
   const config = getSystemConfig();
-  const [user, permissions, rootExists] = await Promise.all([fetchCurrentUser(), fetchPermissions(), fetchCloudRootExists()]);
+  const [user, permissions, rootExists, functionList] = await Promise.all([fetchCurrentUser(), fetchPermissions(), fetchCloudRootExists(), fetchFunctionList()]);
   const strict = config.authStringent || rootExists === false;
   const userType = userTypeOf(user);
   if (fresh) setModule(moduleOnLogin(config.isPlatformModel, userType));
@@ -63,15 +73,39 @@ export async function loadSession(fresh: boolean): Promise<void> {
     else if (!config.isPlatformModel || (isProjectUserType(userType) && projects.length === 1)) projectInfo = projects[0];
     if (isProjectUserType(userType) && projects.length === 0) console.warn('empty project information for a project user');
   }
-  useSession.setState({ user, permissions, strict });
+  useSession.setState({ user, permissions, strict, functionList });
   if (projectInfo) enterProject(projectInfo);
   else clearProject();
 }
 
-/** POST /eem-service/v1/auth/common/login reply handling lives in the login feature; this ends a session. */
+/**
+ * POST /eem-service/v1/auth/common/login reply handling lives in the login feature; this ends a
+ * session. With single sign-on on, the provider's session ends too: the browser goes to its logout
+ * and comes back to the login page; a session signed in by password comes back to the password form.
+ */
 export async function logout(): Promise<void> {
-  await http.post(API.logout, undefined, { hideNotice: true }).catch(() => undefined);
+  if (await ssoEnabled()) {
+    const url = await endSsoSession();
+    clearSession();
+    if (url) return window.location.assign(url);
+    window.location.hash = `#${SSO_PASSWORD_LOGIN_PATH}`;
+  } else {
+    await http.post(API.logout, undefined, { hideNotice: true }).catch(() => undefined);
+    clearSession();
+    window.location.hash = '#/login';
+  }
+  window.location.reload();
+}
+
+/**
+ * A session the server ended (401) under single sign-on (spec section 4): after the 500 ms the
+ * browser goes to the provider's logout when the session was a single-sign-on one, else reloads on
+ * /login (which signs in again through the provider while its session lasts).
+ */
+export async function endSsoSessionAndLeave(): Promise<void> {
+  const url = await endSsoSession();
   clearSession();
+  if (url) return window.location.assign(url);
   window.location.hash = '#/login';
   window.location.reload();
 }

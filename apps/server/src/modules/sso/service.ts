@@ -5,6 +5,7 @@ import {
   ErrorCode,
   LOGIN_CLOCK_SKEW_MS,
   SSO_ACCESS_TOKEN_TTL_MS,
+  SSO_SIGNED_OUT_STATE,
   SSO_STATE_TTL_MS,
   type LoginReply,
   type SsoLoginBody,
@@ -217,5 +218,5 @@ export async function ssoLogout(ems: Ems, sso: SsoConfig, token: string | undefi
   if (live) await recordAudit(ems, actor(user, ip), { kind: 'logout', action: 'logout', targetType: 'user', targetId: Number(user.id), targetName: user.name, detail: 'sso' });
   const config = await providerOf(ems, sso, log).catch(() => undefined);
   if (!config?.serverMetadata().end_session_endpoint) return null;
-  return oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: sso.redirectUri, client_id: sso.clientId }).href;
+  return oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: sso.redirectUri, client_id: sso.clientId, state: SSO_SIGNED_OUT_STATE }).href;
 }

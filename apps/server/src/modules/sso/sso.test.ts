@@ -245,6 +245,7 @@ for (const { kind, skip } of STORES) {
       expect((await get(t.app, API.currentUser, bearer)).status).toBe(401);
       const back = await browser.logout(end.href);
       expect(back.origin + back.pathname).toBe(REDIRECT);
+      expect(back.searchParams.get('state')).toBe('signed-out');
       // the provider's session is over: the next sign-in asks for the password again
       const authorize = await get<SsoAuthorizeReply>(t.app, SSO_API.authorize);
       const page = await fetch(authorize.data.url, { redirect: 'manual' });

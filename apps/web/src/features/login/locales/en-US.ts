@@ -9,6 +9,12 @@ const login: typeof zh = {
   passwordRequired: 'Please enter the password',
   submit: 'Log in',
   failed: 'Login failed',
+  ssoRedirecting: 'Going to the single sign-on provider…',
+  ssoCompleting: 'Completing single sign-on…',
+  ssoSignIn: 'Sign in with single sign-on',
+  ssoSignedOut: 'You have signed out.',
+  ssoProviderError: 'The identity provider did not complete the sign-in: {{error}}',
+  usePassword: 'Sign in with a user name and password',
 };
 
 export default login;

@@ -1,0 +1,1 @@
+export { default as AdminUserPage } from './admin-user-page';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WHITE_LIST } from '@ems/contract';
-import { chooseHomePage, filterMenu, findMenuEntry, isRootUser, isRouteAllowed, roleHomepage } from '@ems/domain';
+import { chooseHomePage, filterMenu, findMenuEntry, hasFunction, isRootUser, isRouteAllowed, roleHomepage } from '@ems/domain';
 import { getSystemConfig } from '../lib/config';
 import { permissionContext, useSession, userTypeOf } from '../lib/session';
 import type { FrameMenuGroup, FrameModel, FrameRoute } from '../frame/frame-model';
@@ -21,7 +21,9 @@ export function useAppModel(): FrameModel {
   return useMemo(() => {
     const ctx = permissionContext(session, IS_PRODUCTION);
     const groups = new Map(NAV_GROUPS.map((g) => [g.key, g]));
-    const routes: FrameRoute[] = APP_ROUTES.map((r) => {
+    // the function-permission check (spec section 6): a page whose id the initial info does not list is left out
+    const enabled = APP_ROUTES.filter((r) => session.functionList === null || hasFunction(session.functionList, r.id));
+    const routes: FrameRoute[] = enabled.map((r) => {
       const group = groups.get(r.group);
       return {
         key: r.key,

@@ -18,6 +18,8 @@ export interface SessionState {
   projectInfo: ProjectInfo | null;
   /** strict authorisation */
   strict: boolean;
+  /** the initial info's enabled functions (page ids, spec sections 3 and 6); null until known */
+  functionList: readonly { id: number }[] | null;
 }
 
 function numberOrNull(text: string | null): number | null {
@@ -45,6 +47,7 @@ export const useSession = create<SessionState>(() => ({
   projectId: null,
   projectInfo: null,
   strict: false,
+  functionList: null,
 }));
 
 export function restoreSession(): void {

@@ -1,0 +1,1 @@
+export { default as AdminLogPage } from './admin-log-page';

@@ -1,0 +1,1 @@
+export { default as AdminSysconfigPage } from './admin-sysconfig-page';

@@ -1,0 +1,45 @@
+const adminSysconfig = {
+  title: '系统配置',
+  normal: '常规配置',
+  advanced: '高级配置',
+  advancedNote: '高级配置改变整个系统的行为，请谨慎修改',
+  save: '保存',
+  reset: '恢复当前值',
+  saved: '已保存，正在重新加载配置',
+  nothingChanged: '没有修改',
+  allFunctions: '全部功能（不限制）',
+  field: {
+    internationalization: '国际化（中英文切换）',
+    projectName: '系统名称',
+    enProjectName: '英文系统名称',
+    pfHomePage: '平台首页',
+    tokenStorage: '登录令牌保存位置',
+    trendDataUrl: '趋势数据地址',
+    powerUserId: '电力用户ID',
+    sellCompanyId: '售电公司ID',
+    key: '配置方案（key）',
+    isPlatformModel: '平台模式',
+    authStringent: '严格授权',
+    functions: '启用的功能',
+  },
+  help: {
+    pfHomePage: '以 / 开头的页面路径，例如 /home',
+    trendDataUrl: '以 / 开头；留空使用服务端默认地址',
+    key: '选择同名子对象覆盖顶层配置；oil 改变用户树的加载方式',
+    authStringent: '开启后 ROOT 也按角色权限检查',
+    functions: '不选表示全部功能；未选中的页面不出现在菜单中',
+  },
+  tokenStorage: {
+    session: '会话（关闭浏览器后失效）',
+    local: '本地（保持登录）',
+  },
+  rule: {
+    required: '请输入{{field}}',
+    max: '{{field}}最多 {{max}} 个字符',
+    path: '须以 / 开头，只含字母、数字、_、- 和 /',
+    url: '须以 / 开头，不含空格',
+    key: '只能包含字母、数字和下划线',
+  },
+};
+
+export default adminSysconfig;

@@ -74,7 +74,7 @@ export default function AdminLogPage() {
   };
 
   return (
-    <Card title={t('title')} extra={<Typography.Text type="secondary">{t('timeZoneNote', { zone })}</Typography.Text>}>
+    <Card title={t('title')} data-testid="admin-log" extra={<Typography.Text type="secondary">{t('timeZoneNote', { zone })}</Typography.Text>}>
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <DatePicker.RangePicker
           allowClear={false}

@@ -68,7 +68,7 @@ describe('system configuration page', () => {
     fireEvent.click(screen.getByTestId('sysconfig-authStringent'));
     fireEvent.click(screen.getByTestId('sysconfig-save'));
     await waitFor(() => expect(puts).toEqual([{ projectName: 'Trial platform', authStringent: true }]));
-    await waitFor(() => expect(appReload.run).toHaveBeenCalled());
+    await waitFor(() => expect(appReload.run).toHaveBeenCalled(), { timeout: 3000 });
   });
 
   it('validates before sending: an empty name and a bad profile key are refused in the form', async () => {

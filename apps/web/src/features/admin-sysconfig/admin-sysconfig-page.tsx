@@ -11,6 +11,7 @@ import { patchOf, valuesOf, type SysconfigValues } from './sysconfig-form';
 
 /** How the page makes the app take the new configuration: it is read at start-up, so a reload (a seam for tests). */
 export const appReload = { run: () => window.location.reload() };
+const RELOAD_DELAY_MS = 600;
 
 /**
  * /admin/sysconfig: the system configuration file in a form, a normal section (sysconfig_normal) and
@@ -55,12 +56,13 @@ export default function AdminSysconfigPage() {
     void message.success(t('saved'));
     await loadSystemConfig();
     await invalidate(queryClient, systemConfigFileQuery);
-    appReload.run();
+    // a moment to read the message before the app starts again with the new configuration
+    window.setTimeout(() => appReload.run(), RELOAD_DELAY_MS);
   };
 
   if (isLoading || !initial) return <Card title={t('title')}>{<Skeleton active />}</Card>;
   return (
-    <Card title={t('title')}>
+    <Card title={t('title')} data-testid="sysconfig-admin">
       <Form form={form} layout="horizontal" labelCol={{ flex: '240px' }} wrapperCol={{ flex: 'auto' }} initialValues={initial} style={{ maxWidth: 900 }} data-testid="sysconfig-form">
         <Divider titlePlacement="start">
           {t('normal')}

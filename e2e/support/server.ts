@@ -40,7 +40,8 @@ export interface StartOptions {
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const bundle = join(repo, 'apps/server/dist/main.js');
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run "npm run build" first`);
-  const port = await freePort();
+  // a spec that must know the address before the start (a redirect URI registered elsewhere) passes PORT
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ems-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: repo,

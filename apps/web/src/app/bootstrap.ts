@@ -5,7 +5,7 @@ import { initI18n } from '../i18n';
 import { loadSystemConfig } from '../lib/config';
 import { endSsoSessionAndLeave } from '../lib/auth';
 import { setSessionEnder } from '../lib/http/client';
-import { restoreSession, useSession } from '../lib/session';
+import { restoreSession } from '../lib/session';
 import { captureSsoReturn, ssoEnabled } from '../lib/sso';
 import { getLanguage, getTheme, setTokenStorage, type Language, type Theme } from '../lib/storage';
 import { AREA_LOCALES } from './locales';
@@ -43,8 +43,8 @@ export async function bootstrap(): Promise<StartState> {
   const { config, error } = await loadSystemConfig();
   setTokenStorage(config.tokenStorage === 'local' ? 'local' : 'session');
   restoreSession();
-  // a signed-in start under single sign-on: a session the server ends goes to the provider's logout
-  if (useSession.getState().token) void ssoEnabled().then((on) => on && setSessionEnder(() => void endSsoSessionAndLeave()));
+  // under single sign-on a session the server ends goes to the provider's logout (spec section 4)
+  void ssoEnabled().then((on) => on && setSessionEnder(() => void endSsoSessionAndLeave()));
   const language = getLanguage(config.internationalization);
   const [theme, antdLocale] = await Promise.all([loadTheme(), loadLanguage(language)]);
   watchAdminBoundary();

@@ -36,6 +36,8 @@ const BUILT_KEYS = [
   'eventDiagnosis',
   'admin_rule',
   'admin_algorithm',
+  'admin_role',
+  'admin_permission',
 ];
 
 describe('route table (spec 2)', () => {

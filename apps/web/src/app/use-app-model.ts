@@ -6,6 +6,7 @@ import { getSystemConfig } from '../lib/config';
 import { permissionContext, useSession, userTypeOf } from '../lib/session';
 import type { FrameMenuGroup, FrameModel, FrameRoute } from '../frame/frame-model';
 import { APP_ROUTES, NAV_GROUPS } from './route-table';
+import { roleHomeRoute } from './role-home';
 
 /** Checking permissions is active only in production builds (spec section 6). */
 export const IS_PRODUCTION = import.meta.env.PROD;
@@ -49,9 +50,11 @@ export function useAppModel(): FrameModel {
     const roleHas = (path: string, module: 'pf' | 'fw' = session.module) => isRouteAllowed(path, routes, WHITE_LIST, ctx, module);
     const user = session.user;
     const userType = userTypeOf(user);
+    // the role's configured home page: by its page id (or path), in this module or, when the role may open it, the other
+    const roleHome = user ? roleHomeRoute(user.roles[0]?.customConfig, routes, session.module, roleHas) : {};
     const homePath = user
-      ? chooseHomePage({
-          roleHomepage: roleHomepage(user.roles[0]?.customConfig),
+      ? (roleHome.there ?? chooseHomePage({
+          roleHomepage: roleHome.here ?? roleHomepage(user.roles[0]?.customConfig),
           module: session.module,
           isPlatformUser: isRootUser(user) || userType === 1 || userType === 2,
           userType,
@@ -60,7 +63,7 @@ export function useAppModel(): FrameModel {
           pfHomePage: getSystemConfig().pfHomePage,
           visiblePaths,
           allPaths,
-        })
+        }))
       : null;
     return {
       menu,

@@ -1,4 +1,4 @@
-import { Checkbox, Table, type TableColumnsType } from 'antd';
+import { Checkbox, Flex, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPERATIONS, OPERATION_ID, RESOURCES, toggled } from '../role-draft';
 
@@ -30,11 +30,18 @@ export function OperationMatrix({ value, onChange, disabled }: { value: Readonly
       (o): TableColumnsType<Row>[number] => ({
         key: o.key,
         align: 'center',
-        width: english ? 96 : 72,
+        width: english ? 92 : 64,
         title: (
-          <Checkbox {...state(colIds(o.key))} disabled={disabled} data-testid={`matrix-col-${o.key}`} onChange={(e) => onChange(toggled(value, colIds(o.key), e.target.checked))}>
-            {english ? o.en : o.zh}
-          </Checkbox>
+          <Flex vertical align="center" gap={4}>
+            <span style={{ whiteSpace: english ? 'normal' : 'nowrap', lineHeight: 1.25 }}>{english ? o.en : o.zh}</span>
+            <Checkbox
+              {...state(colIds(o.key))}
+              disabled={disabled}
+              aria-label={english ? o.en : o.zh}
+              data-testid={`matrix-col-${o.key}`}
+              onChange={(e) => onChange(toggled(value, colIds(o.key), e.target.checked))}
+            />
+          </Flex>
         ),
         render: (_v, r) => {
           const id = OPERATION_ID(r.key, o.key);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
@@ -28,12 +28,20 @@ async function open(page: Page, path: string, testId: string): Promise<void> {
   await page.getByTestId(testId).waitFor({ timeout: 20_000 });
 }
 
+/** A page that waits longer for a load: the machine may be busy with other suites. */
+async function slowPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultNavigationTimeout(90_000);
+  page.setDefaultTimeout(60_000);
+  return page;
+}
+
 const rows = (page: Page) => page.locator('[data-testid="audit-table"] tr.ant-table-row');
 
 describe('audit log and system configuration (issue 13)', () => {
   it('ROOT changes the system configuration; the log shows the sign-in and the change, and exports them', async () => {
     const context = await newContext(browser, { locale: 'en-US', language: 'en', theme: 'light', acceptDownloads: true });
-    const page = await context.newPage();
+    const page = await slowPage(context);
     await login(page, server.url, 'ROOT', ROOT_PASSWORD);
 
     await open(page, '/admin/sysconfig', 'sysconfig-admin');
@@ -96,7 +104,7 @@ describe('audit log and system configuration (issue 13)', () => {
   for (const { theme, language } of combos) {
     it(`${theme} / ${language}: the log and the system configuration`, async () => {
       const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language });
-      const page = await context.newPage();
+      const page = await slowPage(context);
       await login(page, server.url, 'ROOT', ROOT_PASSWORD);
       const tag = `${theme}-${language}`;
       await open(page, '/admin/log', 'admin-log');

@@ -2,7 +2,7 @@
 // Users, roles, groups and tenants have their shapes in admin-users.ts, admin-roles.ts,
 // admin-groups.ts and admin-tenants.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { EpochMs, Id, PageIndex, PageSize } from './bounds.js';
+import { EpochMs, Id, IdOrZero, PageIndex, PageSize } from './bounds.js';
 
 /** Paths of the administration calls (designed in the spec's style: spec section 7 shows none). */
 export const ADMIN_API = {
@@ -84,9 +84,11 @@ export const AuditLogQuery = Type.Object(
     userId: Type.Optional(Id),
     /** comma-separated AuditKind values */
     kinds: Type.Optional(Type.String({ maxLength: 300, pattern: '^[A-Za-z]+(,[A-Za-z]+)*$' })),
-    /** a tenant other than the caller's: platform operator only */
-    tenantId: Type.Optional(Id),
+    /** a tenant other than the caller's: platform operator only; 0 holds sign-in failures by names that match no user */
+    tenantId: Type.Optional(IdOrZero),
+    /** 0-based page number (default 0) */
     index: Type.Optional(PageIndex),
+    /** rows a page (default 50) */
     limit: Type.Optional(PageSize),
   },
   { additionalProperties: false },

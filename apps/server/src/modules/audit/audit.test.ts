@@ -19,7 +19,7 @@ for (const { kind, skip } of STORES) {
     const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown, remoteAddress = '10.0.0.1') =>
       t.app.inject({ method, url, headers, remoteAddress, ...(payload !== undefined ? { payload: payload as object } : {}) }).then((r) => json<T>(r));
     const logs = (h: Headers, q: Record<string, string | number> = {}) =>
-      call<AuditLogEntry[]>('GET', `${ADMIN_API.logs}?${new URLSearchParams(Object.entries({ startTime: start, endTime: store.clock.now + 1000, limit: 1000, ...q }).map(([k, v]) => [k, String(v)])).toString()}`, h);
+      call<AuditLogEntry[]>('GET', `${ADMIN_API.logs}?${new URLSearchParams(Object.entries({ startTime: start, endTime: store.clock.now + 1000, limit: 1000, ...q }).map(([k, v]): [string, string] => [k, String(v)])).toString()}`, h);
     const tick = () => (store.clock.now += 1000);
 
     beforeAll(async () => {
@@ -65,6 +65,9 @@ for (const { kind, skip } of STORES) {
       expect(failures[0]).toMatchObject({ userName: 'fw_plant', ip: '198.51.100.4', ok: false, detail: 'badCredentials', targetName: 'fw_plant' });
       const unknown = await t.app.ems.db.selectFrom('audit_log').selectAll().where('user_name', '=', 'nobody_here').execute();
       expect(unknown.map((r) => [Number(r.tenant_id), r.user_id, r.detail])).toEqual([[0, null, 'badCredentials']]);
+      // the operator reads them as tenant 0; a tenant administrator may not
+      expect((await logs(admin, { tenantId: 0 })).data.map((e) => e.userName)).toContain('nobody_here');
+      expect((await logs(tenant2, { tenantId: 0 })).status).toBe(404);
     });
 
     it('a clock out of the window is recorded once a minute per name and address, and never for an unknown name', async () => {

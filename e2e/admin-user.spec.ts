@@ -20,6 +20,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A page of a context, with long waits: the machine running the suites may be busy (the first load compiles the bundle's chunks). */
+async function pageOf(context: Awaited<ReturnType<typeof newContext>>): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultNavigationTimeout(90_000);
+  page.setDefaultTimeout(40_000);
+  return page;
+}
+
 /** Admin pages live at hash paths outside the project frame: a full load. */
 async function openUsers(page: Page): Promise<void> {
   await page.goto(`${server.url}/#/admin/user`);
@@ -44,7 +52,7 @@ const row = (page: Page, name: string) => page.locator('[data-testid="admin-user
 describe('administration: users (issue 13)', () => {
   it('ROOT creates a user, resets the password, the user must change it; ROOT disables the user and the session ends', async () => {
     const context = await newContext(browser, { locale: 'en-US', language: 'en', theme: 'light' });
-    const page = await context.newPage();
+    const page = await pageOf(context);
     await login(page, server.url, 'ROOT', ROOT_PASSWORD);
     await openUsers(page);
     await row(page, 'fw_plant').waitFor();
@@ -77,7 +85,7 @@ describe('administration: users (issue 13)', () => {
 
     // the user signs in with it and is held in the password change (no cancel)
     const userContext = await newContext(browser, { locale: 'en-US', language: 'en', theme: 'light' });
-    const userPage = await userContext.newPage();
+    const userPage = await pageOf(userContext);
     await login(userPage, server.url, 'e2e_operator', otp);
     await userPage.getByTestId('password-must-change').waitFor();
     await motionSettled(userPage, 5000, '.ant-modal-root');
@@ -95,7 +103,7 @@ describe('administration: users (issue 13)', () => {
     await userPage.getByTestId('login-card').waitFor({ timeout: 20_000 });
     await userContext.close();
     await context.close();
-  }, 180_000);
+  }, 300_000);
 
   const combos = [
     { theme: 'dark', language: 'zh_cn' },
@@ -106,7 +114,7 @@ describe('administration: users (issue 13)', () => {
   for (const { theme, language } of combos) {
     it(`${theme} / ${language}: the users page and its dialog`, async () => {
       const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language });
-      const page = await context.newPage();
+      const page = await pageOf(context);
       await login(page, server.url, 'ROOT', ROOT_PASSWORD);
       await openUsers(page);
       await row(page, 'fw_plant').waitFor();
@@ -117,6 +125,6 @@ describe('administration: users (issue 13)', () => {
       await motionSettled(page, 5000, '.ant-modal-root');
       await screenshot(page, `admin-user-edit-${tag}`);
       await context.close();
-    }, 90_000);
+    }, 180_000);
   }
 });

@@ -56,7 +56,8 @@ export const AdminUser = Type.Object({
   /** ms since epoch; 0 for users made before it was kept */
   createTime: Type.Integer(),
   roles: Type.Array(AdminIdName),
-  projects: Type.Array(AdminIdName),
+  /** with the English name (empty when none) */
+  projects: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), enName: Type.String() })),
   groups: Type.Array(AdminIdName),
 });
 export type AdminUser = Static<typeof AdminUser>;

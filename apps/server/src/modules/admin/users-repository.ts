@@ -101,7 +101,7 @@ export function usersRepository(db: Db) {
 
     /** The roles, projects and groups of each user, by user id. */
     async linksOf(userIds: number[]) {
-      const empty = () => ({ roles: [] as { id: number; name: string }[], projects: [] as { id: number; name: string }[], groups: [] as { id: number; name: string }[] });
+      const empty = () => ({ roles: [] as { id: number; name: string }[], projects: [] as { id: number; name: string; enName: string }[], groups: [] as { id: number; name: string }[] });
       const out = new Map<number, ReturnType<typeof empty>>(userIds.map((id) => [id, empty()]));
       if (userIds.length === 0) return out;
       const [roles, projects, groups] = await Promise.all([
@@ -109,7 +109,7 @@ export function usersRepository(db: Db) {
         db
           .selectFrom('user_project')
           .innerJoin('project', 'project.id', 'user_project.project_id')
-          .select(['user_project.user_id', 'project.id', 'project.name'])
+          .select(['user_project.user_id', 'project.id', 'project.name', 'project.en_name'])
           .where('user_project.user_id', 'in', userIds)
           .orderBy('project.id')
           .execute(),
@@ -122,7 +122,7 @@ export function usersRepository(db: Db) {
           .execute(),
       ]);
       for (const r of roles) out.get(Number(r.user_id))?.roles.push({ id: Number(r.id), name: r.name });
-      for (const r of projects) out.get(Number(r.user_id))?.projects.push({ id: Number(r.id), name: r.name });
+      for (const r of projects) out.get(Number(r.user_id))?.projects.push({ id: Number(r.id), name: r.name, enName: r.en_name });
       for (const r of groups) out.get(Number(r.user_id))?.groups.push({ id: Number(r.id), name: r.name });
       return out;
     },

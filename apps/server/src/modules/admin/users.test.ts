@@ -126,7 +126,7 @@ for (const { kind, skip } of STORES) {
       const u = await create(root, 'alice');
       expect(u).toMatchObject({ name: 'alice', nicName: 'alice nick', email: 'alice@example.com', mobilePhone: '13912345678', usertype: 4, tenantId: 1, enabled: true, mustChangePassword: true });
       expect(u.roles.map((r) => r.id)).toEqual([plantRole]);
-      expect(u.projects).toEqual([{ id: 1, name: '华东示范工厂' }]);
+      expect(u.projects).toEqual([{ id: 1, name: '华东示范工厂', enName: 'East China Demo Factory' }]);
       expect(u.groups.map((g) => g.id)).toEqual([plantGroup]);
       const first = await login('alice', 'Init@12345');
       expect(first.code).toBe(0);

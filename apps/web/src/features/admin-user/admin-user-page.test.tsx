@@ -28,7 +28,7 @@ const user = (id: number, name: string, extra: Partial<AdminUser> = {}): AdminUs
   mustChangePassword: false,
   createTime: 0,
   roles: [{ id: 5, name: 'Plant operator' }],
-  projects: [{ id: 1, name: 'Demo factory' }],
+  projects: [{ id: 1, name: 'Demo factory', enName: '' }],
   groups: [],
   ...extra,
 });

@@ -19,7 +19,8 @@ const PAGE_SIZE = 20;
 
 /** Users (/admin/user): the tenant's users with filters and paging, create and edit, and the row actions. */
 export default function AdminUserPage() {
-  const { t } = useTranslation('admin-user');
+  const { t, i18n } = useTranslation('admin-user');
+  const english = i18n.language === 'en-US';
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.user);
@@ -109,7 +110,7 @@ export default function AdminUserPage() {
     { key: 'nicName', title: t('nicName'), dataIndex: 'nicName', width: 140 },
     { key: 'usertype', title: t('usertype'), width: 150, render: (_v, u) => `${u.usertype} · ${t(`types.${u.usertype}`)}` },
     { key: 'roles', title: t('roles'), render: (_v, u) => names(u.roles) },
-    { key: 'projects', title: t('projects'), render: (_v, u) => names(u.projects) },
+    { key: 'projects', title: t('projects'), render: (_v, u) => names(u.projects.map((p) => ({ id: p.id, name: english && p.enName ? p.enName : p.name }))) },
     { key: 'groups', title: t('groups'), render: (_v, u) => names(u.groups) },
     { key: 'email', title: t('email'), render: (_v, u) => u.email || '--' },
     { key: 'mobilePhone', title: t('mobilePhone'), render: (_v, u) => u.mobilePhone || '--' },

@@ -26,18 +26,25 @@ const messageOf = (err: unknown, fallback: string) => (err instanceof Error && e
  * the provider's error or its logout are shown with a button to sign in again, and anything else
  * goes to the provider at once. `local` (#/login?local=1) keeps the password form.
  */
-export function useSsoLogin(local: boolean, texts: SsoTexts, onSignedIn: (reply: LoginReply) => Promise<void>, onRetained: () => void) {
+export function useSsoLogin(
+  local: boolean,
+  texts: SsoTexts,
+  onSignedIn: (reply: LoginReply) => Promise<void>,
+  onRetained: () => void,
+  leaveFor: (url: string) => void = (url) => window.location.assign(url),
+) {
   const [view, setView] = useState<SsoView>(() => (peekSsoReturn()?.kind === 'callback' ? { phase: 'completing' } : { phase: 'checking' }));
   const started = useRef(false);
-  const latest = useRef({ texts, onSignedIn, onRetained, local });
+  const latest = useRef({ texts, onSignedIn, onRetained, local, leaveFor });
   useEffect(() => {
-    latest.current = { texts, onSignedIn, onRetained, local };
+    latest.current = { texts, onSignedIn, onRetained, local, leaveFor };
   });
 
   const redirect = useCallback(async () => {
     setView({ phase: 'redirecting' });
+    const go = latest.current.leaveFor;
     try {
-      window.location.assign(await fetchAuthorizeUrl());
+      go(await fetchAuthorizeUrl());
     } catch (err) {
       setView({ phase: 'notice', message: messageOf(err, latest.current.texts.failed), error: true });
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { startServer, waitSeeded, type RunningServer } from './support/server.js';
 import { login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
 
 /**
@@ -14,7 +14,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
+  // the demo history's seed competes for the CPU: the pages are timed after it
+  await waitSeeded(server);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -22,7 +24,15 @@ afterAll(async () => {
 
 /** Admin pages live at hash paths outside the project frame: a full load. */
 async function open(page: Page, path: string, testId: string): Promise<void> {
-  await page.goto(`${server.url}/#${path}`);
+  await page.goto(`${server.url}/#${path}`, { timeout: 60_000 });
+  // a hash change between two admin pages loads nothing: on a busy machine the page may still be settling
+  const shown = await page
+    .getByTestId(testId)
+    .waitFor({ timeout: 20_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (shown) return;
+  await page.reload({ timeout: 60_000 });
   await page.getByTestId(testId).waitFor({ timeout: 40_000 });
 }
 
@@ -36,6 +46,7 @@ describe('administration: tenants, user groups, files (issue 13)', () => {
   it('ROOT creates a tenant, a sub-group with a member, uploads and deletes a file', async () => {
     const context = await newContext(browser, { locale: 'en-US', language: 'en', theme: 'light' });
     const page = await context.newPage();
+    page.setDefaultNavigationTimeout(60_000);
     await login(page, server.url, 'ROOT', ROOT_PASSWORD);
 
     // a tenant
@@ -87,7 +98,7 @@ describe('administration: tenants, user groups, files (issue 13)', () => {
     expect(await toastText(page, 'Deleted')).toContain('Deleted');
     await file.waitFor({ state: 'detached' });
     await context.close();
-  }, 120_000);
+  }, 240_000);
 
   const combos = [
     { theme: 'dark', language: 'zh_cn' },
@@ -99,6 +110,7 @@ describe('administration: tenants, user groups, files (issue 13)', () => {
     it(`${theme} / ${language}: the three pages`, async () => {
       const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language });
       const page = await context.newPage();
+      page.setDefaultNavigationTimeout(60_000);
       await login(page, server.url, 'ROOT', ROOT_PASSWORD);
       const tag = `${theme}-${language}`;
       await open(page, '/admin/tenant', 'tenant-admin');
@@ -114,6 +126,6 @@ describe('administration: tenants, user groups, files (issue 13)', () => {
       await page.getByTestId('file-table').waitFor();
       await screenshot(page, `admin-file-${tag}`);
       await context.close();
-    }, 90_000);
+    }, 180_000);
   }
 });

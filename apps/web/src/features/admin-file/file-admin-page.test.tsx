@@ -32,7 +32,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string> });
-      if (url.startsWith(API.projects)) return json({ code: 0, msg: '', data: [{ projectId: 1, name: 'Factory', enName: '' }, { projectId: 2, name: 'Office', enName: '' }] });
+      if (url.startsWith(API.projects)) return json({ code: 0, msg: '', data: [{ projectId: 1, name: 'Factory', enName: '', timezone: 'Europe/Berlin' }, { projectId: 2, name: 'Office', enName: '', timezone: 'Asia/Shanghai' }] });
       if (url.startsWith(FILE_ADMIN_API.list)) return json({ code: 0, msg: '', data: [file('readings.csv', 2048), file('plan.pdf', 3 * 1024 * 1024)] });
       return json({ code: 0, msg: '', data: null });
     }),
@@ -65,6 +65,8 @@ describe('/admin/file (issue 13)', () => {
     const row = (await screen.findByText('readings.csv', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('2.0 KB')).toBeTruthy();
     expect(within(row).getByText('Admin')).toBeTruthy();
+    // in the project's zone, not the browser's
+    expect(within(row).getByText('2025-06-01 02:00:00')).toBeTruthy();
     expect(screen.getByText('3.0 MB')).toBeTruthy();
     const list = calls.find((c) => c.url.startsWith(FILE_ADMIN_API.list));
     expect(list?.headers.projectid).toBe('1');

@@ -2,12 +2,12 @@ import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/ic
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, Typography, Upload, type TableColumnsType, type UploadProps } from 'antd';
 import { FILE_MAX_BYTES, FILE_TYPES, type StoredFileInfo } from '@ems/contract';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidate } from '../../lib/api/define-query';
 import { projectsQuery } from '../../lib/api/projects';
 import { Permission } from '../../lib/permission';
+import { formatTime, zoneOrDefault } from '../../lib/time';
 import { download, filesQuery, removeFile, uploadToProject } from './api/files';
 
 /** 1536 → "1.5 KB". */
@@ -33,6 +33,8 @@ export default function FileAdminPage() {
   }, [projects, projectId]);
   const { data: files = [], isFetching } = useQuery(filesQuery(projectId ?? 0));
   const refresh = () => invalidate(queryClient, filesQuery);
+  // times in the project's zone (HOUSE-STYLE rule 15)
+  const zone = zoneOrDefault(projects.find((p) => p.projectId === projectId)?.timezone);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const ext = /\.([A-Za-z0-9]{1,5})$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
@@ -85,7 +87,7 @@ export default function FileAdminPage() {
   const columns: TableColumnsType<StoredFileInfo> = [
     { key: 'name', title: t('fileName'), ellipsis: true, render: (_v, f) => <span data-testid="file-name">{f.originalName}</span> },
     { key: 'size', title: t('size'), align: 'right', width: 110, render: (_v, f) => formatSize(f.size) },
-    { key: 'time', title: t('uploadTime'), width: 180, render: (_v, f) => dayjs(f.uploadTime).format('YYYY-MM-DD HH:mm:ss') },
+    { key: 'time', title: t('uploadTime'), width: 180, render: (_v, f) => formatTime(f.uploadTime, zone) },
     { key: 'uploader', title: t('uploader'), width: 160, render: (_v, f) => f.uploaderName || '--' },
     {
       key: 'actions',

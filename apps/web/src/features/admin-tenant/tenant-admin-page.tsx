@@ -2,11 +2,11 @@ import { EditOutlined, PlusOutlined, PoweroffOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Input, List, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { TenantInfo, TenantProject } from '@ems/contract';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidate } from '../../lib/api/define-query';
 import { Permission } from '../../lib/permission';
+import { useFormatTime } from '../../lib/time';
 import { setTenantEnabled, tenantProjectsQuery, tenantsQuery } from './api/tenants';
 import { TenantFormDialog } from './components/tenant-form-dialog';
 import { TenantProjectDialog } from './components/tenant-project-dialog';
@@ -24,6 +24,8 @@ export default function TenantAdminPage() {
   const [projectFor, setProjectFor] = useState<number | null>(null);
   const [search, setSearch] = useState('');
   const english = i18n.language === 'en-US';
+  // platform level: the default zone (HOUSE-STYLE rule 15)
+  const format = useFormatTime();
   const refresh = () => invalidate(queryClient, tenantsQuery, tenantProjectsQuery);
 
   const toggle = (tenant: TenantInfo) => {
@@ -59,7 +61,7 @@ export default function TenantAdminPage() {
     },
     { key: 'projectCount', title: t('projectCount'), dataIndex: 'projectCount', align: 'right', width: 90 },
     { key: 'userCount', title: t('userCount'), dataIndex: 'userCount', align: 'right', width: 90 },
-    { key: 'createTime', title: t('createTime'), width: 170, render: (_v, x) => dayjs(x.createTime).format('YYYY-MM-DD HH:mm:ss') },
+    { key: 'createTime', title: t('createTime'), width: 170, render: (_v, x) => format(x.createTime) },
     {
       key: 'actions',
       title: t('common:actions'),

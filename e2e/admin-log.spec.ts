@@ -25,7 +25,12 @@ afterAll(async () => {
 /** Admin pages live at hash paths outside the project frame: a full load. */
 async function open(page: Page, path: string, testId: string): Promise<void> {
   await page.goto(`${server.url}/#${path}`);
-  await page.getByTestId(testId).waitFor({ timeout: 20_000 });
+  try {
+    await page.getByTestId(testId).waitFor({ timeout: 60_000 });
+  } catch (err) {
+    await screenshot(page, `admin-log-failure-${testId}`);
+    throw err;
+  }
 }
 
 /** A page that waits longer for a load: the machine may be busy with other suites. */
@@ -36,7 +41,8 @@ async function slowPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-const rows = (page: Page) => page.locator('[data-testid="audit-table"] tr.ant-table-row');
+/** The entries (an expanded entry's table of changes has rows too). */
+const rows = (page: Page) => page.locator('[data-testid="audit-table"] tr.ant-table-row:not(.ant-table-expanded-row tr)');
 
 describe('audit log and system configuration (issue 13)', () => {
   it('ROOT changes the system configuration; the log shows the sign-in and the change, and exports them', async () => {
@@ -75,10 +81,13 @@ describe('audit log and system configuration (issue 13)', () => {
 
     // only configuration changes
     await page.getByTestId('audit-kinds').click();
+    // the list is virtual: search for the kind
+    await page.getByTestId('audit-kinds').locator('input').fill('Configuration');
     await page.locator('.ant-select-item-option', { hasText: 'Configuration' }).click();
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => {
-      const trs = [...document.querySelectorAll('[data-testid="audit-table"] tr.ant-table-row')];
+      // the entries, not the rows of an expanded entry's table of changes
+      const trs = [...document.querySelectorAll('[data-testid="audit-table"] tr.ant-table-row')].filter((tr) => !tr.closest('.ant-table-expanded-row'));
       return trs.length > 0 && trs.every((tr) => (tr as HTMLElement).innerText.includes('Configuration'));
     });
 

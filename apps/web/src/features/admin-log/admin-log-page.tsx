@@ -100,6 +100,7 @@ export default function AdminLogPage() {
         <Select
           data-testid="audit-kinds"
           mode="multiple"
+          optionFilterProp="label"
           style={{ minWidth: 260 }}
           allowClear
           placeholder={t('allKinds')}

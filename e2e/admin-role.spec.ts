@@ -18,7 +18,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // roles need no readings: no simulator, so the pages load without a background seed competing
+  [server, browser] = await Promise.all([startServer({ EMS_SIM: '0' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -32,7 +33,7 @@ afterAll(async () => {
 async function open(page: Page, path: string, testId: string): Promise<void> {
   await page.goto('about:blank');
   await page.goto(`${server.url}/#${path}`);
-  await page.getByTestId(testId).waitFor({ timeout: 30_000 });
+  await page.getByTestId(testId).waitFor({ timeout: 60_000 });
 }
 
 /** Presses OK of the dialog on top. */
@@ -47,6 +48,7 @@ describe('administration: roles and permissions (issue 13)', () => {
   it('ROOT creates a role with a home page and three pages, copies it, deletes the copy', async () => {
     const context = await newContext(browser, { locale: 'en-US', language: 'en', theme: 'light' });
     const page = await context.newPage();
+    page.setDefaultNavigationTimeout(60_000);
     await login(page, server.url, 'ROOT', ROOT_PASSWORD);
     await open(page, '/admin/role', 'admin-role');
     await item(page, '平台管理员').waitFor();
@@ -81,7 +83,7 @@ describe('administration: roles and permissions (issue 13)', () => {
     await item(page, `${ROLE} (copy)`).waitFor({ state: 'detached' });
     await item(page, ROLE).waitFor();
     await context.close();
-  }, 120_000);
+  }, 180_000);
 
   const combos = [
     { theme: 'dark', language: 'zh_cn' },
@@ -93,6 +95,7 @@ describe('administration: roles and permissions (issue 13)', () => {
     it(`${theme} / ${language}: roles and the permission list`, async () => {
       const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language });
       const page = await context.newPage();
+    page.setDefaultNavigationTimeout(60_000);
       await page.setViewportSize({ width: 1600, height: 900 });
       await login(page, server.url, 'ROOT', ROOT_PASSWORD);
       const tag = `${theme}-${language}`;
@@ -107,6 +110,6 @@ describe('administration: roles and permissions (issue 13)', () => {
       await page.locator('[data-testid="admin-permission"] tr.ant-table-row').first().waitFor();
       await screenshot(page, `admin-permission-${tag}`);
       await context.close();
-    }, 90_000);
+    }, 150_000);
   }
 });

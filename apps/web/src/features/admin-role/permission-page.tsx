@@ -23,7 +23,7 @@ export default function PermissionPage() {
   );
   const columns: TableColumnsType<PermissionHolders> = [
     { key: 'kind', title: t('kind'), width: 110, render: (_v, p) => <Tag color={KIND_COLOR[p.kind]}>{t(`kinds.${p.kind}`)}</Tag> },
-    { key: 'name', title: t('permissionName'), width: 260, render: (_v, p) => <Typography.Text code>{p.name}</Typography.Text> },
+    { key: 'name', title: t('permissionName'), width: 320, render: (_v, p) => <Typography.Text code>{p.name}</Typography.Text> },
     { key: 'description', title: t('description'), render: (_v, p) => (english ? p.en : p.zh) },
     {
       key: 'roles',

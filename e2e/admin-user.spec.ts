@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
+import { motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
 
 /**
  * Issue 13, /admin/user: ROOT creates a user, resets their password (the one-time password is shown
@@ -26,6 +26,16 @@ async function pageOf(context: Awaited<ReturnType<typeof newContext>>): Promise<
   page.setDefaultNavigationTimeout(90_000);
   page.setDefaultTimeout(40_000);
   return page;
+}
+
+/** Signs in through the password form (`?local=1`: whatever the single-sign-on setting), waiting long for a busy machine. */
+async function login(page: Page, baseUrl: string, user: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login?local=1`);
+  await page.getByTestId('login-username').waitFor({ timeout: 90_000 });
+  await page.getByTestId('login-username').fill(user);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('frame').waitFor({ timeout: 90_000 });
 }
 
 /** Admin pages live at hash paths outside the project frame: a full load. */
@@ -67,6 +77,7 @@ describe('administration: users (issue 13)', () => {
     await choose(page, 'user-roles', '厂站运维');
     await page.getByTestId('user-password').fill('Start@12345');
     await page.getByTestId('user-password-confirm').fill('Start@12345');
+    await motionSettled(page, 5000);
     await screenshot(page, 'admin-user-create-light-en');
     await confirmDialog(page);
     const created = row(page, 'e2e_operator');
@@ -80,6 +91,7 @@ describe('administration: users (issue 13)', () => {
     await confirmDialog(page);
     const otp = (await page.getByTestId('otp-value').innerText()).trim();
     expect(otp).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{12}$/);
+    await motionSettled(page, 5000, '.ant-modal-root');
     await screenshot(page, 'admin-user-otp-light-en');
     await confirmDialog(page);
 
@@ -92,6 +104,8 @@ describe('administration: users (issue 13)', () => {
     const dialog = userPage.locator('.ant-modal-wrap:visible', { has: userPage.getByTestId('user-info-dialog') });
     expect(await dialog.locator('.ant-modal-close').count()).toBe(0);
     expect(await dialog.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').isVisible()).toBe(false);
+    await userPage.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+    await motionSettled(userPage, 5000);
     await screenshot(userPage, 'admin-user-must-change-light-en');
 
     // ROOT disables the user: the open session ends at its next request

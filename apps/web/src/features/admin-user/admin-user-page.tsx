@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, LogoutOutlined, MoreOutlined, PlusOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Flex, Space, Table, Tag, Typography, type MenuProps, type TableColumnsType } from 'antd';
+import { App, Button, Card, Dropdown, Flex, Space, Table, Tag, type MenuProps, type TableColumnsType } from 'antd';
 import type { AdminUser, AdminUserQuery } from '@ems/contract';
 import { isRootUser } from '@ems/domain';
 import dayjs from 'dayjs';
@@ -96,24 +96,18 @@ export default function AdminUserPage() {
       : []),
   ];
 
-  const names = (xs: { id: number; name: string }[]): ReactNode =>
-    xs.length === 0 ? (
-      '--'
-    ) : (
-      <Typography.Text ellipsis={{ tooltip: xs.map((x) => x.name).join(', ') }} style={{ maxWidth: 180 }}>
-        {xs.map((x) => x.name).join(', ')}
-      </Typography.Text>
-    );
+  /** names joined; the column cuts it with an ellipsis and shows the whole on hover */
+  const names = (xs: { name: string }[]): ReactNode => (xs.length === 0 ? '--' : xs.map((x) => x.name).join(', '));
 
   const columns: TableColumnsType<AdminUser> = [
     { key: 'name', title: t('name'), dataIndex: 'name', fixed: 'left', width: 140 },
     { key: 'nicName', title: t('nicName'), dataIndex: 'nicName', width: 140 },
     { key: 'usertype', title: t('usertype'), width: 150, render: (_v, u) => `${u.usertype} · ${t(`types.${u.usertype}`)}` },
-    { key: 'roles', title: t('roles'), render: (_v, u) => names(u.roles) },
-    { key: 'projects', title: t('projects'), render: (_v, u) => names(u.projects.map((p) => ({ id: p.id, name: english && p.enName ? p.enName : p.name }))) },
-    { key: 'groups', title: t('groups'), render: (_v, u) => names(u.groups) },
-    { key: 'email', title: t('email'), render: (_v, u) => u.email || '--' },
-    { key: 'mobilePhone', title: t('mobilePhone'), render: (_v, u) => u.mobilePhone || '--' },
+    { key: 'roles', title: t('roles'), width: 160, ellipsis: true, render: (_v, u) => names(u.roles) },
+    { key: 'projects', title: t('projects'), width: 200, ellipsis: true, render: (_v, u) => names(u.projects.map((p) => ({ name: english && p.enName ? p.enName : p.name }))) },
+    { key: 'groups', title: t('groups'), width: 180, ellipsis: true, render: (_v, u) => names(u.groups) },
+    { key: 'email', title: t('email'), width: 180, ellipsis: true, render: (_v, u) => u.email || '--' },
+    { key: 'mobilePhone', title: t('mobilePhone'), width: 130, render: (_v, u) => u.mobilePhone || '--' },
     {
       key: 'status',
       title: t('status'),
@@ -183,7 +177,7 @@ export default function AdminUserPage() {
         loading={isFetching}
         columns={columns}
         dataSource={data?.list ?? []}
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1700 }}
         pagination={{
           current: page.index + 1,
           pageSize: page.limit,

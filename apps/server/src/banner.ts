@@ -13,6 +13,7 @@ export function banner(config: AppConfig, report: SeedReport, url: string): stri
     `  data dir:   ${config.dataDir} (system configuration: config.json)`,
     `  key:        ${config.keySource}`,
     `  demo data:  ${report.demo ? 'on' : 'off'}`,
+    `  single sign-on: ${config.sso ? `on (provider ${config.sso.issuer}, client ${config.sso.clientId}; password form at /#/login?local=1)` : 'off'}`,
     '  logins:',
     `    ROOT        ${report.rootHasDefaultPassword ? DEFAULT_ROOT_PASSWORD : '(password changed or set by EMS_ROOT_PASSWORD)'}`,
   ];

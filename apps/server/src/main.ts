@@ -6,6 +6,7 @@ import { ConfigError, DEFAULT_HOST, loadConfig } from './config/env.js';
 import { bannerGateways, mqttBannerText } from './ingest/mqtt-banner.js';
 import { startMqttIngest } from './ingest/mqtt-ingest.js';
 import { startSimMqttFeed, type SimMqttFeed } from './sim/mqtt-feed.js';
+import { ssoSetupProblem } from './modules/sso/service.js';
 
 /** apps/web/dist, from both src/main.ts (tsx) and dist/main.js (the bundle); EMS_WEB_DIR overrides. */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,8 @@ async function main() {
   // every interface: localhost reaches it; one address: that one (an IPv6 one in brackets)
   const shown = host === DEFAULT_HOST || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   process.stdout.write(banner(config, report, `http://${shown}:${config.port}`) + '\n');
+  const ssoProblem = await ssoSetupProblem(app.ems);
+  if (ssoProblem) process.stdout.write(`  WARNING: ${ssoProblem}\n\n`);
   // demo plant: history seeded in the background (newest first), then the live feed (EMS_SIM=0: off)
   let simFeed: SimMqttFeed | undefined;
   if (config.demo) {

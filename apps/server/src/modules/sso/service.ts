@@ -220,3 +220,18 @@ export async function ssoLogout(ems: Ems, sso: SsoConfig, token: string | undefi
   if (!config?.serverMetadata().end_session_endpoint) return null;
   return oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: sso.redirectUri, client_id: sso.clientId, state: SSO_SIGNED_OUT_STATE }).href;
 }
+
+/**
+ * The start-up check of the settings the store must match (printed as a warning): null when the
+ * tenant exists and the role is one of its roles. Without them, people met for the first time are
+ * refused; users already known still sign in.
+ */
+export async function ssoSetupProblem(ems: Ems): Promise<string | null> {
+  const sso = ems.config.sso;
+  if (!sso) return null;
+  const repo = ssoRepository(ems.db);
+  const [tenant, role] = await Promise.all([repo.tenant(sso.tenantId), repo.role(sso.roleId)]);
+  if (!tenant) return `EMS_SSO_TENANT_ID ${sso.tenantId} names no tenant: people signing in for the first time are refused until it does`;
+  if (!role || Number(role.tenant_id) !== sso.tenantId) return `EMS_SSO_ROLE_ID ${sso.roleId} is not a role of tenant ${sso.tenantId}: people signing in for the first time are refused until it is`;
+  return null;
+}

@@ -4,7 +4,9 @@ import { API, ErrorCode, SSO_API, type CheckTokenReply, type LoginReply, type Ss
 import type { SsoConfig } from '../../config/types.js';
 import { sha256hex } from '../../lib/hash.js';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { banner } from '../../banner.js';
 import { ssoRepository } from './repository.js';
+import { ssoSetupProblem } from './service.js';
 import { TEST_ACCOUNTS, startTestProvider, type TestAccount, type TestProvider } from './test-provider.js';
 
 const REDIRECT = 'http://127.0.0.1:18080/';
@@ -257,6 +259,20 @@ for (const { kind, skip } of STORES) {
       expect((await get(t.app, API.currentUser, local.headers)).status).toBe(401);
       const audit = await t.app.ems.db.selectFrom('audit_log').select(['kind', 'detail']).where('kind', '=', 'logout').where('user_id', '=', session.user.id).execute();
       expect(audit).toEqual([{ kind: 'logout', detail: 'sso' }]);
+    });
+
+    it('at start, a tenant or role the store lacks is named (people met for the first time would be refused)', async () => {
+      expect(await ssoSetupProblem(t.app.ems)).toBeNull();
+      const wrongRole = await startApp(store, { sso: { ...sso, tenantId: 1, roleId: 999 } });
+      const wrongTenant = await startApp(store, { sso: { ...sso, tenantId: 999 } });
+      try {
+        expect(await ssoSetupProblem(wrongRole.app.ems)).toMatch(/^EMS_SSO_ROLE_ID 999 is not a role of tenant 1/);
+        expect(await ssoSetupProblem(wrongTenant.app.ems)).toMatch(/^EMS_SSO_TENANT_ID 999 names no tenant/);
+        expect(banner(t.app.ems.config, t.report, 'x')).toContain(`single sign-on: on (provider ${op.issuer}, client ${CLIENT.clientId}`);
+      } finally {
+        await wrongRole.app.close();
+        await wrongTenant.app.close();
+      }
     });
 
     it('with single sign-on off the status says so and every other call is 404', async () => {

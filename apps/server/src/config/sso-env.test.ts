@@ -58,6 +58,7 @@ describe('EMS_SSO_* (single sign-on settings, validated at start)', () => {
       'EMS_SSO_USER_TYPE must be a user type from 1 to 4 (got "5")',
       'EMS_SSO_PROJECT_IDS must be project ids separated by commas (got "1,a")',
     ]);
+    expect(load({ ...FULL, EMS_SSO_REDIRECT_URI: 'https://ems.example.com/?a=1' }).problems).toEqual(['EMS_SSO_REDIRECT_URI must be the app\'s address without a query (?...) (got "https://ems.example.com/?a=1")']);
     expect(load({ ...FULL, EMS_SSO_ISSUER: 'http://127.0.0.1:9000', EMS_SSO_REDIRECT_URI: 'http://localhost:8080/' }).problems).toEqual([]);
   });
 });

@@ -57,6 +57,8 @@ export function loadSsoConfig(env: NodeJS.ProcessEnv, problems: string[]): SsoCo
   const clientSecret = env.EMS_SSO_CLIENT_SECRET ?? '';
   if (clientSecret === '') problems.push('EMS_SSO_CLIENT_SECRET is required when EMS_SSO_ISSUER is set (the app is a confidential client)');
   const redirectUri = webUrl(read(env, 'EMS_SSO_REDIRECT_URI'), 'EMS_SSO_REDIRECT_URI', problems) ?? '';
+  // the provider appends ?code&state&iss: a query of its own would not survive the exchange
+  if (redirectUri.includes('?')) problems.push(`EMS_SSO_REDIRECT_URI must be the app's address without a query (?...) (got "${redirectUri}")`);
   const scopeList = (read(env, 'EMS_SSO_SCOPES') ?? 'openid profile email').split(/\s+/);
   if (scopeList.some((s) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s))) problems.push(`EMS_SSO_SCOPES must be scope names separated by spaces (got "${read(env, 'EMS_SSO_SCOPES') ?? ''}")`);
   const scopes = [...new Set(['openid', ...scopeList])].join(' ');

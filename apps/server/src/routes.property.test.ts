@@ -21,9 +21,11 @@ const SEED = 20261125;
 /**
  * Tables the server writes on its own or on any attempt, by design: sessions and login counters (a
  * refused login counts), the event engine's events and notifications, power-quality aggregates, the
- * ingest error log (a refused batch is recorded for its gateway). Every other table is compared.
+ * ingest error log (a refused batch is recorded for its gateway), the audit log (sign-ins, the test's
+ * own re-logins included, and refused sign-ins and password changes are recorded, issue 13). Every
+ * other table is compared.
  */
-const RUNTIME_TABLES = /^(token|login_replay|login_failure|event|event_history|notification|pq_.*|ingest_error)$/;
+const RUNTIME_TABLES = /^(token|login_replay|login_failure|event|event_history|notification|pq_.*|ingest_error|audit_log)$/;
 
 /** Routes not fed here: the built web app's files (no web dir in tests). */
 const SKIPPED = new Set(['/', '/*']);

@@ -78,7 +78,7 @@ function renderPage(page: ReactNode) {
   );
 }
 
-describe('/admin/role', { timeout: 60_000 }, () => {
+describe('/admin/role', { timeout: 120_000 }, () => {
   it('edits the first role: a matrix row select-all, and saves the body with the home page', async () => {
     renderPage(<RolePage />);
     const name = (await screen.findByTestId('role-name')) as HTMLInputElement;

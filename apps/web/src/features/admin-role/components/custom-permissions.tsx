@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { Checkbox, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMS, toggled } from '../role-draft';
 
 /** Custom permissions (spec section 6) as a checkbox list. */
-export function CustomPermissions({ value, onChange, disabled }: { value: ReadonlySet<number>; onChange: (auths: Set<number>) => void; disabled?: boolean }) {
+export const CustomPermissions = memo(function CustomPermissions({ value, onChange, disabled }: { value: ReadonlySet<number>; onChange: (auths: Set<number>) => void; disabled?: boolean }) {
   const { i18n } = useTranslation('admin-role');
   const english = i18n.language === 'en-US';
   return (
@@ -17,4 +18,4 @@ export function CustomPermissions({ value, onChange, disabled }: { value: Readon
       ))}
     </Row>
   );
-}
+});

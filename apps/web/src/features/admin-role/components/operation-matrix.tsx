@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Checkbox, Flex, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPERATIONS, OPERATION_ID, RESOURCES, toggled } from '../role-draft';
@@ -5,7 +6,7 @@ import { OPERATIONS, OPERATION_ID, RESOURCES, toggled } from '../role-draft';
 type Row = (typeof RESOURCES)[number];
 
 /** Operation permissions: resources × operations with a select-all per row and per column. */
-export function OperationMatrix({ value, onChange, disabled }: { value: ReadonlySet<number>; onChange: (auths: Set<number>) => void; disabled?: boolean }) {
+export const OperationMatrix = memo(function OperationMatrix({ value, onChange, disabled }: { value: ReadonlySet<number>; onChange: (auths: Set<number>) => void; disabled?: boolean }) {
   const { t, i18n } = useTranslation('admin-role');
   const english = i18n.language === 'en-US';
   const rowIds = (r: Row) => OPERATIONS.map((o) => OPERATION_ID(r.key, o.key));
@@ -59,4 +60,4 @@ export function OperationMatrix({ value, onChange, disabled }: { value: Readonly
     ),
   ];
   return <Table<Row> rowKey="key" size="small" bordered columns={columns} dataSource={RESOURCES} pagination={false} scroll={{ x: 'max-content', y: 420 }} data-testid="role-operation-matrix" />;
-}
+});

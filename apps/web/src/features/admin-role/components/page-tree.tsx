@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_GROUPS } from '../role-draft';
@@ -5,7 +6,7 @@ import { PAGE_GROUPS } from '../role-draft';
 const pageKey = (id: number) => `p:${id}`;
 
 /** Page permissions: the navigation catalogue as a checkable tree, groups then pages. */
-export function PageTree({ value, onChange, disabled }: { value: ReadonlySet<number>; onChange: (pages: Set<number>) => void; disabled?: boolean }) {
+export const PageTree = memo(function PageTree({ value, onChange, disabled }: { value: ReadonlySet<number>; onChange: (pages: Set<number>) => void; disabled?: boolean }) {
   const { t, i18n } = useTranslation('admin-role');
   const english = i18n.language === 'en-US';
   const treeData: TreeDataNode[] = PAGE_GROUPS.map((g) => ({
@@ -38,4 +39,4 @@ export function PageTree({ value, onChange, disabled }: { value: ReadonlySet<num
       data-testid="role-page-tree"
     />
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Space, Tabs, Tag } from 'antd';
+import { useCallback, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMS, PAGE_GROUPS, type RoleDraft } from '../role-draft';
 
@@ -18,7 +19,8 @@ export interface RoleEditorProps {
   /** the caller may save (role_create for a new role, role_update otherwise) */
   maySave: boolean;
   userCount: number;
-  onChange: (draft: RoleDraft) => void;
+  /** the page's state setter (stable, so the permission panes re-render only when their value changes) */
+  onChange: Dispatch<SetStateAction<RoleDraft>>;
   onSave: () => void;
   onCancel: () => void;
 }
@@ -27,6 +29,8 @@ export interface RoleEditorProps {
 export function RoleEditor({ mode, draft, dirty, saving, ownRole, maySave, userCount, onChange, onSave, onCancel }: RoleEditorProps) {
   const { t, i18n } = useTranslation('admin-role');
   const english = i18n.language === 'en-US';
+  const setPages = useCallback((pages: Set<number>) => onChange((d) => ({ ...d, pages })), [onChange]);
+  const setAuths = useCallback((auths: Set<number>) => onChange((d) => ({ ...d, auths })), [onChange]);
   if (mode === null) {
     return (
       <Card style={{ height: '100%' }}>
@@ -39,7 +43,7 @@ export function RoleEditor({ mode, draft, dirty, saving, ownRole, maySave, userC
   const homeValid = draft.homePageId === null || draft.pages.has(draft.homePageId);
   const customCount = [...draft.auths].filter((id) => CUSTOM_IDS.has(id)).length;
   const operationCount = draft.auths.size - customCount;
-  const set = (patch: Partial<RoleDraft>) => onChange({ ...draft, ...patch });
+  const set = (patch: Partial<RoleDraft>) => onChange((d) => ({ ...d, ...patch }));
   return (
     <Card
       data-testid="role-editor"
@@ -88,9 +92,9 @@ export function RoleEditor({ mode, draft, dirty, saving, ownRole, maySave, userC
       </Form>
       <Tabs
         items={[
-          { key: 'pages', label: `${t('pagePermissions')} (${draft.pages.size})`, children: <PageTree value={draft.pages} disabled={readOnly} onChange={(pages) => set({ pages })} /> },
-          { key: 'operations', label: `${t('operationPermissions')} (${operationCount})`, children: <OperationMatrix value={draft.auths} disabled={readOnly} onChange={(auths) => set({ auths })} /> },
-          { key: 'custom', label: `${t('customPermissions')} (${customCount})`, children: <CustomPermissions value={draft.auths} disabled={readOnly} onChange={(auths) => set({ auths })} /> },
+          { key: 'pages', label: `${t('pagePermissions')} (${draft.pages.size})`, children: <PageTree value={draft.pages} disabled={readOnly} onChange={setPages} /> },
+          { key: 'operations', label: `${t('operationPermissions')} (${operationCount})`, children: <OperationMatrix value={draft.auths} disabled={readOnly} onChange={setAuths} /> },
+          { key: 'custom', label: `${t('customPermissions')} (${customCount})`, children: <CustomPermissions value={draft.auths} disabled={readOnly} onChange={setAuths} /> },
         ]}
       />
     </Card>

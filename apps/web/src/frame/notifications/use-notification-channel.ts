@@ -39,6 +39,8 @@ export function useNotificationChannel(): void {
           onMessage: receiveLive,
           onUnsupported: () => notify.error(tr('notifications:noWebSocket')),
           isFatal: (error) => error instanceof ApiError && error.kind === 'unauthorized',
+          // a call with the token: its 401 signs this browser out at once instead of at the next click
+          onSessionEnded: () => void fetchUnread(userId).catch(() => undefined),
         });
         channel.start();
       });

@@ -176,13 +176,25 @@ describe('live channel (spec 4 "Live channel")', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.instances).toHaveLength(1);
   });
-  it('a close because the session ended does not reconnect', async () => {
-    const { ch } = channel();
+  it('a close because the session ended does not reconnect and tells the app once', async () => {
+    const onSessionEnded = vi.fn();
+    const { ch } = channel({ onSessionEnded });
     ch.start();
     await vi.advanceTimersByTimeAsync(0);
     latest().serverCloses(SOCKET_CLOSE.sessionEnded);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.instances).toHaveLength(1);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+  it('any other close reconnects without telling the app the session ended', async () => {
+    const onSessionEnded = vi.fn();
+    const { ch } = channel({ onSessionEnded });
+    ch.start();
+    await vi.advanceTimersByTimeAsync(0);
+    latest().serverCloses(1006);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    ch.stop();
   });
   it('without browser WebSocket support the error is reported and nothing opens', () => {
     const saved = globalThis.WebSocket;

@@ -23,6 +23,11 @@ export interface LiveChannelOptions {
   onUnsupported: () => void;
   /** the id of the newest notification already held (messages after it are asked for) */
   lastId?: number;
+  /**
+   * the server closed the socket because the session ended (logout elsewhere, password changed, user
+   * disabled by an administrator): ask the server once so the HTTP client's 401 flow ends it here now
+   */
+  onSessionEnded?: () => void;
   /** a failure to fetch a ticket that means the session is over: no reconnect */
   isFatal?: (error: unknown) => boolean;
   /** defaults to the browser's; tests pass a fake */
@@ -134,7 +139,10 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       socket = null;
       clearHeartbeat();
       // the session ended on the server: the HTTP client's 401 flow takes over
-      if (event.code === SOCKET_CLOSE.sessionEnded) return;
+      if (event.code === SOCKET_CLOSE.sessionEnded) {
+        options.onSessionEnded?.();
+        return;
+      }
       scheduleReconnect();
     };
   }

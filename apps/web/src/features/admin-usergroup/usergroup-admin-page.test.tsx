@@ -29,8 +29,10 @@ const TREE: UserGroupTree = {
 };
 
 let calls: { url: string; method: string; body: unknown }[];
+let tenantsReply: () => Response;
 beforeEach(() => {
   calls = [];
+  tenantsReply = () => json({ code: 404, msg: 'no operation permission', data: null }, 404);
   recordMessages();
   useSession.setState({ token: 'tok', userId: 1, module: 'pf', projectId: null, projectInfo: null });
   vi.stubGlobal(
@@ -41,6 +43,7 @@ beforeEach(() => {
       if (method === 'DELETE' && !url.includes('force=true'))
         return json({ code: 409, msg: 'held', data: { groups: [{ id: 3, name: 'Night' }], users: [{ id: 4, name: 'Manager' }] } }, 409);
       if (method !== 'GET') return json({ code: 0, msg: '', data: null });
+      if (url.startsWith(ADMIN_API.tenants)) return tenantsReply();
       return json({ code: 0, msg: '', data: TREE });
     }),
   );
@@ -102,6 +105,21 @@ describe('/admin/usergroup (issue 13)', () => {
     await screen.findByText('Remove "Operator" from this group?', {}, { timeout: 15_000 });
     fireEvent.click(okButton()[0]!);
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url === `${ADMIN_API.userGroups}/2/members`)?.body).toEqual({ userIds: [4] }), { timeout: 10_000 });
+  }, 60_000);
+
+  it('a tenant administrator (the tenant list refused) gets no tenant choice', async () => {
+    renderPage();
+    await screen.findByTestId('group-node-2', {}, { timeout: 15_000 });
+    expect(screen.queryByTestId('group-tenant')).toBeNull();
+  }, 60_000);
+
+  it('with the tenant list (the operator) the tree of the chosen tenant is read', async () => {
+    tenantsReply = () => json({ code: 0, msg: '', data: [{ id: 1, name: 'Operator' }, { id: 2, name: 'Customer' }] });
+    renderPage();
+    const choice = await screen.findByTestId('group-tenant', {}, { timeout: 15_000 });
+    fireEvent.mouseDown(choice.querySelector<HTMLElement>('.ant-select-selector') ?? choice);
+    fireEvent.click(await screen.findByTitle('Customer', {}, { timeout: 15_000 }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === `${ADMIN_API.userGroups}?tenantId=2`)).toBe(true), { timeout: 10_000 });
   }, 60_000);
 
   it('never offers a group below itself as its parent', () => {

@@ -1,13 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Col, Empty, Flex, Input, Row, Space, Table, Tag, Tree, Typography, type TableColumnsType, type TreeProps } from 'antd';
+import { App, Badge, Button, Card, Col, Empty, Flex, Input, Row, Select, Space, Table, Tag, Tree, Typography, type TableColumnsType, type TreeProps } from 'antd';
 import type { UserGroupContents, UserGroupInfo, UserGroupUser } from '@ems/contract';
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidate } from '../../lib/api/define-query';
 import { ApiError } from '../../lib/http/client';
 import { Permission, usePermission } from '../../lib/permission';
-import { deleteGroup, groupTreeQuery, setGroupMembers, updateGroup } from './api/groups';
+import { deleteGroup, groupTenantsQuery, groupTreeQuery, setGroupMembers, updateGroup } from './api/groups';
 import { GroupFormDialog, type GroupEdit } from './components/group-form-dialog';
 import { MembersDialog } from './components/members-dialog';
 import { buildGroupTree, subtreeIds, type GroupNode } from './group-tree';
@@ -19,7 +19,10 @@ export default function UserGroupAdminPage() {
   const { t } = useTranslation('admin-usergroup');
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery(groupTreeQuery());
+  // the platform operator may look after another tenant's groups (the choice shows only for them)
+  const { data: tenants = [] } = useQuery(groupTenantsQuery());
+  const [tenantId, setTenantId] = useState<number | null>(null);
+  const { data, isLoading } = useQuery(groupTreeQuery(tenantId));
   const groups = useMemo(() => data?.groups ?? [], [data]);
   const users = useMemo(() => data?.users ?? [], [data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -173,6 +176,19 @@ export default function UserGroupAdminPage() {
               </Button>
             </Permission>
           </Flex>
+          {tenants.length > 1 && (
+            <Select
+              size="small"
+              data-testid="group-tenant"
+              style={{ width: '100%', marginBottom: 8 }}
+              value={data?.tenantId}
+              options={tenants.map((x) => ({ value: x.id, label: x.name }))}
+              onChange={(v: number) => {
+                setTenantId(v);
+                setSelectedId(null);
+              }}
+            />
+          )}
           <Input.Search allowClear size="small" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
           {groups.length > 0 && (
             <Tree

@@ -1,12 +1,25 @@
-import { ADMIN_API, type UserGroupCreateBody, type UserGroupTree, type UserGroupUpdateBody } from '@ems/contract';
+import { ADMIN_API, type TenantInfo, type UserGroupCreateBody, type UserGroupTree, type UserGroupUpdateBody } from '@ems/contract';
 import { defineQuery } from '../../../lib/api/define-query';
 import { http } from '../../../lib/http/client';
 
-/** GET ADMIN_API.userGroups: the caller's tenant's groups (root first) with their members, and the tenant's users. */
-export async function fetchGroupTree(): Promise<UserGroupTree> {
-  return (await http.get<UserGroupTree>(ADMIN_API.userGroups)).data;
+/**
+ * GET ADMIN_API.userGroups: the groups (root first) with their members, and the tenant's users; of
+ * the caller's tenant, or of `tenantId` (the platform operator only).
+ */
+export async function fetchGroupTree(tenantId: number | null): Promise<UserGroupTree> {
+  return (await http.get<UserGroupTree>(ADMIN_API.userGroups, tenantId === null ? undefined : { tenantId })).data;
 }
-export const groupTreeQuery = defineQuery(['adminUserGroups'], () => ({ key: [], queryFn: fetchGroupTree }));
+export const groupTreeQuery = defineQuery(['adminUserGroups'], (tenantId: number | null) => ({ key: [tenantId], queryFn: () => fetchGroupTree(tenantId) }));
+
+/** GET ADMIN_API.tenants for the tenant choice: the platform operator's alone; anyone else gets [] (no choice shown, no message). */
+export async function fetchTenantChoices(): Promise<TenantInfo[]> {
+  try {
+    return (await http.get<TenantInfo[]>(ADMIN_API.tenants, undefined, { hideNotice: true })).data ?? [];
+  } catch {
+    return [];
+  }
+}
+export const groupTenantsQuery = defineQuery(['adminUserGroupTenants'], () => ({ key: [], queryFn: fetchTenantChoices, staleTime: 60_000 }));
 
 /** POST ADMIN_API.userGroups: a sub-group. */
 export async function createGroup(body: UserGroupCreateBody): Promise<{ id: number }> {

@@ -10,9 +10,16 @@ import { buildGroupTree, subtreeIds, type GroupNode } from '../group-tree';
 
 export type GroupEdit = { kind: 'create'; parent: UserGroupInfo } | { kind: 'edit'; group: UserGroupInfo } | null;
 
-interface Values {
+type Values = {
   name: string;
   parentId?: number;
+};
+
+interface ParentOption {
+  value: number;
+  title: string;
+  disabled: boolean;
+  children: ParentOption[];
 }
 
 /** Create a sub-group, or rename and move a group (the parent chosen among groups not below it). */
@@ -38,7 +45,7 @@ export function GroupFormDialog({ edit, groups, onClose, onSaved }: { edit: Grou
   // the parent choices: every group but the edited one and those below it (no cycles)
   const parentTree = useMemo(() => {
     const banned = edit?.kind === 'edit' ? subtreeIds(groups, edit.group.id) : new Set<number>();
-    const toOption = (n: GroupNode): { value: number; title: string; disabled: boolean; children: ReturnType<typeof toOption>[] } => ({
+    const toOption = (n: GroupNode): ParentOption => ({
       value: n.id,
       title: n.name,
       disabled: banned.has(n.id),

@@ -114,7 +114,7 @@ describe('administration: users (issue 13)', () => {
     expect(await toastText(page, 'succeeded')).toContain('succeeded');
     await created.getByText('Disabled').waitFor();
     await userPage.reload();
-    await userPage.getByTestId('login-card').waitFor({ timeout: 20_000 });
+    await userPage.getByTestId('login-card').waitFor({ timeout: 90_000 });
     await userContext.close();
     await context.close();
   }, 300_000);

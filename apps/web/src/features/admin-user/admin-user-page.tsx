@@ -103,11 +103,6 @@ export default function AdminUserPage() {
     { key: 'name', title: t('name'), dataIndex: 'name', fixed: 'left', width: 140 },
     { key: 'nicName', title: t('nicName'), dataIndex: 'nicName', width: 140 },
     { key: 'usertype', title: t('usertype'), width: 150, render: (_v, u) => `${u.usertype} · ${t(`types.${u.usertype}`)}` },
-    { key: 'roles', title: t('roles'), width: 160, ellipsis: true, render: (_v, u) => names(u.roles) },
-    { key: 'projects', title: t('projects'), width: 200, ellipsis: true, render: (_v, u) => names(u.projects.map((p) => ({ name: english && p.enName ? p.enName : p.name }))) },
-    { key: 'groups', title: t('groups'), width: 180, ellipsis: true, render: (_v, u) => names(u.groups) },
-    { key: 'email', title: t('email'), width: 180, ellipsis: true, render: (_v, u) => u.email || '--' },
-    { key: 'mobilePhone', title: t('mobilePhone'), width: 130, render: (_v, u) => u.mobilePhone || '--' },
     {
       key: 'status',
       title: t('status'),
@@ -120,6 +115,11 @@ export default function AdminUserPage() {
         </Space>
       ),
     },
+    { key: 'roles', title: t('roles'), width: 160, ellipsis: true, render: (_v, u) => names(u.roles) },
+    { key: 'projects', title: t('projects'), width: 200, ellipsis: true, render: (_v, u) => names(u.projects.map((p) => ({ name: english && p.enName ? p.enName : p.name }))) },
+    { key: 'groups', title: t('groups'), width: 180, ellipsis: true, render: (_v, u) => names(u.groups) },
+    { key: 'email', title: t('email'), width: 180, ellipsis: true, render: (_v, u) => u.email || '--' },
+    { key: 'mobilePhone', title: t('mobilePhone'), width: 130, render: (_v, u) => u.mobilePhone || '--' },
     { key: 'createTime', title: t('createTime'), width: 150, render: (_v, u) => (u.createTime > 0 ? dayjs(u.createTime).format('YYYY-MM-DD HH:mm') : '--') },
     {
       key: 'actions',

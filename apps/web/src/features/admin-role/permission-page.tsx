@@ -4,6 +4,7 @@ import type { PermissionHolders, PermissionKind } from '@ems/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionHoldersQuery } from './api/roles';
+import { TenantChoice } from './components/tenant-choice';
 
 type KindFilter = 'all' | PermissionKind;
 const KIND_COLOR: Record<PermissionKind, string> = { page: 'blue', operation: 'green', custom: 'purple' };
@@ -12,7 +13,8 @@ const KIND_COLOR: Record<PermissionKind, string> = { page: 'blue', operation: 'g
 export default function PermissionPage() {
   const { t, i18n } = useTranslation('admin-role');
   const english = i18n.language === 'en-US';
-  const { data = [], isLoading } = useQuery(permissionHoldersQuery());
+  const [tenantId, setTenantId] = useState<number | null>(null);
+  const { data = [], isLoading } = useQuery(permissionHoldersQuery(tenantId));
   const [kind, setKind] = useState<KindFilter>('all');
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
@@ -49,6 +51,7 @@ export default function PermissionPage() {
           options={(['all', 'page', 'operation', 'custom'] as const).map((k) => ({ value: k, label: `${t(`kinds.${k}`)} (${k === 'all' ? data.length : data.filter((p) => p.kind === k).length})` }))}
           data-testid="permission-kind"
         />
+        <TenantChoice value={tenantId} onChange={setTenantId} />
         <Input.Search allowClear placeholder={t('permissionSearch')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 320 }} data-testid="permission-search" />
       </Flex>
       <Table<PermissionHolders> rowKey="id" size="small" loading={isLoading} columns={columns} dataSource={shown} pagination={{ pageSize: 50, showSizeChanger: false, showTotal: (n) => t('total', { count: n }) }} />

@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { adminRolesQuery, copyRole, createRole, deleteRole, fetchRoleUsers, permissionHoldersQuery, updateRole } from './api/roles';
 import { RoleEditor } from './components/role-editor';
 import { RoleList } from './components/role-list';
+import { TenantChoice } from './components/tenant-choice';
 import { bodyOf, draftOf, isDirty, type RoleDraft } from './role-draft';
 
 /** /admin/role: the tenant's roles on the left, the selected role's editor on the right. */
@@ -19,7 +20,8 @@ export default function RolePage() {
   const queryClient = useQueryClient();
   const may = usePermission();
   const user = useSession((s) => s.user);
-  const { data: roles = [], isLoading } = useQuery(adminRolesQuery());
+  const [tenantId, setTenantId] = useState<number | null>(null);
+  const { data: roles = [], isLoading } = useQuery(adminRolesQuery(tenantId));
   const [selected, setSelected] = useState<number | 'new' | null>(null);
   const [draft, setDraft] = useState<RoleDraft>(() => draftOf(null));
   const [saving, setSaving] = useState(false);
@@ -57,8 +59,8 @@ export default function RolePage() {
   const save = async () => {
     setSaving(true);
     try {
-      const result = selected === 'new' ? await createRole(bodyOf(draft)) : await updateRole(selected as number, bodyOf(draft));
-      queryClient.setQueryData<AdminRole[]>(adminRolesQuery.key(), (list = []) => (list.some((r) => r.id === result.id) ? list.map((r) => (r.id === result.id ? result : r)) : [...list, result]));
+      const result = selected === 'new' ? await createRole({ ...bodyOf(draft), ...(tenantId === null ? {} : { tenantId }) }) : await updateRole(selected as number, bodyOf(draft));
+      queryClient.setQueryData<AdminRole[]>(adminRolesQuery.key(tenantId), (list = []) => (list.some((r) => r.id === result.id) ? list.map((r) => (r.id === result.id ? result : r)) : [...list, result]));
       show(result, result.id);
       void message.success(t('common:saveSucceeded'));
       await refresh();
@@ -115,6 +117,17 @@ export default function RolePage() {
           onCreate={() => guard(() => show(null, 'new'))}
           onCopy={(r) => setCopying({ role: r, name: t('copyName', { name: r.name }) })}
           onDelete={(r) => void remove(r)}
+          tenantChoice={
+            <TenantChoice
+              value={tenantId}
+              onChange={(id) =>
+                guard(() => {
+                  setTenantId(id);
+                  show(null, null);
+                })
+              }
+            />
+          }
         />
       </div>
       <div style={{ flex: '1 1 0', minWidth: 0 }}>

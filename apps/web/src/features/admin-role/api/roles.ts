@@ -1,20 +1,33 @@
-import { ADMIN_API, type AdminRole, type AdminRoleBody, type PermissionHolders, type RoleHolder } from '@ems/contract';
+import { ADMIN_API, type AdminRole, type AdminRoleBody, type PermissionHolders, type RoleHolder, type TenantInfo } from '@ems/contract';
 import { http } from '../../../lib/http/client';
 import { defineQuery } from '../../../lib/api/define-query';
 
-/** GET roles: the roles of the caller's tenant. */
-export async function fetchRoles(): Promise<AdminRole[]> {
-  return (await http.get<AdminRole[]>(ADMIN_API.roles)).data ?? [];
+const tenantParam = (tenantId: number | null) => (tenantId === null ? undefined : { tenantId });
+
+/** GET roles: the roles of the caller's tenant, or of `tenantId` (the platform operator only). */
+export async function fetchRoles(tenantId: number | null): Promise<AdminRole[]> {
+  return (await http.get<AdminRole[]>(ADMIN_API.roles, tenantParam(tenantId))).data ?? [];
 }
 
-export const adminRolesQuery = defineQuery(['adminRoles'], () => ({ key: [], queryFn: fetchRoles }));
+export const adminRolesQuery = defineQuery(['adminRoles'], (tenantId: number | null) => ({ key: [tenantId], queryFn: () => fetchRoles(tenantId) }));
 
-/** GET the permission catalogue with the roles holding each permission. */
-export async function fetchPermissionHolders(): Promise<PermissionHolders[]> {
-  return (await http.get<PermissionHolders[]>(ADMIN_API.permissionHolders)).data ?? [];
+/** GET the permission catalogue with the roles (of the tenant) holding each permission. */
+export async function fetchPermissionHolders(tenantId: number | null): Promise<PermissionHolders[]> {
+  return (await http.get<PermissionHolders[]>(ADMIN_API.permissionHolders, tenantParam(tenantId))).data ?? [];
 }
 
-export const permissionHoldersQuery = defineQuery(['permissionHolders'], () => ({ key: [], queryFn: fetchPermissionHolders }));
+export const permissionHoldersQuery = defineQuery(['permissionHolders'], (tenantId: number | null) => ({ key: [tenantId], queryFn: () => fetchPermissionHolders(tenantId) }));
+
+/** GET ADMIN_API.tenants for the tenant choice: the platform operator's alone; anyone else gets [] (no choice shown, no message). */
+export async function fetchRoleTenants(): Promise<TenantInfo[]> {
+  try {
+    return (await http.get<TenantInfo[]>(ADMIN_API.tenants, undefined, { hideNotice: true })).data ?? [];
+  } catch {
+    return [];
+  }
+}
+
+export const roleTenantsQuery = defineQuery(['adminRoleTenants'], () => ({ key: [], queryFn: fetchRoleTenants, staleTime: 60_000 }));
 
 /** GET `${roles}/{id}/users`: who holds a role (named in the delete confirmation). */
 export async function fetchRoleUsers(id: number): Promise<RoleHolder[]> {

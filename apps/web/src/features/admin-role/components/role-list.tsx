@@ -1,7 +1,7 @@
 import { CopyOutlined, DeleteOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, List, Space, Tooltip, Typography, theme } from 'antd';
 import type { AdminRole } from '@ems/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../lib/permission';
 
@@ -13,10 +13,12 @@ export interface RoleListProps {
   onCreate: () => void;
   onCopy: (role: AdminRole) => void;
   onDelete: (role: AdminRole) => void;
+  /** the platform operator's tenant choice (nothing for anyone else) */
+  tenantChoice?: ReactNode;
 }
 
 /** The tenant's roles with search, create, copy and delete. */
-export function RoleList({ roles, loading, selectedId, onSelect, onCreate, onCopy, onDelete }: RoleListProps) {
+export function RoleList({ roles, loading, selectedId, onSelect, onCreate, onCopy, onDelete, tenantChoice }: RoleListProps) {
   const { t } = useTranslation('admin-role');
   const { token } = theme.useToken();
   const [search, setSearch] = useState('');
@@ -34,6 +36,7 @@ export function RoleList({ roles, loading, selectedId, onSelect, onCreate, onCop
         </Permission>
       }
     >
+      {tenantChoice && <div style={{ marginBottom: 8 }}>{tenantChoice}</div>}
       <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} data-testid="role-search" />
       <List<AdminRole>
         loading={loading}

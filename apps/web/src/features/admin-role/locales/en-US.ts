@@ -1,6 +1,7 @@
 import type zh from './zh-CN';
 
 const adminRole: typeof zh = {
+  tenant: 'Tenant',
   roles: 'Roles',
   search: 'Search roles',
   copy: 'Copy',

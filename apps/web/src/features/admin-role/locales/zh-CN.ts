@@ -1,4 +1,5 @@
 const adminRole = {
+  tenant: '租户',
   roles: '角色',
   search: '搜索角色',
   copy: '复制',

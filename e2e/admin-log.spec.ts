@@ -113,7 +113,8 @@ describe('audit log and system configuration (issue 13)', () => {
   ] as const;
   for (const { theme, language } of combos) {
     it(`${theme} / ${language}: the log and the system configuration`, async () => {
-      const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language });
+      // tall enough to show the advanced settings too
+      const context = await newContext(browser, { locale: language === 'en' ? 'en-US' : 'zh-CN', theme, language, height: 1500 });
       const page = await slowPage(context);
       await login(page, server.url, 'ROOT', ROOT_PASSWORD);
       const tag = `${theme}-${language}`;

@@ -63,7 +63,7 @@ export default function AdminSysconfigPage() {
   if (isLoading || !initial) return <Card title={t('title')}>{<Skeleton active />}</Card>;
   return (
     <Card title={t('title')} data-testid="sysconfig-admin">
-      <Form form={form} layout="horizontal" labelCol={{ flex: '240px' }} wrapperCol={{ flex: 'auto' }} initialValues={initial} style={{ maxWidth: 900 }} data-testid="sysconfig-form">
+      <Form form={form} layout="horizontal" labelWrap labelCol={{ flex: '240px' }} wrapperCol={{ flex: 'auto' }} initialValues={initial} style={{ maxWidth: 900 }} data-testid="sysconfig-form">
         <Divider titlePlacement="start">
           {t('normal')}
         </Divider>

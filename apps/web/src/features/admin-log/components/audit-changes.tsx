@@ -8,7 +8,8 @@ export function AuditChanges({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation('admin-log');
   const { token } = theme.useToken();
   const changes = diffAudit(entry.before, entry.after);
-  const reason = entry.detail && t(`reason.${entry.detail}`, { defaultValue: entry.detail });
+  // the detail says why a refusal happened, or what a change without field values was about
+  const reason = entry.detail && (!entry.ok || changes.length === 0) ? t(`reason.${entry.detail}`, { defaultValue: entry.detail }) : '';
   const cell = (v: string | null, color: string) =>
     v === null ? <Typography.Text type="secondary">—</Typography.Text> : <Typography.Text style={{ color, wordBreak: 'break-all' }}>{v}</Typography.Text>;
   return (

@@ -11,7 +11,7 @@ const adminSysconfig: typeof zh = {
   nothingChanged: 'Nothing changed',
   allFunctions: 'Every function (no limit)',
   field: {
-    internationalization: 'Internationalization (Chinese/English switch)',
+    internationalization: 'Language switch (zh/en)',
     projectName: 'System name',
     enProjectName: 'English system name',
     pfHomePage: 'Platform home page',

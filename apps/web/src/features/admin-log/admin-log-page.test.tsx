@@ -45,6 +45,7 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       calls.push(url);
       if (url.startsWith(ADMIN_API.logs)) return json({ code: 0, msg: '', data: LOGS, total: 3 });
+      if (url.startsWith(ADMIN_API.tenants)) return json({ code: 0, msg: '', data: [{ id: 1, name: '运营方', enName: 'Operator' }, { id: 2, name: '客户', enName: 'Customer' }] });
       if (url.startsWith(ADMIN_API.users)) return json({ code: 0, msg: '', data: [{ id: 2, name: 'pf_admin', nicName: 'Admin' }] });
       if (url.startsWith(API.projects)) return json({ code: 0, msg: '', data: [{ projectId: 1, timezone: 'Asia/Shanghai' }] });
       return json({ code: 0, msg: '', data: [] });
@@ -104,5 +105,14 @@ describe('audit log page', () => {
     fireEvent.mouseDown(within(kinds).getByRole('combobox'));
     fireEvent.click(await screen.findByText('Lock', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(calls.some((u) => u.startsWith(ADMIN_API.logs) && u.includes('kinds=lock') && u.includes('index=0'))).toBe(true));
+  });
+
+  it('the platform operator may read another tenant, or the failures by unknown names (tenant 0)', async () => {
+    renderPage();
+    await screen.findByText('mallory');
+    const tenant = await screen.findByTestId('audit-tenant');
+    fireEvent.mouseDown(within(tenant).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Failures by unknown names', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(calls.some((u) => u.startsWith(ADMIN_API.logs) && u.includes('tenantId=0'))).toBe(true));
   });
 });

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { projectsQuery } from '../../lib/api/projects';
 import { Permission } from '../../lib/permission';
 import { formatTime, fromPickerValue, isKnownZone, toPickerValue } from '../../lib/time';
-import { auditLogsQuery, auditUserOptionsQuery, exportAuditLogs } from './api/audit-logs';
+import { auditLogsQuery, auditTenantOptionsQuery, auditUserOptionsQuery, exportAuditLogs } from './api/audit-logs';
 import { AuditChanges } from './components/audit-changes';
 
 const PAGE_SIZE = 20;
@@ -25,16 +25,18 @@ function useTenantZone(): string {
 
 /** /admin/log: the audit log with range, user and kind filters, a row expander of changes, and Excel export. */
 export default function AdminLogPage() {
-  const { t } = useTranslation('admin-log');
+  const { t, i18n } = useTranslation('admin-log');
   const zone = useTenantZone();
   const [range, setRange] = useState(() => customRangeShortcut(7, Date.now(), zone));
   const [userId, setUserId] = useState<number | undefined>();
   const [kinds, setKinds] = useState<string[]>([]);
+  const [tenantId, setTenantId] = useState<number | undefined>();
   const [index, setIndex] = useState(0);
   const [exporting, setExporting] = useState(false);
-  const filter = { startTime: range.startTime, endTime: range.endTime, userId, kinds };
+  const filter = { startTime: range.startTime, endTime: range.endTime, userId, kinds, tenantId };
   const { data, isFetching } = useQuery(auditLogsQuery({ ...filter, index, limit: PAGE_SIZE }));
   const { data: users = [] } = useQuery(auditUserOptionsQuery());
+  const { data: tenants = [] } = useQuery(auditTenantOptionsQuery());
   const label = (group: 'kind' | 'action' | 'target', key: string) => t(`${group}.${key}`, { defaultValue: key });
 
   const columns: TableColumnsType<AuditLogEntry> = useMemo(
@@ -86,6 +88,17 @@ export default function AdminLogPage() {
             if (a && b) refilter(setRange)(customDateRange(fromPickerValue(a, zone), fromPickerValue(b, zone), zone));
           }}
         />
+        {tenants.length > 0 ? (
+          <Select
+            data-testid="audit-tenant"
+            style={{ width: 200 }}
+            allowClear
+            placeholder={t('ownTenant')}
+            value={tenantId}
+            options={[...tenants.map((x) => ({ value: x.id, label: i18n.language === 'en-US' && x.enName ? x.enName : x.name })), { value: 0, label: t('unknownNames') }]}
+            onChange={refilter(setTenantId)}
+          />
+        ) : null}
         <Select
           data-testid="audit-user"
           style={{ width: 220 }}

@@ -1,4 +1,4 @@
-import { ADMIN_API, type AdminUser, type AuditLogEntry } from '@ems/contract';
+import { ADMIN_API, type AdminUser, type AuditLogEntry, type TenantInfo } from '@ems/contract';
 import { http, type Params } from '../../../lib/http/client';
 import { exportExcelByGet } from '../../../lib/http/download';
 import { defineQuery } from '../../../lib/api/define-query';
@@ -9,6 +9,8 @@ export interface AuditFilter {
   endTime: number;
   userId?: number;
   kinds: string[];
+  /** another tenant (platform operator only; 0: sign-in failures by unknown names) */
+  tenantId?: number;
   index: number;
   limit: number;
 }
@@ -18,6 +20,7 @@ const params = (f: Omit<AuditFilter, 'index' | 'limit'>): Params => ({
   endTime: f.endTime,
   userId: f.userId,
   kinds: f.kinds.length > 0 ? f.kinds.join(',') : undefined,
+  tenantId: f.tenantId,
 });
 
 /** GET ADMIN_API.logs: a page of the audit log, newest first, with the total. */
@@ -43,5 +46,17 @@ async function fetchUserOptions(): Promise<{ id: number; name: string }[]> {
     return [];
   }
 }
+
+/** The tenants the platform operator may read the log of; anyone else gets none (and no tenant filter). */
+async function fetchTenantOptions(): Promise<{ id: number; name: string; enName: string }[]> {
+  try {
+    const reply = await http.get<TenantInfo[]>(ADMIN_API.tenants, undefined, { hideNotice: true });
+    return (reply.data ?? []).map((x) => ({ id: x.id, name: x.name, enName: x.enName }));
+  } catch {
+    return [];
+  }
+}
+
+export const auditTenantOptionsQuery = defineQuery(['auditTenantOptions'], () => ({ key: [], queryFn: fetchTenantOptions, staleTime: 60_000 }));
 
 export const auditUserOptionsQuery = defineQuery(['auditUserOptions'], () => ({ key: [], queryFn: fetchUserOptions, staleTime: 60_000 }));

@@ -5,6 +5,8 @@ const adminLog: typeof zh = {
   range: 'Time range',
   user: 'User',
   allUsers: 'All users',
+  ownTenant: 'Own tenant',
+  unknownNames: 'Failures by unknown names',
   kinds: 'Kinds',
   allKinds: 'All kinds',
   export: 'Export Excel',

@@ -3,6 +3,8 @@ const adminLog = {
   range: '时间范围',
   user: '用户',
   allUsers: '全部用户',
+  ownTenant: '本租户',
+  unknownNames: '未知用户名的登录失败',
   kinds: '类型',
   allKinds: '全部类型',
   export: '导出Excel',

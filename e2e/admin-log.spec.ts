@@ -88,7 +88,7 @@ describe('audit log and system configuration (issue 13)', () => {
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => {
       // the entries, not the rows of an expanded entry's table of changes
-      const trs = [...document.querySelectorAll('[data-testid="audit-table"] tr.ant-table-row')].filter((tr) => !tr.closest('.ant-table-expanded-row'));
+      const trs = Array.from(document.querySelectorAll('[data-testid="audit-table"] tr.ant-table-row')).filter((tr) => !tr.closest('.ant-table-expanded-row'));
       return trs.length > 0 && trs.every((tr) => (tr as HTMLElement).innerText.includes('Configuration'));
     });
 

@@ -13,8 +13,7 @@ export function TenantChoice({ value, onChange }: { value: number | null; onChan
   const english = i18n.language === 'en-US';
   return (
     <Select
-      size="small"
-      style={{ minWidth: 180 }}
+      style={{ width: '100%' }}
       aria-label={t('tenant')}
       value={value ?? own ?? undefined}
       options={tenants.map((x) => ({ value: x.id, label: english && x.enName ? x.enName : x.name }))}

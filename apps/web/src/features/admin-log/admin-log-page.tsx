@@ -91,7 +91,7 @@ export default function AdminLogPage() {
         {tenants.length > 0 ? (
           <Select
             data-testid="audit-tenant"
-            style={{ width: 200 }}
+            style={{ width: 180 }}
             allowClear
             placeholder={t('ownTenant')}
             value={tenantId}
@@ -101,7 +101,7 @@ export default function AdminLogPage() {
         ) : null}
         <Select
           data-testid="audit-user"
-          style={{ width: 220 }}
+          style={{ width: 180 }}
           allowClear
           showSearch
           optionFilterProp="label"
@@ -114,7 +114,7 @@ export default function AdminLogPage() {
           data-testid="audit-kinds"
           mode="multiple"
           optionFilterProp="label"
-          style={{ minWidth: 260 }}
+          style={{ minWidth: 220 }}
           allowClear
           placeholder={t('allKinds')}
           value={kinds}

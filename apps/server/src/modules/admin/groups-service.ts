@@ -54,7 +54,7 @@ export async function createGroup(ems: Ems, session: Session, actor: AuditActor,
   if (await repo.siblingNameTaken(parent.tenantId, parent.id, body.name)) throw conflict('nameTaken');
   const id = await repo.insert(parent.tenantId, parent.id, body.name);
   const created = { id, parentId: parent.id, name: body.name };
-  await recordAudit(ems, actor, { kind: 'usergroup', action: 'create', targetType: 'usergroup', targetId: id, targetName: body.name, after: { ...created, tenantId: parent.tenantId } });
+  await recordAudit(ems, actor, { tenantId: parent.tenantId, kind: 'usergroup', action: 'create', targetType: 'usergroup', targetId: id, targetName: body.name, after: { ...created, tenantId: parent.tenantId } });
   return created;
 }
 
@@ -76,7 +76,7 @@ export async function updateGroup(ems: Ems, session: Session, actor: AuditActor,
   if (parentId !== null && (await repo.siblingNameTaken(group.tenantId, parentId, body.name, id))) throw conflict('nameTaken');
   await repo.update(id, body.name, parentId);
   const after = { id, parentId, name: body.name };
-  await recordAudit(ems, actor, { kind: 'usergroup', action: parentId === group.parentId ? 'update' : 'move', targetType: 'usergroup', targetId: id, targetName: body.name, before: snapshot(group), after });
+  await recordAudit(ems, actor, { tenantId: group.tenantId, kind: 'usergroup', action: parentId === group.parentId ? 'update' : 'move', targetType: 'usergroup', targetId: id, targetName: body.name, before: snapshot(group), after });
   return after;
 }
 
@@ -98,6 +98,7 @@ export async function deleteGroup(ems: Ems, session: Session, actor: AuditActor,
   }
   await repo.deleteGroups(ids);
   await recordAudit(ems, actor, {
+    tenantId: group.tenantId,
     kind: 'usergroup',
     action: 'delete',
     targetType: 'usergroup',
@@ -116,6 +117,6 @@ export async function setGroupMembers(ems: Ems, session: Session, actor: AuditAc
   const before = await repo.memberIds(id);
   const sorted = [...userIds].sort((a, b) => a - b);
   await repo.setMembers(id, sorted);
-  await recordAudit(ems, actor, { kind: 'usergroup', action: 'members', targetType: 'usergroup', targetId: id, targetName: group.name, before: { memberIds: before }, after: { memberIds: sorted } });
+  await recordAudit(ems, actor, { tenantId: group.tenantId, kind: 'usergroup', action: 'members', targetType: 'usergroup', targetId: id, targetName: group.name, before: { memberIds: before }, after: { memberIds: sorted } });
   return { id, memberIds: sorted };
 }

@@ -139,7 +139,7 @@ export async function createRole(ems: Ems, session: Session, actor: AuditActor, 
   const repo = rolesRepository(ems.db);
   if (await repo.nameTaken(tenant, body.name)) throw conflict('nameTaken');
   const id = await repo.insertRole(tenant, body.name, customConfig, ids);
-  await recordAudit(ems, actor, { kind: 'role', action: 'create', targetType: 'role', targetId: id, targetName: body.name, after: snapshot(body.name, customConfig, ids) });
+  await recordAudit(ems, actor, { tenantId: tenant, kind: 'role', action: 'create', targetType: 'role', targetId: id, targetName: body.name, after: snapshot(body.name, customConfig, ids) });
   return getRole(ems, session, id);
 }
 
@@ -157,6 +157,7 @@ export async function updateRole(ems: Ems, session: Session, actor: AuditActor, 
   await keepLastAdmin(ems, row, ids);
   await repo.updateRole(id, body.name, customConfig, ids);
   await recordAudit(ems, actor, {
+    tenantId: row.tenant_id,
     kind: 'role',
     action: 'update',
     targetType: 'role',
@@ -179,6 +180,7 @@ export async function deleteRole(ems: Ems, session: Session, actor: AuditActor, 
   await keepLastAdmin(ems, row, null);
   await repo.deleteRole(id);
   await recordAudit(ems, actor, {
+    tenantId: row.tenant_id,
     kind: 'role',
     action: 'delete',
     targetType: 'role',
@@ -197,6 +199,7 @@ export async function copyRole(ems: Ems, session: Session, actor: AuditActor, id
   if (await repo.nameTaken(row.tenant_id, name)) throw conflict('nameTaken');
   const copy = await repo.insertRole(row.tenant_id, name, row.custom_config, ids);
   await recordAudit(ems, actor, {
+    tenantId: row.tenant_id,
     kind: 'role',
     action: 'copy',
     targetType: 'role',

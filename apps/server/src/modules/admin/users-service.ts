@@ -195,7 +195,7 @@ export async function createUser(c: UserAdminContext, body: AdminUserCreate): Pr
   const now = ems.config.now();
   const id = await repo.insert(tenantId, name, fields, (uid) => ems.cipher.encrypt(md5hex(password), uid), now);
   const row = (await repo.findById(id))!;
-  await recordAudit(ems, c.actor, { kind: 'user', action: 'create', targetType: 'user', targetId: id, targetName: name, after: snapshot(row, fields) });
+  await recordAudit(ems, c.actor, { tenantId, kind: 'user', action: 'create', targetType: 'user', targetId: id, targetName: name, after: snapshot(row, fields) });
   return (await toAdminUsers(ems, [row]))[0]!;
 }
 
@@ -219,6 +219,7 @@ export async function updateUser(c: UserAdminContext, id: number, tenantId: numb
   await repo.update(id, fields);
   const row = (await repo.findById(id))!;
   await recordAudit(ems, c.actor, {
+    tenantId: user.tenant_id,
     kind: 'user',
     action: 'update',
     targetType: 'user',
@@ -241,7 +242,7 @@ export async function deleteUser(c: UserAdminContext, id: number, tenantId: numb
   const before = await linkIds(ems, id);
   await usersRepository(ems.db).remove(id, user.name);
   await endAll(c, id);
-  await recordAudit(ems, c.actor, { kind: 'user', action: 'delete', targetType: 'user', targetId: id, targetName: user.name, before: snapshot(user, before) });
+  await recordAudit(ems, c.actor, { tenantId: user.tenant_id, kind: 'user', action: 'delete', targetType: 'user', targetId: id, targetName: user.name, before: snapshot(user, before) });
 }
 
 /** POST enable: disabling also revokes every token and closes the sockets of the user. */
@@ -257,6 +258,7 @@ export async function setUserEnabled(c: UserAdminContext, id: number, tenantId: 
   if (!enabled) await endAll(c, id);
   const row = (await repo.findById(id))!;
   await recordAudit(ems, c.actor, {
+    tenantId: user.tenant_id,
     kind: 'user',
     action: enabled ? 'enable' : 'disable',
     targetType: 'user',
@@ -295,7 +297,7 @@ export async function resetUserPassword(c: UserAdminContext, id: number, tenantI
   const password = oneTimePassword();
   await usersRepository(ems.db).resetPassword(id, ems.cipher.encrypt(md5hex(password), id), ems.config.now());
   await endAll(c, id);
-  await recordAudit(ems, c.actor, { kind: 'user', action: 'resetPassword', targetType: 'user', targetId: id, targetName: user.name, after: { mustChangePassword: true } });
+  await recordAudit(ems, c.actor, { tenantId: user.tenant_id, kind: 'user', action: 'resetPassword', targetType: 'user', targetId: id, targetName: user.name, after: { mustChangePassword: true } });
   return { password };
 }
 
@@ -304,7 +306,7 @@ export async function unlockUser(c: UserAdminContext, id: number, tenantId: numb
   const user = await reachableUser(c, id, tenantId);
   await mustManage(c, user);
   const count = await usersRepository(c.ems.db).unlock(user.name);
-  await recordAudit(c.ems, c.actor, { kind: 'user', action: 'unlock', targetType: 'user', targetId: id, targetName: user.name, detail: `locks cleared: ${count}` });
+  await recordAudit(c.ems, c.actor, { tenantId: user.tenant_id, kind: 'user', action: 'unlock', targetType: 'user', targetId: id, targetName: user.name, detail: `locks cleared: ${count}` });
   return { count };
 }
 
@@ -314,6 +316,6 @@ export async function endUserSessions(c: UserAdminContext, id: number, tenantId:
   await mustManage(c, user);
   const count = await usersRepository(c.ems.db).revokeTokens(id, c.ems.config.now());
   await endAll(c, id);
-  await recordAudit(c.ems, c.actor, { kind: 'user', action: 'endSessions', targetType: 'user', targetId: id, targetName: user.name, detail: `tokens revoked: ${count}` });
+  await recordAudit(c.ems, c.actor, { tenantId: user.tenant_id, kind: 'user', action: 'endSessions', targetType: 'user', targetId: id, targetName: user.name, detail: `tokens revoked: ${count}` });
   return { count };
 }

@@ -193,6 +193,12 @@ for (const { kind, skip } of STORES) {
       expect(made.tenantId).toBe(2);
       expect((await call('PUT', `${U}/${made.id}`, root, edit(made, { nicName: 'x' }))).status).toBe(404);
       expect((await call('PUT', `${U}/${made.id}?tenantId=2`, root, edit(made, { nicName: 'x' }))).code).toBe(0);
+      // the operator's changes in tenant 2 are tenant 2's history (its administrators read them), by ROOT
+      const entries = await t.app.ems.db.selectFrom('audit_log').select(['tenant_id', 'user_name', 'action']).where('kind', '=', 'user').where('target_name', '=', 't2_made').orderBy('id').execute();
+      expect(entries.map((e) => [Number(e.tenant_id), e.user_name, e.action])).toEqual([
+        [2, 'ROOT', 'create'],
+        [2, 'ROOT', 'update'],
+      ]);
       // pf_admin is no operator of another tenant? It is: a platform user of tenant 1. fw_cloud has no user_browse at all.
       const cloud = (await loginAs(t.app, store.clock, 'fw_cloud')).headers;
       expect((await list(cloud)).status).toBe(404);

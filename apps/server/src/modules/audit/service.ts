@@ -16,6 +16,11 @@ export interface AuditActor {
 }
 
 export interface AuditRecord {
+  /**
+   * the tenant the change belongs to, whose administrators read it (default: the actor's): the
+   * operator's change to a customer's user, role or group is that customer's history
+   */
+  tenantId?: number;
   kind: AuditKind;
   action: string;
   targetType: string;
@@ -44,7 +49,7 @@ const json = (v: unknown): string | null => (v === undefined || v === null ? nul
 export async function recordAudit(ems: Pick<Ems, 'db' | 'config'>, actor: AuditActor, record: AuditRecord, db = ems.db): Promise<void> {
   await auditRepository(db).insert({
     time: ems.config.now(),
-    tenant_id: actor.tenantId,
+    tenant_id: record.tenantId ?? actor.tenantId,
     user_id: actor.userId,
     user_name: actor.userName.slice(0, 64),
     ip: actor.ip.slice(0, 64),

@@ -156,6 +156,8 @@ describe('administration journey (issue 13)', () => {
     await choose(page, 'audit-tenant', TENANT.enName);
     await page.locator('[data-testid="audit-table"] tr.ant-table-row', { hasText: ROLE }).first().waitFor();
     await page.locator('[data-testid="audit-table"] tr.ant-table-row', { hasText: USER }).first().waitFor();
+    await page.getByText('Audit log').click();
+    await motionSettled(page, 5000);
     await screenshot(page, 'admin-journey-log-dark-en');
     await context.close();
   }, 420_000);

@@ -19,8 +19,16 @@ export const TenantInfo = Type.Object({
   userCount: Type.Integer(),
   /** the tenant's root user group (created with the tenant) */
   rootUserGroupID: Type.Integer(),
+  /** 'tenant': an ordinary tenant; 'provider': a service provider, looking after its customers' projects */
+  kind: Type.Union([Type.Literal('tenant'), Type.Literal('provider')]),
+  /** a provider only: the tenants it looks after (its platform users see their projects while they are enabled) */
+  customerIds: Type.Optional(Type.Array(Type.Integer())),
 });
 export type TenantInfo = Static<typeof TenantInfo>;
+
+/** A tenant's kind, chosen at creation. */
+export const TenantKind = Type.Union([Type.Literal('tenant'), Type.Literal('provider')]);
+export type TenantKind = Static<typeof TenantKind>;
 
 /** POST ADMIN_API.tenants (create: also makes the tenant's root user group) and PUT `${tenants}/{id}` (rename). */
 export const TenantBody = Type.Object(
@@ -31,6 +39,28 @@ export const TenantBody = Type.Object(
   { additionalProperties: false },
 );
 export type TenantBody = Static<typeof TenantBody>;
+
+/** POST ADMIN_API.tenants: as TenantBody, with the kind (default 'tenant'; it does not change afterwards). */
+export const TenantCreateBody = Type.Object(
+  {
+    name: TenantBody.properties.name,
+    enName: TenantBody.properties.enName,
+    kind: Type.Optional(TenantKind),
+  },
+  { additionalProperties: false },
+);
+export type TenantCreateBody = Static<typeof TenantCreateBody>;
+
+/**
+ * PUT `${tenants}/{id}/customers` (id: a service provider): the tenants it looks after, replacing the
+ * list. Each must be an existing ordinary tenant other than the operator's (tenant 1); else 400 naming
+ * `tenantIds`.
+ */
+export const TenantCustomersBody = Type.Object({ tenantIds: Type.Array(Id, { maxItems: 1000, uniqueItems: true }) }, { additionalProperties: false });
+export type TenantCustomersBody = Static<typeof TenantCustomersBody>;
+
+/** Path of a service provider's customers. */
+export const tenantCustomersPath = (tenantsPath: string, id: number | string) => `${tenantsPath}/${id}/customers`;
 
 /** POST `${tenants}/{id}/enable`: disabling ends the sessions of the tenant's users; tenant 1 (the operator's) cannot be disabled (409). */
 export const TenantEnableBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });

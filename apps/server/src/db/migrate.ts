@@ -16,6 +16,7 @@ import { eventQuantity } from './migrations/0015-event-quantity.js';
 import { eventEndIndex } from './migrations/0016-event-end-index.js';
 import { admin } from './migrations/0017-admin.js';
 import { sso } from './migrations/0018-sso.js';
+import { serviceProvider } from './migrations/0019-service-provider.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -38,6 +39,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0016-event-end-index': eventEndIndex(),
     '0017-admin': admin(kind),
     '0018-sso': sso(),
+    '0019-service-provider': serviceProvider(),
   };
 }
 

@@ -8,6 +8,14 @@ export interface TenantTable {
   create_time: number;
   /** 0017-admin: 0 = disabled, its users cannot sign in */
   enabled: Generated<number>;
+  /** 0019-service-provider: 'tenant' | 'provider' (a service provider looks after other tenants' projects) */
+  kind: Generated<string>;
+}
+
+/** 0019-service-provider: the tenants a service provider looks after. */
+export interface TenantProviderTable {
+  provider_id: number;
+  tenant_id: number;
 }
 
 export interface ProjectTable {
@@ -231,6 +239,7 @@ export interface AuditLogTable {
 export interface Database {
   audit_log: AuditLogTable;
   tenant: TenantTable;
+  tenant_provider: TenantProviderTable;
   project: ProjectTable;
   app_user: AppUserTable;
   role: RoleTable;

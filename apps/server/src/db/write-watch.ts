@@ -63,7 +63,7 @@ export class WriteWatch implements KyselyPlugin {
 }
 
 /** The tables a session is read from: its token, its user, roles and groups, and the projects it may see. */
-export const SESSION_TABLES = ['token', 'app_user', 'user_role', 'role', 'role_permission', 'permission', 'user_group', 'user_group_member', 'project', 'user_project', 'tenant'] as const;
+export const SESSION_TABLES = ['token', 'app_user', 'user_role', 'role', 'role_permission', 'permission', 'user_group', 'user_group_member', 'project', 'user_project', 'tenant', 'tenant_provider'] as const;
 
 const watches = new WeakMap<Db, WriteWatch>();
 

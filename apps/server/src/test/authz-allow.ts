@@ -266,6 +266,9 @@ export const ALLOW: Record<string, Entry> = {
   'POST /eem-service/v1/auth/admin/tenants': { own: OPERATORS, project: false, probe: (c) => post('/eem-service/v1/auth/admin/tenants', { name: `矩阵新租户 ${c.n}`, enName: `Matrix new ${c.n}` }) },
   'PUT /eem-service/v1/auth/admin/tenants/:id': { own: OPERATORS, project: false, probe: () => ({ method: 'PUT', url: '/eem-service/v1/auth/admin/tenants/2', body: { name: '矩阵租户', enName: 'Matrix Tenant' } }) },
   'POST /eem-service/v1/auth/admin/tenants/:id/enable': { own: OPERATORS, project: false, probe: () => post('/eem-service/v1/auth/admin/tenants/2/enable', { enabled: true }) },
+  // tenant 2 is an ordinary tenant, not a service provider: the operator's call is answered with the 400 naming tenantIds
+  // (the operator check comes first; providers.test.ts covers the 200)
+  'PUT /eem-service/v1/auth/admin/tenants/:id/customers': { own: OPERATORS, project: false, ok: 400, probe: () => ({ method: 'PUT', url: '/eem-service/v1/auth/admin/tenants/2/customers', body: { tenantIds: [] } }) },
   'GET /eem-service/v1/auth/admin/tenants/:id/projects': { own: OPERATORS, project: false, probe: (c) => get(`/eem-service/v1/auth/admin/tenants/${c.side.tenantId}/projects`) },
   // user groups (issue 13): the caller's tenant (the probes name the side's root group; renaming writes its own name back)
   'GET /eem-service/v1/auth/admin/usergroups': { own: ADMINS, project: false, probe: () => get('/eem-service/v1/auth/admin/usergroups') },

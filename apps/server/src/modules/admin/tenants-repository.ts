@@ -12,6 +12,7 @@ export function tenantsRepository(db: Db) {
           'tenant.name',
           'tenant.en_name',
           'tenant.enabled',
+          'tenant.kind',
           'tenant.create_time',
           eb.selectFrom('project').select(sql<number>`cast(count(*) as integer)`.as('n')).whereRef('project.tenant_id', '=', 'tenant.id').as('project_count'),
           eb.selectFrom('app_user').select(sql<number>`cast(count(*) as integer)`.as('n')).whereRef('app_user.tenant_id', '=', 'tenant.id').as('user_count'),
@@ -20,6 +21,27 @@ export function tenantsRepository(db: Db) {
         .orderBy('tenant.id')
         .execute();
       return rows;
+    },
+
+    /** Every provider–customer link, by provider. */
+    async customerLinks(): Promise<Map<number, number[]>> {
+      const rows = await db.selectFrom('tenant_provider').select(['provider_id', 'tenant_id']).orderBy('provider_id').orderBy('tenant_id').execute();
+      const out = new Map<number, number[]>();
+      for (const r of rows) out.set(Number(r.provider_id), [...(out.get(Number(r.provider_id)) ?? []), Number(r.tenant_id)]);
+      return out;
+    },
+
+    /** Replaces the tenants a provider looks after. */
+    async setCustomers(providerId: number, tenantIds: readonly number[]) {
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('tenant_provider').where('provider_id', '=', providerId).execute();
+        if (tenantIds.length > 0) await tx.insertInto('tenant_provider').values(tenantIds.map((tenant_id) => ({ provider_id: providerId, tenant_id }))).execute();
+      });
+    },
+
+    kinds(ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('tenant').select(['id', 'kind']).where('id', 'in', [...ids]).execute();
     },
 
     find(id: number) {
@@ -33,9 +55,9 @@ export function tenantsRepository(db: Db) {
     },
 
     /** The tenant and its root user group (named after it), in one transaction. */
-    async insert(name: string, enName: string, now: number): Promise<{ id: number; rootGroupId: number }> {
+    async insert(name: string, enName: string, now: number, kind: 'tenant' | 'provider' = 'tenant'): Promise<{ id: number; rootGroupId: number }> {
       return db.transaction().execute(async (tx) => {
-        const row = await tx.insertInto('tenant').values({ name, en_name: enName, create_time: now }).returning('id').executeTakeFirstOrThrow();
+        const row = await tx.insertInto('tenant').values({ name, en_name: enName, create_time: now, kind }).returning('id').executeTakeFirstOrThrow();
         const id = Number(row.id);
         const group = await tx.insertInto('user_group').values({ tenant_id: id, parent_id: null, name }).returning('id').executeTakeFirstOrThrow();
         return { id, rootGroupId: Number(group.id) };

@@ -32,7 +32,7 @@ for (const { kind, skip } of STORES) {
     it('lists the tenants with their counts for the operator; anyone else gets 404', async () => {
       const list = await call<TenantInfo[]>('GET', T, admin);
       expect(list.status).toBe(200);
-      expect(list.data).toEqual([{ id: 1, name: '示范能源集团', enName: 'Demo Energy Group', enabled: true, createTime: expect.any(Number), projectCount: 2, userCount: 5, rootUserGroupID: 1 }]);
+      expect(list.data).toEqual([{ id: 1, name: '示范能源集团', enName: 'Demo Energy Group', enabled: true, createTime: expect.any(Number), projectCount: 2, userCount: 5, rootUserGroupID: 1, kind: 'tenant' }]);
       for (const name of ['pf_service', 'fw_cloud', 'fw_plant']) {
         const r = await call('GET', T, await login(name));
         expect([name, r.status, r.code, r.msg]).toEqual([name, 404, ErrorCode.notFound, 'no operation permission']);

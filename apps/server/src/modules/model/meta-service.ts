@@ -43,7 +43,7 @@ export function modelInfo(lang: Lang, label: string): ModelInfo {
 /** The projects the caller may see and every node under them, as {modelLabel, id}. */
 export async function modelNodes(ems: Ems, session: Session): Promise<ModelNodeRef[]> {
   const repo = modelRepository(ems.db, ems.kind);
-  const projects = await repo.projects(session.tenantId, session.projectIds);
+  const projects = await repo.projects(session.projectIds);
   const ids = projects.map((p) => Number(p.id));
   const nodes = await repo.nodeRefs(ids);
   return [...ids.map((id) => ({ modelLabel: 'project', id })), ...nodes.map((n) => ({ modelLabel: n.model_label, id: Number(n.id) }))];

@@ -270,7 +270,7 @@ export async function queryModel(ems: Ems, session: Session, scope: readonly num
   if (label === 'project') {
     if (rootId !== undefined && !scope.includes(rootId)) throw noPermission();
     const ids = rootId !== undefined ? [rootId] : projectIds;
-    const all = (await repo.projects(session.tenantId, ids.filter((id) => projectIds.includes(id)))).map(projectNodeOf);
+    const all = (await repo.projects(ids.filter((id) => projectIds.includes(id)))).map(projectNodeOf);
     const matched = sortNodes(
       all.filter((n) => conds.every((c) => satisfies(n, c))),
       orders,

@@ -262,10 +262,10 @@ export function modelRepository(db: Kysely<Database>, kind: StoreKind) {
       return list;
     },
 
-    /** Visible projects as rows. */
-    projects(tenantId: number, ids: readonly number[]) {
+    /** Visible projects as rows: the ids are the caller's scope (session.projectIds; a service provider's include its customers'). */
+    projects(ids: readonly number[]) {
       if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom('project').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).orderBy('id').execute();
+      return db.selectFrom('project').selectAll().where('id', 'in', [...ids]).orderBy('id').execute();
     },
 
     /** [modelLabel, id] of every node of the projects (cheap: two columns, one index). */

@@ -314,7 +314,7 @@ export async function writeHierarchy(ems: Ems, session: Session, scope: readonly
   const checked = await checkItems(items, now);
   const transaction = () => ems.db.transaction().execute(async (tx) => {
     const repo = modelRepository(tx, ems.kind);
-    const projects = new Map((await repo.projects(session.tenantId, scope)).map((p) => [Number(p.id), projectNodeOf(p)]));
+    const projects = new Map((await repo.projects(scope)).map((p) => [Number(p.id), projectNodeOf(p)]));
     const known = new Map((await repo.findNodes(scope, checked.ids)).map((n) => [Number(n.id), n]));
     const writer = new HierarchyWriter(repo, session, scope, projects, now, checked.items, known);
     const out: HierarchyResult[] = [];

@@ -6,10 +6,35 @@ import type { Insertable, Updateable } from 'kysely';
 /** All SQL of tenants, projects and their nodes. Every read is scoped by tenant and project ids. */
 export function projectRepository(db: Db) {
   return {
-    /** Projects a user may see: all of the tenant for platform users (1, 2), else those assigned. */
+    /**
+     * Projects a user may see: for platform users (1, 2) all of the tenant and, when the tenant is a
+     * service provider (issue 13), all of every enabled tenant it looks after (tenant_provider); else
+     * those assigned (own tenant only).
+     */
     async visibleProjectIds(user: { id: number; tenantId: number; platform: boolean }): Promise<number[]> {
       const rows = user.platform
-        ? await db.selectFrom('project').select('id').where('tenant_id', '=', user.tenantId).orderBy('id').execute()
+        ? await db
+            .selectFrom('project')
+            .select('id')
+            .where((eb) =>
+              eb.or([
+                eb('tenant_id', '=', user.tenantId),
+                eb(
+                  'tenant_id',
+                  'in',
+                  eb
+                    .selectFrom('tenant_provider')
+                    .innerJoin('tenant as provider', 'provider.id', 'tenant_provider.provider_id')
+                    .innerJoin('tenant as customer', 'customer.id', 'tenant_provider.tenant_id')
+                    .select('tenant_provider.tenant_id')
+                    .where('tenant_provider.provider_id', '=', user.tenantId)
+                    .where('provider.kind', '=', 'provider')
+                    .where('customer.enabled', '=', 1),
+                ),
+              ]),
+            )
+            .orderBy('id')
+            .execute()
         : await db
             .selectFrom('project')
             .innerJoin('user_project', 'user_project.project_id', 'project.id')
@@ -21,13 +46,17 @@ export function projectRepository(db: Db) {
       return rows.map((r) => Number(r.id));
     },
 
-    listProjects(tenantId: number, ids: number[]) {
+    /** The projects of the ids (already scoped by visibleProjectIds: a provider's include its customers'). */
+    listProjects(ids: number[]) {
       if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom('project').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).orderBy('id').execute();
+      return db.selectFrom('project').selectAll().where('id', 'in', ids).orderBy('id').execute();
     },
 
-    findProject(tenantId: number, id: number) {
-      return db.selectFrom('project').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    /** A project by id in the tenant, or (tenantId null) by id alone for callers that checked the scope. */
+    findProject(tenantId: number | null, id: number) {
+      let q = db.selectFrom('project').selectAll().where('id', '=', id);
+      if (tenantId !== null) q = q.where('tenant_id', '=', tenantId);
+      return q.executeTakeFirst();
     },
 
     findTenant(id: number) {

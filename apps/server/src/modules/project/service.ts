@@ -32,7 +32,8 @@ export function toProjectInfo(p: Selectable<ProjectTable>): ProjectInfo {
 }
 
 export async function listProjects(ems: Ems, session: Session): Promise<ProjectInfo[]> {
-  const rows = await projectRepository(ems.db).listProjects(session.tenantId, [...session.projectIds]);
+  // the ids are the scope (visibleProjectIds): a service provider's platform users' include their customers' projects
+  const rows = await projectRepository(ems.db).listProjects([...session.projectIds]);
   return rows.map(toProjectInfo);
 }
 
@@ -50,9 +51,14 @@ export async function cloudProjects(ems: Ems, session: Session, tenantId: number
   return tree ? [{ ...root, children: projects }] : [root, ...projects];
 }
 
-async function visibleProject(ems: Ems, session: Session, id: number) {
+/**
+ * A project in the caller's scope (session.projectIds). `ownTenant`: also in the caller's own tenant — a
+ * service provider looks after its customers' projects (opens them, reads and configures their model)
+ * but does not rename or delete them (issue 13): for those, another tenant's project is 404.
+ */
+async function visibleProject(ems: Ems, session: Session, id: number, ownTenant = false) {
   if (!session.projectIds.includes(id)) throw notFound();
-  const row = await projectRepository(ems.db).findProject(session.tenantId, id);
+  const row = await projectRepository(ems.db).findProject(ownTenant ? session.tenantId : null, id);
   if (!row) throw notFound();
   return row;
 }
@@ -60,7 +66,7 @@ async function visibleProject(ems: Ems, session: Session, id: number) {
 export async function projectSummary(ems: Ems, session: Session, id: number): Promise<ProjectSummary> {
   const repo = projectRepository(ems.db);
   const row = await visibleProject(ems, session, id);
-  return { project: toProjectInfo(row), nodeCounts: await repo.nodeCounts(id), userCount: await repo.userCount(session.tenantId, id) };
+  return { project: toProjectInfo(row), nodeCounts: await repo.nodeCounts(id), userCount: await repo.userCount(Number(row.tenant_id), id) };
 }
 
 /**
@@ -107,17 +113,17 @@ export async function createProject(ems: Ems, session: Session, lang: Lang, body
 
 export async function updateProject(ems: Ems, session: Session, lang: Lang, id: number, body: ProjectBody, actor?: AuditActor): Promise<ProjectInfo> {
   const repo = projectRepository(ems.db);
-  const before = toProjectInfo(await visibleProject(ems, session, id));
+  const before = toProjectInfo(await visibleProject(ems, session, id, true));
   checkTimeZone(lang, body.timezone);
   if (await repo.nameTaken(session.tenantId, body.name, id)) throw conflict('nameTaken');
   await repo.updateProject(session.tenantId, id, columns(body));
-  const after = toProjectInfo(await visibleProject(ems, session, id));
+  const after = toProjectInfo(await visibleProject(ems, session, id, true));
   if (actor) await recordAudit(ems, actor, { kind: 'project', action: 'update', targetType: 'project', targetId: id, targetName: after.name, before, after });
   return after;
 }
 
 export async function deleteProject(ems: Ems, session: Session, id: number, actor?: AuditActor): Promise<void> {
-  const before = toProjectInfo(await visibleProject(ems, session, id));
+  const before = toProjectInfo(await visibleProject(ems, session, id, true));
   await projectRepository(ems.db).deleteProject(session.tenantId, id);
   if (actor) await recordAudit(ems, actor, { kind: 'project', action: 'delete', targetType: 'project', targetId: id, targetName: before.name, before });
 }

@@ -12,7 +12,8 @@ import { useSession } from '../../lib/session';
 import en from './locales/en-US';
 import TenantAdminPage from './tenant-admin-page';
 
-const tenant = (id: number, name: string, enabled = true): TenantInfo => ({ id, name, enName: '', enabled, createTime: 0, projectCount: 1, userCount: 2, rootUserGroupID: id * 10 });
+const tenant = (id: number, name: string, enabled = true): TenantInfo => ({ id, name, enName: '', enabled, createTime: 0, projectCount: 1, userCount: 2, rootUserGroupID: id * 10, kind: 'tenant' });
+const provider: TenantInfo = { ...tenant(5, 'Provider A'), kind: 'provider', customerIds: [2] };
 const projects: TenantProject[] = [
   {
     projectId: 7,
@@ -38,9 +39,11 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url.startsWith(`${ADMIN_API.tenants}/2/projects`)) return json({ code: 0, msg: '', data: projects });
+      if (url.startsWith(`${ADMIN_API.tenants}/5/projects`)) return json({ code: 0, msg: '', data: [] });
+      if (url.startsWith(`${ADMIN_API.tenants}/5/customers`)) return json({ code: 0, msg: '', data: { ...provider, customerIds: [2, 6] } });
       if (url.startsWith(`${ADMIN_API.tenants}/2/enable`)) return json({ code: 0, msg: '', data: tenant(2, 'Customer', false) });
       if (url === ADMIN_API.tenants && method === 'POST') return json({ code: 0, msg: '', data: tenant(3, 'New') });
-      if (url.startsWith(ADMIN_API.tenants)) return json({ code: 0, msg: '', data: [tenant(1, 'Operator'), tenant(2, 'Customer')] });
+      if (url.startsWith(ADMIN_API.tenants)) return json({ code: 0, msg: '', data: [tenant(1, 'Operator'), tenant(2, 'Customer'), provider, tenant(6, 'Second')] });
       if (url.startsWith(API.projects)) return json({ code: 0, msg: '', data: { projectId: 9 } });
       return json({ code: 0, msg: '', data: [] });
     }),
@@ -98,7 +101,41 @@ describe('/admin/tenant (issue 13)', () => {
     fireEvent.change(await screen.findByTestId('tenant-name', {}, { timeout: 15_000 }), { target: { value: 'New' } });
     fireEvent.change(screen.getByTestId('tenant-en-name'), { target: { value: 'New EN' } });
     fireEvent.click(document.querySelector('.ant-modal-footer .ant-btn-primary') as HTMLElement);
-    await waitFor(() => expect(calls.find((c) => c.url === ADMIN_API.tenants && c.method === 'POST')?.body).toEqual({ name: 'New', enName: 'New EN' }), { timeout: 10_000 });
+    await waitFor(() => expect(calls.find((c) => c.url === ADMIN_API.tenants && c.method === 'POST')?.body).toEqual({ name: 'New', enName: 'New EN', kind: 'tenant' }), { timeout: 10_000 });
+  }, 60_000);
+
+  it('creates a service provider from the dialog', async () => {
+    renderPage();
+    await rowOf('Customer');
+    fireEvent.click(screen.getByTestId('tenant-create'));
+    fireEvent.change(await screen.findByTestId('tenant-name', {}, { timeout: 15_000 }), { target: { value: 'Prov' } });
+    fireEvent.click(within(screen.getByTestId('tenant-kind')).getByText('Service provider'));
+    fireEvent.click(document.querySelector('.ant-modal-footer .ant-btn-primary') as HTMLElement);
+    await waitFor(() => expect(calls.find((c) => c.url === ADMIN_API.tenants && c.method === 'POST')?.body).toEqual({ name: 'Prov', enName: '', kind: 'provider' }), { timeout: 10_000 });
+  }, 60_000);
+
+  it("a provider's row: kind tag, Customers action only for it, expanded row lists its customers", async () => {
+    renderPage();
+    const row = await rowOf('Provider A');
+    expect(within(row).getByTestId('tenant-kind-tag').textContent).toBe('Service provider');
+    expect(within(await rowOf('Customer')).getByTestId('tenant-kind-tag').textContent).toBe('Tenant');
+    expect(within(await rowOf('Customer')).queryByTestId('tenant-customers')).toBeNull();
+    fireEvent.click(row.querySelector('.ant-table-row-expand-icon') as HTMLElement);
+    const customers = await screen.findByTestId('tenant-customers-5', {}, { timeout: 15_000 });
+    expect(within(customers).getByText('Customer')).toBeTruthy();
+  }, 60_000);
+
+  it('sets the customers of a provider from a multi-select of the ordinary tenants', async () => {
+    renderPage();
+    fireEvent.click(within(await rowOf('Provider A')).getByTestId('tenant-customers'));
+    const select = await screen.findByTestId('tenant-customers-select', {}, { timeout: 15_000 });
+    fireEvent.mouseDown(select.querySelector<HTMLElement>('.ant-select-selector') ?? select);
+    fireEvent.click(await screen.findByTitle('Second', {}, { timeout: 15_000 }));
+    // the ordinary tenants only: not the operator's, not the provider itself
+    expect(screen.queryByTitle('Operator')).toBeNull();
+    expect(screen.queryByTitle('Provider A')).toBeNull();
+    fireEvent.click(document.querySelector('.ant-modal-footer .ant-btn-primary') as HTMLElement);
+    await waitFor(() => expect(calls.find((c) => c.url === `${ADMIN_API.tenants}/5/customers`)).toMatchObject({ method: 'PUT', body: { tenantIds: [2, 6] } }), { timeout: 10_000 });
   }, 60_000);
 
   it('adds a project to another tenant with its tenantId', async () => {

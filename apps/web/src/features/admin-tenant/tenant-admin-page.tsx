@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, PoweroffOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Input, List, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { TenantInfo, TenantProject } from '@ems/contract';
@@ -8,13 +8,17 @@ import { invalidate } from '../../lib/api/define-query';
 import { Permission } from '../../lib/permission';
 import { useFormatTime } from '../../lib/time';
 import { setTenantEnabled, tenantProjectsQuery, tenantsQuery } from './api/tenants';
+import { TenantCustomersDialog } from './components/tenant-customers-dialog';
 import { TenantFormDialog } from './components/tenant-form-dialog';
 import { TenantProjectDialog } from './components/tenant-project-dialog';
 
 /** The operator's own tenant: never disabled. */
 const OPERATOR_TENANT_ID = 1;
 
-/** Tenants (/admin/tenant, platform operator only): list, create, rename, enable/disable, and each tenant's projects with their members. */
+/**
+ * Tenants (/admin/tenant, platform operator only): list, create (an ordinary tenant or a service provider),
+ * rename, enable/disable, each tenant's projects with their members, and the tenants a provider looks after.
+ */
 export default function TenantAdminPage() {
   const { t, i18n } = useTranslation('admin-tenant');
   const { modal, message } = App.useApp();
@@ -22,6 +26,7 @@ export default function TenantAdminPage() {
   const { data = [], isLoading } = useQuery(tenantsQuery());
   const [editing, setEditing] = useState<{ tenant: TenantInfo | null } | null>(null);
   const [projectFor, setProjectFor] = useState<number | null>(null);
+  const [customersOf, setCustomersOf] = useState<TenantInfo | null>(null);
   const [search, setSearch] = useState('');
   const english = i18n.language === 'en-US';
   // platform level: the default zone (HOUSE-STYLE rule 15)
@@ -54,6 +59,16 @@ export default function TenantAdminPage() {
     { key: 'name', title: t('name'), render: (_v, x) => (english && x.enName ? x.enName : x.name) },
     { key: 'enName', title: t('enName'), render: (_v, x) => x.enName || '--' },
     {
+      key: 'kind',
+      title: t('kind'),
+      width: 110,
+      render: (_v, x) => (
+        <Tag color={x.kind === 'provider' ? 'purple' : 'blue'} data-testid="tenant-kind-tag">
+          {t(`kinds.${x.kind}`)}
+        </Tag>
+      ),
+    },
+    {
       key: 'status',
       title: t('status'),
       width: 110,
@@ -65,7 +80,7 @@ export default function TenantAdminPage() {
     {
       key: 'actions',
       title: t('common:actions'),
-      width: 220,
+      width: 300,
       render: (_v, x) => (
         <Space size={0}>
           <Permission code="tenant_update">
@@ -88,6 +103,13 @@ export default function TenantAdminPage() {
               </Button>
             </Tooltip>
           </Permission>
+          {x.kind === 'provider' ? (
+            <Permission code="tenant_update">
+              <Button type="link" size="small" icon={<TeamOutlined />} data-testid="tenant-customers" onClick={() => setCustomersOf(x)}>
+                {t('customers')}
+              </Button>
+            </Permission>
+          ) : null}
           <Permission code="project_create">
             <Button type="link" size="small" icon={<PlusOutlined />} data-testid="tenant-add-project" onClick={() => setProjectFor(x.id)}>
               {t('addProject')}
@@ -115,15 +137,46 @@ export default function TenantAdminPage() {
         columns={columns}
         dataSource={shown}
         pagination={false}
-        expandable={{ expandedRowRender: (x) => <TenantProjects tenantId={x.id} />, rowExpandable: () => true }}
+        expandable={{
+          expandedRowRender: (x) => (
+            <Flex vertical gap={8}>
+              {x.kind === 'provider' ? <ProviderCustomers provider={x} tenants={data} /> : null}
+              <TenantProjects tenantId={x.id} />
+            </Flex>
+          ),
+          rowExpandable: () => true,
+        }}
         rowClassName={(x) => (x.enabled ? '' : 'tenant-disabled')}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
         {t('serviceProviderNote')}
       </Typography.Paragraph>
+      <TenantCustomersDialog provider={customersOf} tenants={data} onClose={() => setCustomersOf(null)} onSaved={() => void refresh()} />
       <TenantFormDialog open={editing !== null} tenant={editing?.tenant ?? null} onClose={() => setEditing(null)} onSaved={() => void refresh()} />
       <TenantProjectDialog tenantId={projectFor} onClose={() => setProjectFor(null)} onSaved={() => void refresh()} />
     </Card>
+  );
+}
+
+/** A service provider's customers: the tenants whose projects its platform users look after. */
+function ProviderCustomers({ provider, tenants }: { provider: TenantInfo; tenants: TenantInfo[] }) {
+  const { t, i18n } = useTranslation('admin-tenant');
+  const english = i18n.language === 'en-US';
+  const ids = provider.customerIds ?? [];
+  return (
+    <Flex wrap gap={4} align="center" data-testid={`tenant-customers-${provider.id}`}>
+      <Typography.Text type="secondary">{t('customers')}:</Typography.Text>
+      {ids.length === 0 ? <Typography.Text type="secondary">{t('noCustomers')}</Typography.Text> : null}
+      {ids.map((id) => {
+        const c = tenants.find((x) => x.id === id);
+        const label = c ? (english && c.enName ? c.enName : c.name) : `#${id}`;
+        return (
+          <Tag key={id} color={c?.enabled === false ? 'default' : 'geekblue'} style={c?.enabled === false ? { textDecoration: 'line-through' } : undefined}>
+            {label}
+          </Tag>
+        );
+      })}
+    </Flex>
   );
 }
 

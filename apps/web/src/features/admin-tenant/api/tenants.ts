@@ -1,4 +1,4 @@
-import { ADMIN_API, API, type ProjectBody, type ProjectInfo, type TenantBody, type TenantInfo, type TenantProject } from '@ems/contract';
+import { ADMIN_API, API, tenantCustomersPath, type ProjectBody, type ProjectInfo, type TenantBody, type TenantCreateBody, type TenantInfo, type TenantProject } from '@ems/contract';
 import { defineQuery } from '../../../lib/api/define-query';
 import { http } from '../../../lib/http/client';
 
@@ -14,14 +14,19 @@ export async function fetchTenantProjects(id: number): Promise<TenantProject[]> 
 }
 export const tenantProjectsQuery = defineQuery(['adminTenantProjects'], (id: number) => ({ key: [id], queryFn: () => fetchTenantProjects(id) }));
 
-/** POST ADMIN_API.tenants: the tenant and its root user group. */
-export async function createTenant(body: TenantBody): Promise<TenantInfo> {
+/** POST ADMIN_API.tenants: the tenant (an ordinary one or a service provider) and its root user group. */
+export async function createTenant(body: TenantCreateBody): Promise<TenantInfo> {
   return (await http.post<TenantInfo>(ADMIN_API.tenants, body)).data;
 }
 
 /** PUT `${tenants}/{id}`: rename. */
 export async function renameTenant(id: number, body: TenantBody): Promise<TenantInfo> {
   return (await http.put<TenantInfo>(`${ADMIN_API.tenants}/${id}`, body)).data;
+}
+
+/** PUT `${tenants}/{id}/customers`: the tenants a service provider looks after (replaces the list). */
+export async function setTenantCustomers(id: number, tenantIds: number[]): Promise<TenantInfo> {
+  return (await http.put<TenantInfo>(tenantCustomersPath(ADMIN_API.tenants, id), { tenantIds })).data;
 }
 
 /** POST `${tenants}/{id}/enable`: disabling ends the tenant's sessions. */

@@ -25,7 +25,15 @@ const adminTenant: typeof zh = {
   capacityKva: 'Capacity (kVA)',
   via: { platform: 'platform user', assigned: 'assigned' },
   search: 'Search tenants',
-  serviceProviderNote: 'Service providers (one tenant looking after several tenants’ projects) are not available yet.',
+  serviceProviderNote: "Service providers look after other tenants' projects: a provider's platform users see and configure every project of its customers (while enabled), but do not rename or delete them.",
+  kind: 'Type',
+  kindHint: 'Cannot be changed later.',
+  kinds: { tenant: 'Tenant', provider: 'Service provider' },
+  customers: 'Customers',
+  customersTitle: 'Customers of "{{name}}"',
+  customersHint: "The provider's platform users see and configure every project of these tenants (except while a tenant is disabled).",
+  customersPlaceholder: 'Choose tenants',
+  noCustomers: 'No customers yet',
 };
 
 export default adminTenant;

@@ -23,7 +23,15 @@ const adminTenant = {
   capacityKva: '容量（kVA）',
   via: { platform: '平台用户', assigned: '项目分配' },
   search: '搜索租户',
-  serviceProviderNote: '服务商（一个租户代管多个租户的项目）尚未提供。',
+  serviceProviderNote: '服务商：一个租户代管多个租户的项目。服务商的平台用户可查看、配置其客户（已启用租户）的全部项目，但不能修改或删除这些项目。',
+  kind: '类型',
+  kindHint: '创建后不能更改。',
+  kinds: { tenant: '租户', provider: '服务商' },
+  customers: '客户',
+  customersTitle: '服务商“{{name}}”的客户',
+  customersHint: '服务商的平台用户可查看、配置这些租户的全部项目（租户禁用期间除外）。',
+  customersPlaceholder: '选择租户',
+  noCustomers: '暂无客户',
 };
 
 export default adminTenant;

@@ -5,7 +5,7 @@ import { startServer, waitSeeded, type RunningServer } from './support/server.js
 import { login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
 
 /**
- * Issue 13, administration: ROOT creates a tenant on /admin/tenant, a sub-group with a member on
+ * Issue 13, administration: ROOT creates a tenant and a service provider looking after it on /admin/tenant, a sub-group with a member on
  * /admin/usergroup, uploads and deletes a file on /admin/file; then the three pages in each theme and
  * language (screenshots in e2e/screenshots).
  */
@@ -67,6 +67,24 @@ describe('administration: tenants, user groups, files (issue 13)', () => {
     await row.locator('.ant-table-row-expand-icon').click();
     await page.locator('.ant-table-expanded-row', { hasText: 'E2E客户工厂' }).waitFor();
 
+    // a service provider looking after that tenant
+    await page.getByTestId('tenant-create').click();
+    await page.getByTestId('tenant-name').fill('E2E服务商');
+    await page.getByTestId('tenant-en-name').fill('E2E Provider');
+    await page.getByTestId('tenant-kind-provider').click();
+    await confirmDialog(page);
+    const prov = page.locator('[data-testid="tenant-admin"] tr.ant-table-row', { hasText: 'E2E Provider' });
+    await prov.waitFor();
+    expect(await prov.getByTestId('tenant-kind-tag').innerText()).toBe('Service provider');
+    expect(await row.getByTestId('tenant-customers').count()).toBe(0);
+    await prov.getByTestId('tenant-customers').click();
+    await page.getByTestId('tenant-customers-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'E2E Customer' }).click();
+    await page.keyboard.press('Escape');
+    await confirmDialog(page);
+    await prov.locator('.ant-table-row-expand-icon').click();
+    await page.locator('.ant-table-expanded-row [data-testid^="tenant-customers-"]', { hasText: 'E2E Customer' }).waitFor();
+
     // a sub-group with a member
     await open(page, '/admin/usergroup', 'usergroup-admin');
     await page.getByTestId('group-create').click();
@@ -119,6 +137,15 @@ describe('administration: tenants, user groups, files (issue 13)', () => {
       await first.locator('.ant-table-row-expand-icon').click();
       await page.locator('.ant-table-expanded-row .ant-tag').first().waitFor();
       await screenshot(page, `admin-tenant-${tag}`);
+      // the service provider made above: its customers, and the dialog choosing them
+      const prov = page.locator('[data-testid="tenant-admin"] tr.ant-table-row', { hasText: 'E2E Provider' });
+      await prov.locator('.ant-table-row-expand-icon').click();
+      await page.locator('.ant-table-expanded-row [data-testid^="tenant-customers-"] .ant-tag').first().waitFor();
+      await prov.getByTestId('tenant-customers').click();
+      await page.getByTestId('tenant-customers-select').waitFor();
+      await motionSettled(page, 5000, '.ant-modal-root');
+      await screenshot(page, `admin-tenant-customers-${tag}`);
+      await page.keyboard.press('Escape');
       await open(page, '/admin/usergroup', 'usergroup-admin');
       await page.locator('[data-testid="members-table"] tr.ant-table-row').first().waitFor();
       await screenshot(page, `admin-usergroup-${tag}`);

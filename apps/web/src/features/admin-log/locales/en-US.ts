@@ -60,6 +60,10 @@ const adminLog: typeof zh = {
     unlock: 'Unlock',
     endSessions: 'End sessions',
     copy: 'Copy',
+    move: 'Move',
+    members: 'Set members',
+    customers: 'Set customers',
+    deleteFile: 'Delete file',
   },
   target: {
     user: 'User',
@@ -71,6 +75,7 @@ const adminLog: typeof zh = {
     role: 'Role',
     usergroup: 'User group',
     tenant: 'Tenant',
+    file: 'File',
   },
   reason: {
     badCredentials: 'wrong user name or password',

@@ -58,6 +58,10 @@ const adminLog = {
     unlock: '解锁',
     endSessions: '结束会话',
     copy: '复制',
+    move: '移动',
+    members: '设置成员',
+    customers: '设置代管租户',
+    deleteFile: '删除文件',
   },
   target: {
     user: '用户',
@@ -69,6 +73,7 @@ const adminLog = {
     role: '角色',
     usergroup: '用户组',
     tenant: '租户',
+    file: '文件',
   },
   reason: {
     badCredentials: '用户名或密码错误',

@@ -44,8 +44,10 @@ describe('event toolbar', () => {
     const session = await import('../../../lib/session');
     const { renderEvents: render } = await import('../test-render');
     session.useSession.setState({ user: user(auths), permissions: [EVENT_CONFIRM] });
-    render(<EventToolbar selectedKeys={[]} onBatchConfirm={() => undefined} onExport={() => undefined} onRefresh={() => undefined} />);
+    // rendered through the re-imported modules: the setup file's cleanup may not reach this tree, so unmount it here
+    const { unmount } = render(<EventToolbar selectedKeys={[]} onBatchConfirm={() => undefined} onExport={() => undefined} onRefresh={() => undefined} />);
     expect(screen.queryByTestId('event-batch-confirm') !== null).toBe(shown);
     expect(screen.getByTestId('event-export')).toBeTruthy();
+    unmount();
   });
 });

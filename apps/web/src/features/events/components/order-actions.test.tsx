@@ -26,13 +26,15 @@ describe('inspection-order actions', () => {
     const { renderEvents: render } = await import('../test-render');
     session.useSession.setState({ user: user(auths), permissions: [UPDATE] });
     const onBatchClose = vi.fn();
-    render(<EventToolbar selectedKeys={[7]} onBatchConfirm={() => undefined} onBatchClose={ordersPage ? onBatchClose : undefined} onExport={() => undefined} onRefresh={() => undefined} />);
+    // rendered through the re-imported modules: the setup file's cleanup may not reach this tree, so unmount it here
+    const { unmount } = render(<EventToolbar selectedKeys={[7]} onBatchConfirm={() => undefined} onBatchClose={ordersPage ? onBatchClose : undefined} onExport={() => undefined} onRefresh={() => undefined} />);
     const button = screen.queryByTestId('order-batch-close');
     expect(button !== null).toBe(shown);
     if (button) {
       fireEvent.click(button);
       expect(onBatchClose).toHaveBeenCalledWith([7]);
     }
+    unmount();
   });
 
   it('closing asks what was found: an empty comment keeps the dialog open, says so and posts nothing', async () => {

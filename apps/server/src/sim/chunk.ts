@@ -4,7 +4,7 @@ import type { DemoProject } from '../modules/seed/demo-data.js';
 import { meterAttrs } from '../modules/timeseries/service.js';
 import type { Chunk, CounterChunk, ReadingRow } from './bulk.js';
 import { reactiveExportAt } from './power-quality.js';
-import { buildPlan, ensureComputed, hasReading, instantsAt, plannedReset, Q15, reactiveAt, registerAt, type ProjectPlan } from './model.js';
+import { buildPlan, ensureComputed, hasReading, HISTORY_INSTANT_IDS, HISTORY_INSTANT_STEP_MS, instantsAt, plannedReset, Q15, reactiveAt, registerAt, type ProjectPlan } from './model.js';
 import type { SimStateRow } from './state.js';
 
 const DAY_MS = 86_400_000;
@@ -32,8 +32,11 @@ export function projectPlan(p: DemoProject, projectId: number, timeZone: string,
   return plan;
 }
 
-/** A chunk of the history: counter readings (without the planted gap), the declared reset, and instantaneous values. */
-export function buildChunk(job: ChunkSpec, opts: InstantOptions): Chunk {
+/**
+ * A chunk of the history: counter readings (without the planted gap), the declared reset, and instantaneous
+ * values (all of them over the last `instantDays`, the `historyIds` hourly before that).
+ */
+export function buildChunk(job: ChunkSpec, opts: InstantOptions, historyIds: ReadonlySet<number> = HISTORY_INSTANT_IDS): Chunk {
   const { plan } = job;
   const kFrom = Math.round((job.from - plan.anchor) / Q15);
   const kTo = Math.round((job.to - plan.anchor) / Q15);
@@ -82,6 +85,13 @@ export function buildChunk(job: ChunkSpec, opts: InstantOptions): Chunk {
   const step = opts.instantStepMin * 60_000;
   const instFrom = Math.max(job.from, plan.plannedNow - opts.instantDays * DAY_MS);
   const instTo = job.newest ? job.to + 1 : job.to;
+  // the history instants (HISTORY_INSTANT_IDS) hourly where the finer instants below are not written
+  if (historyIds.size > 0) {
+    const histTo = Math.min(instFrom, job.to);
+    for (let t = Math.ceil(job.from / HISTORY_INSTANT_STEP_MS) * HISTORY_INSTANT_STEP_MS; t < histTo; t += HISTORY_INSTANT_STEP_MS) {
+      for (const s of instantsAt(plan, t, historyIds)) readings.push({ ...s, ts: t, status: 0 });
+    }
+  }
   for (let t = Math.ceil(instFrom / step) * step; t < instTo; t += step) {
     for (const s of instantsAt(plan, t)) readings.push({ ...s, ts: t, status: 0 });
   }

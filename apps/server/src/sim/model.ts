@@ -510,8 +510,19 @@ export function countersAt(plan: ProjectPlan, t: number, gaps = true): Sample[] 
   return out;
 }
 
-/** Instantaneous values of meters and devices at t (5-min or 1-min samples): P/Q/U/I/PF, flows, temperatures, states. */
-export function instantsAt(plan: ProjectPlan, t: number): Sample[] {
+/**
+ * Instantaneous data points written over the whole seeded history, not only its last days (sim/chunk.ts):
+ * one sample an hour (at the hour) wherever no finer instants are written, so a year's range of an
+ * efficiency page has its temperatures, pressures and flue-gas figures. Only the ids listed here: the
+ * rest of the instants (P/Q/U/I of every meter, ...) stay with the last days, as a real store's raw
+ * retention would keep them.
+ */
+export const HISTORY_INSTANT_IDS: ReadonlySet<number> = new Set<number>([]);
+/** Step of the history instants (HISTORY_INSTANT_IDS). */
+export const HISTORY_INSTANT_STEP_MS = 3_600_000;
+
+/** Instantaneous values of meters and devices at t (5-min or 1-min samples): P/Q/U/I/PF, flows, temperatures, states; `only`: just these data ids. */
+export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<number>): Sample[] {
   const seed = plan.seed;
   const k = Math.floor((t - plan.anchor) / Q15);
   ensureComputed(plan, k + 1);
@@ -521,7 +532,7 @@ export function instantsAt(plan: ProjectPlan, t: number): Sample[] {
   const slot = Math.floor(t / 60_000);
   const out: Sample[] = [];
   const push = (deviceId: number | null, dataId: number, value: number) => {
-    if (deviceId !== null && Number.isFinite(value)) out.push({ deviceId, dataId, value });
+    if (deviceId !== null && Number.isFinite(value) && (only === undefined || only.has(dataId))) out.push({ deviceId, dataId, value });
   };
   for (const m of plan.meters) {
     if (m.deviceId === null || isSilent(plan, m.idx, t)) continue;

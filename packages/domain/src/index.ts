@@ -39,3 +39,6 @@ export * from './pq-aggregate.js';
 export * from './monitor-reading.js';
 export * from './consumption-partition.js';
 export * from './balance-coverage.js';
+// Chiller-plant efficiency (issue 14)
+export * from './chiller-efficiency.js';
+export * from './psychrometrics.js';

@@ -32,16 +32,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { CompiledQuery, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { ANALYSIS_API, API, BALANCE_API, COST_API, DATA_ID, FLOW_API, FORECAST_API, HEADER } from '@ems/contract';
 import { bucketStart, zonedStart } from '@ems/domain';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
-import type { Db } from '../apps/server/src/db/connect.js';
 import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
 import { costRepository } from '../apps/server/src/modules/cost/repository.js';
 import { forgetForecastWork } from '../apps/server/src/modules/forecast/memo.js';
-import { benchConfig, interleaved, onEachStore, pct } from './support.js';
+import { benchConfig, onEachStore } from './support.js';
+import { timeCalls, type TimedCall } from './replay.js';
 
 const ITER = Number(process.env.BENCH_ANALYSIS_ITER ?? 30);
 const WARM = 3;
@@ -67,13 +66,8 @@ interface Ctx {
   monthTo: number;
 }
 
-interface Call {
-  name: string;
-  url: string;
-  body: (c: Ctx) => Record<string, unknown>;
-  /** also print the p50 with the forecast module's remembered model work forgotten before each call */
-  cold?: boolean;
-}
+/** a call; `cold`: also timed with the forecast module's remembered model work forgotten */
+type Call = TimedCall<Ctx>;
 
 const project = (c: Ctx) => ({ nodeId: c.projectId, modelLabel: 'project' });
 const elec = 2;
@@ -94,8 +88,8 @@ export const CALLS: Call[] = [
   { name: 'cost demand, month (basic fee)', url: COST_API.demand, body: (c) => ({ ...project(c), year: YEAR, month: 3 }) },
   { name: 'flow, year', url: FLOW_API.period, body: (c) => ({ ...project(c), energyType: elec, dateType: 5, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'flow, month', url: FLOW_API.period, body: (c) => ({ ...project(c), energyType: elec, dateType: 3, startTime: c.monthFrom, endTime: c.monthTo - 1 }) },
-  { name: 'forecast analysis, month', url: FORECAST_API.analysis, body: (c) => ({ ...project(c), energyType: elec, dateType: 3, startTime: c.monthFrom, endTime: c.monthTo - 1 }), cold: true },
-  { name: 'forecast predict (24 h, 7 d, month)', url: FORECAST_API.predict, body: (c) => ({ ...project(c), energyType: elec }), cold: true },
+  { name: 'forecast analysis, month', url: FORECAST_API.analysis, body: (c) => ({ ...project(c), energyType: elec, dateType: 3, startTime: c.monthFrom, endTime: c.monthTo - 1 }), cold: forgetForecastWork },
+  { name: 'forecast predict (24 h, 7 d, month)', url: FORECAST_API.predict, body: (c) => ({ ...project(c), energyType: elec }), cold: forgetForecastWork },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -323,78 +317,7 @@ async function pgWriter(store: Extract<StoreConfig, { kind: 'postgres' }>): Prom
 }
 
 // ---------------------------------------------------------------------------------------------
-// the floor: the call's own SELECTs, captured from the query builder
-
-interface Captured {
-  sql: string;
-  params: readonly unknown[];
-  t0: number;
-  t1: number;
-}
-
-/** Records every query the app issues through `db` (compiled text, parameters, start and end). */
-function capturing(db: Db): { db: Db; queries: Captured[] } {
-  const queries: Captured[] = [];
-  const open = new Map<unknown, Captured>();
-  const executor = db.getExecutor();
-  const plugin: KyselyPlugin = {
-    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      const compiled: CompiledQuery = executor.compileQuery(args.node, args.queryId);
-      const q: Captured = { sql: compiled.sql, params: compiled.parameters, t0: performance.now(), t1: Infinity };
-      open.set(args.queryId, q);
-      queries.push(q);
-      return args.node;
-    },
-    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      const q = open.get(args.queryId);
-      if (q) q.t1 = performance.now();
-      return args.result;
-    },
-  };
-  return { db: db.withPlugin(plugin), queries };
-}
-
-/** Queries grouped into waves: a query that starts after a query of the current wave has ended starts a new one. */
-function waves(queries: readonly Captured[]): Captured[][] {
-  const out: Captured[][] = [];
-  let cur: Captured[] = [];
-  let firstEnd = Infinity;
-  for (const q of queries) {
-    if (cur.length > 0 && q.t0 >= firstEnd) {
-      out.push(cur);
-      cur = [];
-      firstEnd = Infinity;
-    }
-    cur.push(q);
-    firstEnd = Math.min(firstEnd, q.t1);
-  }
-  if (cur.length > 0) out.push(cur);
-  return out;
-}
-
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
-    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
-  },
-} as unknown as typeof pg.types;
-
-/** BENCH_ANALYSIS_PROFILE=dir: a CPU profile (100 µs samples) of BENCH_ANALYSIS_PROFILE_ITER (1,000) API calls (no floor, no seeding) per call, as dir/<store>-<call>.cpuprofile. */
-async function profile(dir: string, name: string, api: () => Promise<unknown>) {
-  const { Session } = await import('node:inspector/promises');
-  const { mkdirSync, writeFileSync } = await import('node:fs');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
-  const n = Number(process.env.BENCH_ANALYSIS_PROFILE_ITER ?? 1000);
-  for (let i = 0; i < n; i++) await api();
-  const { profile: p } = await session.post('Profiler.stop');
-  session.disconnect();
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name.replace(/[^\w-]+/g, '_')}.cpuprofile`), JSON.stringify(p));
-}
+// the timing: each call against its own SELECTs replayed (replay.ts)
 
 async function benchStore(store: StoreConfig, label: string, dataDir: string, only: readonly Call[]) {
   const config = benchConfig(store, dataDir, { sim: false, now: () => NOW });
@@ -412,75 +335,17 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string, on
   if (login.json().code !== 0) throw new Error(`analysis bench: login ${login.body.slice(0, 200)}`);
   const { token, user } = login.json().data as { token: string; user: { id: number } };
   const headers = { authorization: `Bearer ${token}`, 'user-id': String(user.id), [HEADER.projectId]: String(ctx.projectId) };
-
-  const sqlite = store.kind === 'sqlite' ? new Database(store.file, { readonly: true }) : undefined;
-  const pool = store.kind === 'postgres' ? new pg.Pool({ connectionString: store.url, max: 10, types: pgTypes, options: `-c search_path=${store.schema}` }) : undefined;
-  const original = app.ems.db;
   try {
-    for (const call of only) {
-      const payload = call.body(ctx);
-      const api = () => app.inject({ method: 'POST', url: call.url, headers, payload });
-      // the session check's queries: the same request with a body that fails validation (after the check)
-      const cap = capturing(original);
-      app.ems.db = cap.db;
-      const bad = await app.inject({ method: 'POST', url: call.url, headers, payload: {} });
-      const sessionQueries = cap.queries.length;
-      cap.queries.length = 0;
-      const first = await api();
-      app.ems.db = original;
-      if (bad.statusCode !== 400 || first.statusCode !== 200 || first.json().code !== 0) {
-        console.log(`${`[${label}] ${call.name}`.padEnd(52)} not timed: an empty body answered ${bad.statusCode} (400 expected), the call ${first.statusCode} ${first.body.slice(0, 200)}`);
-        continue;
-      }
-      const statements = cap.queries.slice(sessionQueries);
-      const groups = waves(statements);
-
-      let floor: () => Promise<number>;
-      if (sqlite) {
-        const prepared = new Map<string, Database.Statement>();
-        const stmt = (sql: string) => prepared.get(sql) ?? (prepared.set(sql, sqlite.prepare(sql)), prepared.get(sql) as Database.Statement);
-        floor = async () => {
-          let n = 0;
-          for (const q of statements) n += stmt(q.sql).all(...(q.params as unknown[])).length;
-          return n;
-        };
-      } else {
-        const names = new Map<string, string>();
-        const name = (sql: string) => names.get(sql) ?? (names.set(sql, `a${names.size}_${md5(sql).slice(0, 8)}`), names.get(sql) as string);
-        floor = async () => {
-          let n = 0;
-          for (const w of groups) {
-            const res = await Promise.all(w.map((q) => (pool as pg.Pool).query({ name: name(q.sql), text: q.sql, values: q.params as unknown[] })));
-            for (const r of res) n += r.rows.length;
-          }
-          return n;
-        };
-      }
-      const floorRows = await floor();
-      if (process.env.BENCH_ANALYSIS_PROFILE) await profile(process.env.BENCH_ANALYSIS_PROFILE, `${label}-${call.name}`, api);
-      const [a, f] = await interleaved(api, floor, ITER, WARM, WARM_MS, SAMPLE_MS);
-      const [a50, f50] = [pct(a, 0.5), pct(f, 0.5)];
-      const ratio = a50 / f50;
-      console.log(
-        `${`[${label}] ${call.name}`.padEnd(52)} p50 ${a50.toFixed(3)} ms | floor (raw SQL) ${f50.toFixed(3)} ms | ratio ${ratio.toFixed(1)}x (goal ≤ ${GOAL}x: ${ratio <= GOAL ? 'met' : 'MISSED'})`,
-      );
-      console.log(`${''.padEnd(52)} ${statements.length} statements in ${groups.length} waves, ${floorRows.toLocaleString('en-US')} rows; reply ${(first.body.length / 1024).toFixed(1)} KiB; ${a.length} samples each`);
-      if (call.cold) {
-        const cold: number[] = [];
-        for (let i = 0; i < Math.max(5, Math.round(ITER / 3)); i++) {
-          forgetForecastWork();
-          const t0 = performance.now();
-          await api();
-          cold.push(performance.now() - t0);
-        }
-        const c50 = pct(cold, 0.5);
-        console.log(`${''.padEnd(52)} cold (model work not remembered) p50 ${c50.toFixed(3)} ms, ${(c50 / f50).toFixed(1)}x the floor`);
-      }
-    }
+    await timeCalls(app, store, label, headers, ctx, only, {
+      iter: ITER,
+      warm: WARM,
+      warmMs: WARM_MS,
+      sampleMs: SAMPLE_MS,
+      goal: GOAL,
+      profileDir: process.env.BENCH_ANALYSIS_PROFILE,
+      profileIter: Number(process.env.BENCH_ANALYSIS_PROFILE_ITER ?? 1000),
+    });
   } finally {
-    app.ems.db = original;
-    sqlite?.close();
-    await pool?.end();
     await app.close();
   }
 }

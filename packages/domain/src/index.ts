@@ -42,3 +42,5 @@ export * from './balance-coverage.js';
 // Chiller-plant efficiency (issue 14)
 export * from './chiller-efficiency.js';
 export * from './psychrometrics.js';
+// Equipment states (issue 14)
+export * from './equipment-state.js';

@@ -39,6 +39,8 @@ export * from './pq-aggregate.js';
 export * from './monitor-reading.js';
 export * from './consumption-partition.js';
 export * from './balance-coverage.js';
+// Compressed-air station efficiency (issue 14)
+export * from './compressor-efficiency.js';
 // Chiller-plant efficiency (issue 14)
 export * from './chiller-efficiency.js';
 export * from './psychrometrics.js';

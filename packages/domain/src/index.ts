@@ -29,6 +29,7 @@ export * from './power-quality.js';
 export * from './transformer.js';
 export * from './transformer-grades.js';
 export * from './transformer-advice.js';
+export * from './transformer-cost.js';
 export * from './hazard.js';
 export * from './forecast-series.js';
 export * from './energy-flow.js';

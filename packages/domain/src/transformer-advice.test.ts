@@ -31,7 +31,18 @@ describe('fleet suggestions (DOMAIN §5): merge or disconnect a lightly loaded u
   it('2# at 18 % (below the optimal zone from 19.69 %): merge onto 1# (58 %), 2 406 kWh and ¥1 444 a year', () =>
     expect(s.get(2)).toEqual([{ kind: 'lightLoad', loadRateAvgPct: 18, thresholdPct: 19.69, into: { id: 1, name: '1#', loadRateAvgPct: 58, loadRateMaxPct: 58 }, saving: { kwhPerYear: 2406, yuanPerYear: 1444 } }]));
   it('1# at 40 % has nothing to change', () => expect(s.get(1)).toEqual([]));
-  it('T3 peaks at 110 %: overloaded', () => expect(s.get(3)).toEqual([{ kind: 'overloaded', loadRateMaxPct: 110 }]));
+  /*
+   * T3 (800 kVA, Pk 6.96 kW) at 880 kVA in one of its four buckets: Δ = 80 kVA above the rating. Its own load loss falls by
+   * 6.96 × (1.1² − 1) = 1.4616 kW there; each other unit takes the 80 kVA at a load-loss cost:
+   *   1#: 9.69 × (0.464² − 0.4²) = 0.535818   2#: 9.69 × (0.244² − 0.18²) = 0.262948   T4: 8 × (0.58² − 0.5²) = 0.6912
+   * 2# gains the most: (1.4616 − 0.262948) / 4 buckets = 0.299663 kW × 8 760 = 2 625.05 → 2 625 kWh, × 0.6 → ¥1 575; 2#'s peak then 305 / 1 250 = 24.4 %.
+   */
+  it('T3 peaks at 110 %: overloaded; moving the 80 kVA above its rating onto 2# saves 2 625 kWh, ¥1 575 a year', () =>
+    expect(s.get(3)).toEqual([{ kind: 'overloaded', loadRateMaxPct: 110, into: { id: 2, name: '2#', loadRateMaxPct: 24.4 }, saving: { kwhPerYear: 2625, yuanPerYear: 1575 } }]));
+  it('an overloaded unit no other can relieve (no room in the overloaded bucket): no transfer, no saving', () => {
+    const full: FleetUnit = { id: 6, name: 'full', nameplate: scb13, insulation: 'dry', kva: kva(1200, 1200, 1200, 1200) };
+    expect(fleetSuggestions([units[2] as FleetUnit, full], { yuanPerKwh: 0.6 }).get(3)).toEqual([{ kind: 'overloaded', loadRateMaxPct: 110, into: null, saving: null }]);
+  });
   it('T4 fails grade 3 of GB 20052-2024: a grade-1 unit saves 6 581 kWh, ¥3 949 a year', () =>
     expect(s.get(4)).toEqual([{ kind: 'belowGrade', p0Kw: 1.6, pkKw: 8, gradeOne: { p0Kw: 1.02, pkKw: 7.315 }, saving: { kwhPerYear: 6581, yuanPerYear: 3949 } }]));
   it('a unit without a nameplate gets none; without a price the saving is energy only', () => {

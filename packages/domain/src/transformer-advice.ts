@@ -27,8 +27,13 @@ export interface Saving {
 }
 
 export type TransformerSuggestion =
-  /** the peak load rate exceeds the rating (β_max > 1): add capacity or move load */
-  | { kind: 'overloaded'; loadRateMaxPct: number }
+  /**
+   * the peak load rate exceeds the rating (β_max > 1): add capacity or move load. `into`: the unit
+   * that can take the part above the rating in every overloaded bucket (its own load plus that
+   * part ≤ its rating) and saves the most load loss doing so, with `saving` what a year of that
+   * transfer is worth; null when no unit can
+   */
+  | { kind: 'overloaded'; loadRateMaxPct: number; into?: { id: number; name: string; loadRateMaxPct: number } | null; saving?: Saving | null }
   /**
    * the mean load rate is below the optimal zone (β < 1.33 β_JZ², GB/T 13462): merge its load
    * onto `into` and disconnect it, when another unit can carry both (mean β ≤ 0.75, peak ≤ 1) and
@@ -99,6 +104,31 @@ function merge(l: FleetUnit & { nameplate: TransformerNameplate }, r: FleetUnit 
 }
 
 /**
+ * Moving the part of O's load above its rating, Δ = S_O − S_N,O in each bucket where it is
+ * positive, onto R. It fits when R carries its own load plus Δ within its rating in every such
+ * bucket (O must be overloaded in a bucket R also measured). The saving is the load loss removed,
+ * averaged over all O's measured buckets: Σ [Pk_O (β_O² − 1) + Pk_R (β_R² − β_R'²)] / n (kW; the
+ * no-load losses do not change). Also R's peak load rate during the transfers.
+ */
+function shed(o: FleetUnit & { nameplate: TransformerNameplate }, r: FleetUnit & { nameplate: TransformerNameplate }): { max: number; kw: number } | null {
+  const no = o.nameplate;
+  const nr = r.nameplate;
+  let kw = 0;
+  let max = 0;
+  let moved = 0;
+  for (const [t, so] of o.kva) {
+    const delta = so - no.ratedKva;
+    if (delta <= 0) continue;
+    const sr = r.kva.get(t);
+    if (sr === undefined || sr + delta > nr.ratedKva) return null;
+    moved++;
+    max = Math.max(max, (sr + delta) / nr.ratedKva);
+    kw += no.pkKw * ((so / no.ratedKva) ** 2 - 1) + nr.pkKw * ((sr / nr.ratedKva) ** 2 - ((sr + delta) / nr.ratedKva) ** 2);
+  }
+  return moved > 0 ? { max, kw: kw / o.kva.size } : null;
+}
+
+/**
  * The suggestions of each unit of a fleet (by id; none: an empty list). `yuanPerKwh` prices the
  * saved energy (null: energy only); `table` the grade limits (GB 20052-2024 by default); `kq` the
  * reactive economic equivalent of β_JZ.
@@ -113,7 +143,20 @@ export function fleetSuggestions(units: readonly FleetUnit[], o: { yuanPerKwh: n
     const np = u.nameplate;
     const load = loads.get(u.id) ?? null;
     if (!np) continue;
-    if (load && load.max > 1) list.push({ kind: 'overloaded', loadRateMaxPct: pct(load.max) });
+    if (load && load.max > 1) {
+      let best: { r: FleetUnit; m: { max: number; kw: number } } | null = null;
+      for (const r of rated) {
+        if (r.id === u.id) continue;
+        const m = shed(u as FleetUnit & { nameplate: TransformerNameplate }, r);
+        if (m && m.kw > 0 && (best === null || m.kw > best.m.kw)) best = { r, m };
+      }
+      list.push({
+        kind: 'overloaded',
+        loadRateMaxPct: pct(load.max),
+        into: best ? { id: best.r.id, name: best.r.name, loadRateMaxPct: pct(best.m.max) } : null,
+        saving: best ? saving(best.m.kw, o.yuanPerKwh) : null,
+      });
+    }
     const jz = economicLoadRate(np, o.kq);
     if (load && jz !== null && load.avg < zoneBounds(jz).optimalLower) {
       let best: { r: FleetUnit; m: { avg: number; max: number; kw: number } } | null = null;

@@ -31,6 +31,10 @@ export const POWER_API = {
   analysis: '/eem-service/v1/power/analysis',
   /** POST TransformerAnalysisQuery → the compliance and spectrum tables as .xlsx */
   analysisExport: '/eem-service/v1/power/analysis/export',
+  /** POST TransformerEfficiencyQuery → TransformerEfficiency (issue 14: /transformerEnergyEfficiency) */
+  efficiency: '/eem-service/v1/power/efficiency',
+  /** POST TransformerEfficiencyQuery → the fleet table with its totals and the chosen unit's buckets as .xlsx */
+  efficiencyExport: '/eem-service/v1/power/efficiency/export',
 } as const;
 
 /** Longest range of the transformer reports, ms (400 days). */
@@ -213,7 +217,13 @@ const Saving = Type.Union([Type.Object({ kwhPerYear: Type.Number(), yuanPerYear:
  * of the same rating at the measured load saves `saving`).
  */
 export const TransformerSuggestion = Type.Union([
-  Type.Object({ kind: Type.Literal('overloaded'), loadRateMaxPct: Type.Number() }),
+  Type.Object({
+    kind: Type.Literal('overloaded'),
+    loadRateMaxPct: Type.Number(),
+    /** the unit that can take the part above the rating in every overloaded interval, saving the most load loss (null: none can) */
+    into: Type.Optional(Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), loadRateMaxPct: Type.Number() }), Type.Null()])),
+    saving: Type.Optional(Saving),
+  }),
   Type.Object({
     kind: Type.Literal('lightLoad'),
     loadRateAvgPct: Type.Number(),
@@ -339,3 +349,107 @@ export const TransformerAnalysis = Type.Object({
   limits: Type.Object({ voltageDeviationLower: Type.Number(), voltageDeviationUpper: Type.Number(), unbalanceUpper: Type.Number(), thdUpper: Type.Number(), oddPct: Type.Number(), evenPct: Type.Number() }),
 });
 export type TransformerAnalysis = Static<typeof TransformerAnalysis>;
+
+/**
+ * Transformer efficiency (issue 14, /transformerEnergyEfficiency; DOMAIN §5 with §3's tariff): the
+ * fleet over the range with losses in kWh and ¥, its totals (the sums of the rows), and one unit in
+ * depth. No-load losses are priced at each interval's TOU price (round the clock), load losses at
+ * the TOU price of the intervals where they occur (β² weighting), by the tariff scheme attached to
+ * the project, version by version.
+ */
+export const TransformerEfficiencyQuery = Type.Object(
+  {
+    projectId: Id,
+    /** the date-range selector's start and end (inclusive), ms; widened to whole local days, at most POWER_MAX_RANGE_MS */
+    startTime: Ms,
+    endTime: Ms,
+    /** the unit shown in depth; absent: the first of the fleet */
+    transformerId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type TransformerEfficiencyQuery = Static<typeof TransformerEfficiencyQuery>;
+
+/** A fleet row with its losses in money: kWh to 0.1 and ¥ to 0.01, loss = no-load + load as shown. */
+export const TransformerEfficiencyRow = Type.Composite([
+  TransformerRow,
+  Type.Object({
+    noLoadLossYuan: Num,
+    loadLossYuan: Num,
+    lossYuan: Num,
+    /** E_loss / (E_out + E_loss) × 100 */
+    lossRatePct: Num,
+  }),
+]);
+export type TransformerEfficiencyRow = Static<typeof TransformerEfficiencyRow>;
+
+const ZoneHours = Type.Object({ light: Type.Number(), economic: Type.Number(), optimal: Type.Number(), over: Type.Number() });
+
+/** The fleet's totals: the sums of the rows (energy, losses, money, zone hours), loss rate and η from the sums, the capacity-weighted mean load rate. */
+export const TransformerEfficiencyTotals = Type.Object({
+  ratedKva: Type.Number(),
+  energyKwh: Type.Number(),
+  noLoadLossKwh: Type.Number(),
+  loadLossKwh: Type.Number(),
+  lossKwh: Type.Number(),
+  noLoadLossYuan: Num,
+  loadLossYuan: Num,
+  lossYuan: Num,
+  lossRatePct: Num,
+  efficiencyPct: Num,
+  /** Σ β_i S_N,i / Σ S_N,i × 100 */
+  loadRateAvgPct: Num,
+  zoneHours: ZoneHours,
+  /** Σ of the suggestions' ¥ a year (energy: kWh a year) */
+  savingKwhPerYear: Type.Number(),
+  savingYuanPerYear: Num,
+});
+export type TransformerEfficiencyTotals = Static<typeof TransformerEfficiencyTotals>;
+
+/** One bucket of the chosen unit (an hour, a local day or a local month by `step`): output, losses and their money. */
+export const EfficiencyBucket = Type.Object({
+  t: Type.Integer(),
+  /** measured hours in the bucket */
+  hours: Type.Number(),
+  energyKwh: Num,
+  noLoadLossKwh: Num,
+  loadLossKwh: Num,
+  noLoadLossYuan: Num,
+  loadLossYuan: Num,
+  loadRateAvgPct: Num,
+});
+export type EfficiencyBucket = Static<typeof EfficiencyBucket>;
+
+/** The chosen unit in depth: load curve with the zone bounds, its buckets, η curve with the operating point and the optimum. */
+export const TransformerEfficiencyDetail = Type.Object({
+  transformerId: Type.Integer(),
+  load: Type.Array(LoadPoint),
+  zoneBounds: Type.Union([Type.Object({ economicLower: Type.Number(), optimalLower: Type.Number(), optimalUpper: Type.Number(), economicUpper: Type.Number() }), Type.Null()]),
+  buckets: Type.Array(EfficiencyBucket),
+  /** η (%) against β (%) at the range's mean cosφ */
+  etaCurve: Type.Array(Type.Object({ loadRatePct: Type.Number(), efficiencyPct: Type.Number() })),
+  cosPhi: Num,
+  /** β_opt = √(P0/Pk) and η there */
+  optimum: Type.Union([Type.Object({ loadRatePct: Type.Number(), efficiencyPct: Type.Number() }), Type.Null()]),
+  /** the mean load rate over the range and η there */
+  operating: Type.Union([Type.Object({ loadRatePct: Type.Number(), efficiencyPct: Type.Number() }), Type.Null()]),
+});
+export type TransformerEfficiencyDetail = Static<typeof TransformerEfficiencyDetail>;
+
+export const TransformerEfficiency = Type.Object({
+  projectId: Type.Integer(),
+  timezone: Type.String(),
+  /** the range read, [from, to) ms: whole local days */
+  from: Type.Integer(),
+  to: Type.Integer(),
+  /** the rollups read: '15m' (ranges up to POWER_15M_MAX_DAYS) or 'hour' */
+  grain: Type.String(),
+  /** the chosen unit's buckets: 'hour' (up to 2 days), 'day' (up to 62 days) or 'month' */
+  step: Type.Union([Type.Literal('hour'), Type.Literal('day'), Type.Literal('month')]),
+  /** the tariff the ¥ come from: the project's scheme (null: none, no ¥); hours of the fleet's measured hours without a price */
+  tariff: Type.Object({ schemeId: Type.Union([Type.Integer(), Type.Null()]), schemeName: Str, unpricedHours: Type.Number() }),
+  rows: Type.Array(TransformerEfficiencyRow),
+  totals: TransformerEfficiencyTotals,
+  detail: Type.Union([TransformerEfficiencyDetail, Type.Null()]),
+});
+export type TransformerEfficiency = Static<typeof TransformerEfficiency>;

@@ -41,7 +41,7 @@ const FIELD_TEXT = {
 const invalid = (lang: Lang, field: string, text: keyof typeof FIELD_TEXT) =>
   new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, FIELD_TEXT[text][lang === 'en' ? 1 : 0]]);
 
-async function projectOf(ems: Ems, scope: readonly number[], projectId: number) {
+export async function projectOf(ems: Ems, scope: readonly number[], projectId: number) {
   if (!scope.includes(projectId)) throw noPermission();
   const repo = powerRepository(ems.db);
   const project = await repo.project(projectId);
@@ -66,7 +66,7 @@ export async function busbarView(ems: Ems, scope: readonly number[], q: BusbarQu
 }
 
 /** The LV main of a transformer: its direct meter, else the meter of an incoming cabinet under it. */
-function lvMainOf(nodes: readonly PowerNode[], t: PowerNode): PowerNode | undefined {
+export function lvMainOf(nodes: readonly PowerNode[], t: PowerNode): PowerNode | undefined {
   const kids = nodes.filter((n) => n.parentId === t.id);
   const direct = kids.find((n) => n.label === 'meter');
   if (direct) return direct;
@@ -79,7 +79,7 @@ export async function transformerList(ems: Ems, scope: readonly number[], projec
   return transformersOf(await repo.nodes(project.id)).map((n) => ({ id: n.id, name: n.name, ratedKva: numAttr(n.attrs.ratedKva) }));
 }
 
-interface Range {
+export interface Range {
   from: number;
   to: number;
   /** min(to, now): data are read up to here */
@@ -88,7 +88,7 @@ interface Range {
   bucketMs: number;
 }
 
-function rangeOf(lang: Lang, timezone: string, now: number, q: { startTime: number; endTime: number }): Range {
+export function rangeOf(lang: Lang, timezone: string, now: number, q: { startTime: number; endTime: number }): Range {
   if (q.endTime < q.startTime) throw invalid(lang, 'endTime', 'endTime');
   if (q.endTime - q.startTime > POWER_MAX_RANGE_MS) throw invalid(lang, 'endTime', 'span');
   const from = bucketStart(q.startTime, 'day', timezone);
@@ -99,7 +99,7 @@ function rangeOf(lang: Lang, timezone: string, now: number, q: { startTime: numb
 }
 
 /** kWh and kvarh buckets per LV main, read READ_DAYS at a time with turns of the event loop between (lib/work-slices.ts). */
-async function energyBuckets(repo: PowerRepository, grain: Range['grain'], meterIds: readonly number[], from: number, to: number): Promise<Map<number, EnergyBucket[]>> {
+export async function energyBuckets(repo: PowerRepository, grain: Range['grain'], meterIds: readonly number[], from: number, to: number): Promise<Map<number, EnergyBucket[]>> {
   const pieces: (() => ReturnType<PowerRepository['buckets']>)[] = [];
   for (let a = from; a < to; a += READ_DAYS * DAY_MS) pieces.push(() => repo.buckets(grain, meterIds, [DATA_ID.activeEnergyImport, DATA_ID.reactiveEnergyImport], a, Math.min(to, a + READ_DAYS * DAY_MS)));
   const rows = await readInPieces(pieces);
@@ -142,7 +142,7 @@ async function pqOf(ems: Ems, repo: PowerRepository, meterId: number, t: PowerNo
   };
 }
 
-function rowOf(t: PowerNode, meter: PowerNode | undefined, buckets: readonly EnergyBucket[], range: Range, pq: PqSummary | null, suggestions: TransformerRow['suggestions']) {
+export function rowOf(t: PowerNode, meter: PowerNode | undefined, buckets: readonly EnergyBucket[], range: Range, pq: PqSummary | null, suggestions: TransformerRow['suggestions']) {
   const expected = Math.max(0, Math.round((range.until - range.from) / range.bucketMs));
   const { figures, load, cosPhi } = transformerFigures(t.attrs, buckets, range.bucketMs / 3_600_000, expected);
   const row: TransformerRow = { id: t.id, name: t.name, meterId: meter?.id ?? null, meterName: meter?.name ?? null, ...figures, suggestions, pq };

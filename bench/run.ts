@@ -119,6 +119,7 @@ if (SELECTED.length > 0) {
     report: async () => (await import('./report.js')).benchReport(dir, pgUrl),
     fanout: async () => (await import('./fanout.js')).benchFanout(dir),
     analysis: async () => (await import('./analysis.js')).benchAnalysis(dir, pgUrl),
+    efficiency: async () => (await import('./efficiency.js')).benchEfficiency(dir, pgUrl),
     pages: async () => (await import('./pages.js')).benchPages(),
     bound: async () => (await import('./work-bound.js')).benchWorkBound(),
     import: async () => (await import('./import.js')).benchImport(dir),
@@ -162,6 +163,7 @@ try {
   await (await import('./report.js')).benchReport(dataDir, pgUrl);
   await (await import('./fanout.js')).benchFanout(dataDir);
   await (await import('./analysis.js')).benchAnalysis(dataDir, pgUrl);
+  await (await import('./efficiency.js')).benchEfficiency(dataDir, pgUrl);
   await (await import('./pages.js')).benchPages();
   await (await import('./work-bound.js')).benchWorkBound();
   await (await import('./import.js')).benchImport(dataDir);

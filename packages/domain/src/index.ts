@@ -45,5 +45,8 @@ export * from './compressor-efficiency.js';
 // Chiller-plant efficiency (issue 14)
 export * from './chiller-efficiency.js';
 export * from './psychrometrics.js';
+// Boiler efficiency (issue 14)
+export * from './steam-properties.js';
+export * from './boiler-efficiency.js';
 // Equipment states (issue 14)
 export * from './equipment-state.js';

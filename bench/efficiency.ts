@@ -1,0 +1,107 @@
+/**
+ * Efficiency calls (issue 14, "Speed"): each efficiency API call over a year for every device of the
+ * demo factory answers p50 within 3× the raw SQL over the rollups that it reads, measured in the same run.
+ *
+ * Data: the demo history as `npm start` seeds it (13 months of 15-min counters for both demo projects
+ * through the simulator's bulk path, and the history instants hourly), with "now" pinned to
+ * 2026-01-10 12:00 Asia/Shanghai so 2025 is a whole past year. Seeded once per store (SQLite, then
+ * PostgreSQL in a schema of its own when a URL is given); the seeding time is printed.
+ *
+ * API: each call of {@link CALLS} in-process (Fastify inject) as fw_cloud with the factory in the
+ * projectId header; floor: the SELECTs that very call issues, replayed through the store's driver
+ * (replay.ts says how). BENCH_EFFICIENCY_CALLS ('a|b') narrows to the calls whose name holds one of
+ * its parts; BENCH_EFFICIENCY_ITER (30) samples at least and 1.5 s of sampling (BENCH_EFFICIENCY_SAMPLE_MS).
+ *
+ * Adding a call is one line in CALLS.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { API, HEADER, POWER_API } from '@ems/contract';
+import { zonedStart } from '@ems/domain';
+import { buildApp, prepareStore } from '../apps/server/src/app.js';
+import type { StoreConfig } from '../apps/server/src/config/types.js';
+import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
+import { Simulator } from '../apps/server/src/sim/simulator.js';
+import { timeCalls, type TimedCall } from './replay.js';
+import { benchConfig, onEachStore } from './support.js';
+
+const ITER = Number(process.env.BENCH_EFFICIENCY_ITER ?? 30);
+const WARM_MS = Number(process.env.BENCH_EFFICIENCY_WARM_MS ?? 1000);
+const SAMPLE_MS = Number(process.env.BENCH_EFFICIENCY_SAMPLE_MS ?? 1500);
+const TZ = 'Asia/Shanghai';
+const YEAR = 2025;
+const NOW = zonedStart(2026, 1, 10, TZ, 12);
+const GOAL = 3;
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+/** What a call's body may refer to: the demo factory, the year 2025 (local) and its devices by model label. */
+export interface EfficiencyCtx {
+  projectId: number;
+  yearFrom: number;
+  yearTo: number;
+  /** node ids of the factory's devices by model label (transformer, chiller, aircompressor, boiler, ...) */
+  devices: Record<string, number[]>;
+}
+
+/** The calls timed: one line each, over the year for every device of the factory. */
+export const CALLS: TimedCall<EfficiencyCtx>[] = [
+  { name: 'transformer fleet, year', url: POWER_API.fleet, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+];
+
+async function benchStore(store: StoreConfig, label: string, dataDir: string, only: readonly TimedCall<EfficiencyCtx>[]) {
+  const config = benchConfig(store, dataDir, { sim: false, now: () => NOW });
+  const app = await buildApp(config, { logger: false });
+  try {
+    await prepareStore(app);
+    let rows = 0;
+    const sim = new Simulator(app.ems, { live: false, log: (_m, d) => (rows = Number(d?.rows ?? rows)) });
+    const t0 = performance.now();
+    await sim.run();
+    await sim.stop();
+    console.log(`[${label}] seeded the demo history (13 months, both projects, ${rows.toLocaleString('en-US')} rows) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const db = app.ems.db;
+    const factory = await db.selectFrom('project').select('id').where('tenant_id', '=', 1).where('name', '=', DEMO_PROJECTS[0]!.name).executeTakeFirstOrThrow();
+    const projectId = Number(factory.id);
+    const nodes = await db.selectFrom('node').select(['id', 'model_label']).where('project_id', '=', projectId).execute();
+    const devices: Record<string, number[]> = {};
+    for (const n of nodes) (devices[n.model_label] ??= []).push(Number(n.id));
+    const ctx: EfficiencyCtx = { projectId, yearFrom: zonedStart(YEAR, 1, 1, TZ), yearTo: zonedStart(YEAR + 1, 1, 1, TZ), devices };
+
+    const ts = NOW;
+    const login = await app.inject({
+      method: 'POST',
+      url: API.login,
+      payload: { userName: 'fw_cloud', password: md5(`ems${ts}${md5('Demo@12345')}`), timestamps: ts, client: 'web' },
+    });
+    if (login.json().code !== 0) throw new Error(`efficiency bench: login ${login.body.slice(0, 200)}`);
+    const { token, user } = login.json().data as { token: string; user: { id: number } };
+    const headers = { authorization: `Bearer ${token}`, 'user-id': String(user.id), [HEADER.projectId]: String(projectId) };
+    await timeCalls(app, store, label, headers, ctx, only, { iter: ITER, warm: 3, warmMs: WARM_MS, sampleMs: SAMPLE_MS, goal: GOAL });
+  } finally {
+    await app.close();
+  }
+}
+
+/** Runs the efficiency bench on SQLite and, when a URL is given, PostgreSQL (in its own schema). */
+export async function benchEfficiency(dataDir: string, pgUrl: string | undefined) {
+  const filter = process.env.BENCH_EFFICIENCY_CALLS;
+  const only = filter ? CALLS.filter((c) => filter.split('|').some((f) => c.name.includes(f))) : CALLS;
+  console.log(`efficiency calls: the demo factory, a year (${YEAR}) of its seeded history, every device; ${ITER} calls each, API and floor alternately, in-process; goal p50 ≤ ${GOAL}x the floor`);
+  if (only.length === 0) {
+    console.log('efficiency calls: none to time');
+    return;
+  }
+  await onEachStore(dataDir, pgUrl, 'efficiency', (store, label) => benchStore(store, label, dataDir, only));
+}
+
+if (process.argv[1]?.endsWith('efficiency.ts')) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'ems-bench-efficiency-'));
+  try {
+    await benchEfficiency(dir, process.env.EMS_BENCH_PG_URL ?? process.env.EMS_TEST_PG_URL);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -29,6 +29,8 @@ export * from './power-quality.js';
 export * from './transformer.js';
 export * from './transformer-grades.js';
 export * from './transformer-advice.js';
+// Efficiency grade standards as data (issue 14)
+export * from './efficiency-standards.js';
 export * from './transformer-cost.js';
 export * from './hazard.js';
 export * from './forecast-series.js';

@@ -81,6 +81,33 @@ export const DATA_ID = {
   noise: 105,
   /** production output counter (pieces) of a line or workshop: the denominator of output intensity */
   productionOutput: 106,
+  /** chiller plant (issue 14): chilled-water supply / return, condenser-water supply (tower leaving) / return (tower entering), °C */
+  chilledWaterSupplyTemp: 110,
+  chilledWaterReturnTemp: 111,
+  condenserWaterSupplyTemp: 112,
+  condenserWaterReturnTemp: 113,
+  /** a chiller's evaporator (chilled-water) flow, m³/h */
+  chilledWaterFlow: 114,
+  /** the weather station's outdoor dry bulb (°C) and relative humidity (%), kept over the whole history */
+  outdoorTemperature: 115,
+  outdoorHumidity: 116,
+  /** compressed-air station (issue 14): a compressor's loaded-time and run-time (loaded + unloaded) counters, h */
+  compressorLoadedHours: 120,
+  compressorRunHours: 121,
+  /** compressed-air header pressure (gauge), MPa, kept over the whole history */
+  airHeaderPressure: 122,
+  /** boiler (issue 14, DOMAIN §8), kept over the whole history: steam pressure (gauge, MPa) and temperature (°C) at the outlet, feed-water temperature (°C) */
+  steamPressure: 130,
+  steamTemperature: 131,
+  feedWaterTemperature: 132,
+  /** flue gas at the boiler outlet: temperature (°C), O₂ (% vol, dry), CO (ppm, dry); combustion-air temperature at the burner inlet (°C) */
+  flueGasTemperature: 133,
+  flueGasOxygen: 134,
+  flueGasCo: 135,
+  combustionAirTemperature: 136,
+  /** the boiler's live steam (t/h) and fuel-gas (m³/h) flow */
+  steamFlow: 137,
+  gasFlow: 138,
 } as const;
 
 /** Harmonic orders of the PQ meters' spectrum (harmonicVoltageId / harmonicCurrentId). */

@@ -156,6 +156,36 @@ export function buildPlan(o: { projectId: number; timeZone: string; nodes: reado
       });
     } else {
       devices.push({ code: n.code, key: codeKey(n.code), deviceId: o.ids.get(n.code) ?? null, sim: n.sim as SimDevice });
+      // a compressor's loaded-time and run-time counters (h) are registers of the compressor node itself
+      if (n.sim.kind === 'compressor') {
+        for (const [k, dataId] of [['compressorLoaded', DATA_ID.compressorLoadedHours], ['compressorRun', DATA_ID.compressorRunHours]] as const) {
+          const code = `${n.code}:${k}`;
+          const key = codeKey(code);
+          const idx = meters.length;
+          byCode.set(code, idx);
+          meters.push({
+            idx,
+            code,
+            key,
+            deviceId: o.ids.get(n.code) ?? null,
+            energyType: 0,
+            dataId,
+            ctPt: 1,
+            ratedKw: null,
+            registerMax: null,
+            b: { k, unit: n.sim.unit ?? 0 },
+            parentIdx: -1,
+            children: [],
+            pf: 1,
+            hv: false,
+            reactive: false,
+            pq: false,
+            r0: Math.round((8000 + u01(seed, key, 11) * 30000) * 100) / 100,
+            r0q: 0,
+            loss: 0,
+          });
+        }
+      }
     }
   });
   walk(o.nodes, (n) => {
@@ -169,7 +199,7 @@ export function buildPlan(o: { projectId: number; timeZone: string; nodes: reado
   // dependencies: sums need their children; compressors need the air header; boiler gas/electricity the steam main
   const deps = (m: PlanMeter): number[] => {
     if (m.b.k === 'sum') return m.children;
-    if ((m.b.k === 'compressor' || m.b.k === 'compressorAir') && o.plant.compressors) return [byCode.get(o.plant.compressors.header) as number];
+    if ((m.b.k === 'compressor' || m.b.k === 'compressorAir' || m.b.k === 'compressorLoaded' || m.b.k === 'compressorRun') && o.plant.compressors) return [byCode.get(o.plant.compressors.header) as number];
     if ((m.b.k === 'boilerGas' || m.b.k === 'boilerElec') && o.plant.boiler) return [byCode.get(o.plant.boiler.steamMain) as number];
     return [];
   };
@@ -289,6 +319,26 @@ function dispatchCompressors(c: NonNullable<PlantConfig['compressors']>, d: numb
 }
 
 /**
+ * Header pressure (MPa) at an instant of the interval whose dispatch ctx holds, `flowM3min` the header's
+ * flow, `phase` and `jitter` uniform draws: a fixed machine that loads and unloads saws the pressure
+ * between its load and unload set-points (rising while loaded, a `phase` of its cycle); else the VSD
+ * holds its target (cycling ±0.02 MPa below its minimum speed). The dryer and filters drop about
+ * 0.03 MPa at the station's rated flow, with the square of the flow.
+ */
+function headerPressureMpa(c: NonNullable<PlantConfig['compressors']>, ctx: IntervalCtx, flowM3min: number, phase: number, jitter: number): number {
+  let p: number;
+  const cycling = ctx.compLoad.findIndex((l, unit) => unit < c.fixed && (ctx.compOn[unit] ?? false) && l > 0 && l < 1);
+  const vsdLoad = ctx.compLoad[c.fixed] ?? 0;
+  if (cycling >= 0) {
+    const l = ctx.compLoad[cycling] as number;
+    p = c.loadMPa + (c.unloadMPa - c.loadMPa) * (phase < l ? phase / l : (1 - phase) / (1 - l));
+  } else if (vsdLoad > 0 && vsdLoad < 0.25) p = c.targetMPa + 0.04 * (phase - 0.5);
+  else p = c.targetMPa + 0.008 * (jitter - 0.5);
+  const rated = c.fixed * c.fixedFlow + c.vsdFlow;
+  return Math.max(0, p - 0.03 * Math.pow(Math.max(0, flowM3min) / rated, 2));
+}
+
+/**
  * Consumption of every meter in interval i (primary units: kWh, m³, t), into out[meter idx];
  * ctx receives the interval's plant state.
  */
@@ -362,6 +412,9 @@ export function evalInterval(plan: ProjectPlan, i: number, out: Float64Array, ct
       case 'chiller':
         v = unitOn(b.unit) ? ((plr * ch.ratedKw) / cop) * 0.25 : 0;
         break;
+      case 'chillerCooling':
+        v = unitOn(b.unit) ? plr * ch.ratedKw * 0.25 : 0;
+        break;
       case 'chwPump':
         v = unitOn(b.unit) ? ch.chwPumpKw * (0.93 + 0.04 * noise) * 0.25 : 0;
         break;
@@ -384,6 +437,18 @@ export function evalInterval(plan: ProjectPlan, i: number, out: Float64Array, ct
         const vsd = b.unit === c.fixed;
         if (b.k === 'compressorAir') v = l * (vsd ? c.vsdFlow : c.fixedFlow) * 15;
         else if (running) v = (vsd ? c.vsdKw * (0.12 + 0.88 * l) : c.fixedKw * (l + 0.28 * (1 - l))) * (0.98 + 0.04 * noise) * 0.25;
+        break;
+      }
+      case 'compressorLoaded':
+      case 'compressorRun': {
+        const c = plan.plant.compressors;
+        if (!c) break;
+        if (ctx.compLoad.length === 0) dispatchCompressors(c, (out[plan.byCode.get(c.header) as number] as number) / 15, week, ctx);
+        if (!(ctx.compOn[b.unit] ?? false)) break;
+        // hours of the quarter: a fixed machine is loaded for its load share and unloaded the rest; the
+        // VSD is loaded while it turns at or above its minimum speed (25 %) and cycles below it
+        const l = ctx.compLoad[b.unit] ?? 0;
+        v = b.k === 'compressorRun' ? 0.25 : 0.25 * (b.unit === c.fixed ? Math.min(1, l / 0.25) : l);
         break;
       }
       case 'boilerGas':
@@ -517,7 +582,18 @@ export function countersAt(plan: ProjectPlan, t: number, gaps = true): Sample[] 
  * rest of the instants (P/Q/U/I of every meter, ...) stay with the last days, as a real store's raw
  * retention would keep them.
  */
-export const HISTORY_INSTANT_IDS: ReadonlySet<number> = new Set<number>([]);
+export const HISTORY_INSTANT_IDS: ReadonlySet<number> = new Set<number>([
+  // chiller plant (issue 14): loop temperatures, chilled-water flow, the weather station's dry bulb and RH
+  DATA_ID.chilledWaterSupplyTemp,
+  DATA_ID.chilledWaterReturnTemp,
+  DATA_ID.condenserWaterSupplyTemp,
+  DATA_ID.condenserWaterReturnTemp,
+  DATA_ID.chilledWaterFlow,
+  DATA_ID.outdoorTemperature,
+  DATA_ID.outdoorHumidity,
+  // compressed-air station (issue 14): the header pressure
+  DATA_ID.airHeaderPressure,
+]);
 /** Step of the history instants (HISTORY_INSTANT_IDS). */
 export const HISTORY_INSTANT_STEP_MS = 3_600_000;
 
@@ -564,6 +640,8 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
       }
     } else if (m.energyType === 3) {
       push(m.deviceId, DATA_ID.waterFlow, r3(e * 4 * (0.95 + 0.1 * u(0))));
+    } else if (plan.plant.compressors && m.code === plan.plant.compressors.header) {
+      push(m.deviceId, DATA_ID.airHeaderPressure, r3(headerPressureMpa(plan.plant.compressors, ctx, e / 15, u(20), u(21))));
     }
   }
   const ch = plan.plant.chillers;
@@ -576,8 +654,18 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
     switch (d.sim.kind) {
       case 'chiller': {
         const on = unitOn(unit);
-        push(d.deviceId, DATA_ID.temperature, r2(on ? 7 + 0.6 * (ctx.plr - 0.6) + 0.3 * (u(0) - 0.5) : 12 + 0.3 * (w.t - 12)));
+        const chws = on ? 7 + 0.6 * (ctx.plr - 0.6) + 0.3 * (u(0) - 0.5) : 12 + 0.3 * (w.t - 12);
+        push(d.deviceId, DATA_ID.temperature, r2(chws));
         push(d.deviceId, DATA_ID.switchStatus, on ? 1 : 0);
+        // the loop's temperatures follow the dispatched load: Q = 1.163·V·ΔT on the chilled side, Q·(1 + 1/COP) rejected on the condenser side
+        const qUnit = on ? ctx.plr * ch.ratedKw : 0;
+        const chwFlow = on ? ch.chwFlowM3h * (0.94 + 0.05 * u(1)) : 0;
+        const cws = on ? w.wb + 3.2 + 2 * ctx.plr + 0.3 * (u(2) - 0.5) : w.t + 0.5 * (20 - w.t);
+        push(d.deviceId, DATA_ID.chilledWaterFlow, r2(chwFlow));
+        push(d.deviceId, DATA_ID.chilledWaterSupplyTemp, r2(chws));
+        push(d.deviceId, DATA_ID.chilledWaterReturnTemp, r2(on ? chws + qUnit / (1.163 * chwFlow) : chws + 0.2));
+        push(d.deviceId, DATA_ID.condenserWaterSupplyTemp, r2(cws));
+        push(d.deviceId, DATA_ID.condenserWaterReturnTemp, r2(on ? cws + (qUnit * (1 + 1 / ctx.cop)) / (1.163 * ch.cwFlowM3h * (0.95 + 0.04 * u(3))) : cws));
         break;
       }
       case 'chwPump':
@@ -655,6 +743,11 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
         }
         push(d.deviceId, DATA_ID.temperature, r2(tt + 0.4 * (u(0) - 0.5)));
         push(d.deviceId, DATA_ID.humidity, r2(clamp(rh + 1.5 * (u(1) - 0.5), 5, 100)));
+        if (d.sim.place === 'outdoor') {
+          // the weather station's own points, kept over the whole history (HISTORY_INSTANT_IDS)
+          push(d.deviceId, DATA_ID.outdoorTemperature, r2(tt + 0.4 * (u(0) - 0.5)));
+          push(d.deviceId, DATA_ID.outdoorHumidity, r2(clamp(rh + 1.5 * (u(1) - 0.5), 5, 100)));
+        }
         break;
       }
       case 'gas': {

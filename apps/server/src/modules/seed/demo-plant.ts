@@ -16,12 +16,14 @@ export type MeterBehaviour =
   | { k: 'load'; profile: Profile; peak: number; base: number; weather?: 'cool' | 'heat' }
   /** Σ children ÷ (1 − loss), loss drawn per group in 2.6–3.4 % */
   | { k: 'sum' }
-  /** chiller-plant equipment of unit `unit` (0-based) from the cooling load and the part-load COP curve */
-  | { k: 'chiller' | 'chwPump' | 'cwPump' | 'tower'; unit: number }
+  /** chiller-plant equipment of unit `unit` (0-based) from the cooling load and the part-load COP curve; chillerCooling: the cooling that chiller delivers (kWh) */
+  | { k: 'chiller' | 'chwPump' | 'cwPump' | 'tower' | 'chillerCooling'; unit: number }
   /** the chiller plant's delivered cooling (kWh) */
   | { k: 'cooling' }
   /** air compressor `unit` (0..fixed-1 fixed speed, fixed: the VSD trim machine): electricity or delivered air */
   | { k: 'compressor' | 'compressorAir'; unit: number }
+  /** that compressor's loaded-time or run-time counter (h), on the compressor node itself (sim/model.ts adds them) */
+  | { k: 'compressorLoaded' | 'compressorRun'; unit: number }
   /** boiler fuel gas (from the steam main and the efficiency curve) or its auxiliaries' electricity */
   | { k: 'boilerGas' | 'boilerElec' };
 
@@ -67,6 +69,8 @@ export interface DemoNode {
   sim?: SimMeter | SimDevice;
   /** a feeder cabinet: code of its meter, sited in the building or room it supplies (attrs.meterId) */
   meterRef?: string;
+  /** attributes naming another node of the plant by its code, set to that node's id on insert (a boiler's steamMeterId, gasMeterId) */
+  refs?: Record<string, string>;
 }
 
 /** Plant-level simulator parameters of a project. */
@@ -92,8 +96,32 @@ export interface PlantConfig {
     /** comfort activity outside the profile (night set-back) */
     comfortFloor: number;
   };
-  compressors?: { fixed: number; fixedKw: number; fixedFlow: number; vsdKw: number; vsdFlow: number; header: string };
-  boiler?: { ratedTph: number; eff: number; steamMain: string };
+  compressors?: {
+    fixed: number;
+    fixedKw: number;
+    fixedFlow: number;
+    vsdKw: number;
+    vsdFlow: number;
+    header: string;
+    /** rated discharge pressure of the machines (nameplate), MPa */
+    ratedMPa: number;
+    /** fixed machines load at loadMPa and unload at unloadMPa (the header's set-point band); the VSD holds targetMPa */
+    loadMPa: number;
+    unloadMPa: number;
+    targetMPa: number;
+    /**
+     * The planted leak, % of the station's rated flow: the air the branches draw while nothing is
+     * produced (the floor of the air meters under the header), so the idle hours' load/unload
+     * behaviour recovers it (DOMAIN §7 leak test).
+     */
+    leakPct: number;
+  };
+  /**
+   * The gas boiler (sim/boiler.ts): rated t/h, its steam meter, the drum pressure set-point (gauge),
+   * the gas's LHV, the continuous blowdown (% of the steam) and the surface loss at rating; its
+   * efficiency is planted as 100 − q2 − q3 − q5 from the flue gas it reports.
+   */
+  boiler?: { ratedTph: number; steamMain: string; pressureSetMPa: number; lhvKjPerM3: number; blowdownPct: number; q5RatedPct: number };
   /** planted faults (times relative to the seed's "now", local day starts) */
   faults: {
     leak?: { meter: string; daysBack: number; perHour: number };
@@ -236,8 +264,11 @@ const gasDet = (code: string, name: string, gas: 'combustible' | 'co'): DemoNode
 /** The demo's cameras all play the HLS test pattern the server serves to signed-in users (apps/server/assets/demo-video). */
 const camera = (code: string, name: string, location: string): DemoNode => ({ label: 'camera', name, code, attrs: { streamUrl: DEMO_VIDEO_URL, location } });
 
-/** A chiller plant: n chillers, chilled/cooling pumps and towers, each with its electricity meter under `plantMeter`. */
-function chillerPlant(prefix: string, c: PlantConfig['chillers'], plantMeter: string): DemoNode[] {
+/**
+ * A chiller plant: n chillers, chilled/cooling pumps and towers, each with its electricity meter under
+ * `plantMeter`; each chiller also has a cooling-energy meter (counter 17) under the plant's `coolingMeter`.
+ */
+function chillerPlant(prefix: string, c: PlantConfig['chillers'], plantMeter: string, coolingMeter: string): DemoNode[] {
   const nodes: DemoNode[] = [];
   const chillerKw = Math.round(c.ratedKw / c.cop);
   for (let i = 0; i < c.n; i++) {
@@ -246,9 +277,12 @@ function chillerPlant(prefix: string, c: PlantConfig['chillers'], plantMeter: st
       label: 'chiller',
       name: `${n}#冷水机组`,
       code: `${prefix}-CH${n}`,
-      attrs: { ratedCoolingKw: c.ratedKw, ratedCop: c.cop, ratedKw: chillerKw },
+      attrs: { ratedCoolingKw: c.ratedKw, ratedCop: c.cop, ratedKw: chillerKw, condenser: 'water', ratedChwFlowM3h: c.chwFlowM3h, ratedCwFlowM3h: c.cwFlowM3h },
       sim: { kind: 'chiller', unit: i },
-      children: [em(`${prefix}-E-CH${n}`, `${n}#冷水机组电表`, plantMeter, { k: 'chiller', unit: i }, { ctPt: 80, ratedKw: Math.ceil(chillerKw * 1.5), pf: 0.9 })],
+      children: [
+        em(`${prefix}-E-CH${n}`, `${n}#冷水机组电表`, plantMeter, { k: 'chiller', unit: i }, { ctPt: 80, ratedKw: Math.ceil(chillerKw * 1.5), pf: 0.9 }),
+        meter(`${prefix}-C-CH${n}`, `${n}#冷水机组冷量表`, C, { k: 'chillerCooling', unit: i }, { parent: coolingMeter }),
+      ],
     });
   }
   for (let i = 0; i < c.n; i++) {
@@ -307,8 +341,8 @@ const FACTORY: PlantConfig = {
     comfortProfile: 'twoShift',
     comfortFloor: 0.12,
   },
-  compressors: { fixed: 3, fixedKw: 110, fixedFlow: 20, vsdKw: 90, vsdFlow: 16, header: 'A-MAIN' },
-  boiler: { ratedTph: 4, eff: 0.93, steamMain: 'S-MAIN' },
+  compressors: { fixed: 3, fixedKw: 110, fixedFlow: 20, vsdKw: 90, vsdFlow: 16, header: 'A-MAIN', ratedMPa: 0.8, loadMPa: 0.6, unloadMPa: 0.68, targetMPa: 0.64, leakPct: 22 },
+  boiler: { ratedTph: 4, steamMain: 'S-MAIN', pressureSetMPa: 0.8, lhvKjPerM3: 35_900, blowdownPct: 5, q5RatedPct: 2.1 },
   faults: {
     leak: { meter: 'W-TOILET', daysBack: 21, perHour: 1.2 },
     gap: { meter: 'E-INJ', daysBack: 2, fromHour: 2, hours: 6 },
@@ -399,6 +433,19 @@ const steamTree: DemoNode = meter('S-MAIN', '蒸汽总表', S, sum, { children: 
 
 const airTree: DemoNode = meter('A-MAIN', '压缩空气总管', A, sum);
 
+/** Full-production compressed air of the workshops' air meters, m³/min (A-STAMP, A-WELD, A-MACH, A-PAINT, A-ASSY). */
+const AIR_PEAKS_M3MIN = 12 + 10 + 6 + 8 + 9;
+/**
+ * A workshop's compressed air: its share of the planted leak (FACTORY.compressors.leakPct of the
+ * station's rated flow, the leaks of its hoses, fittings and tools) all the time, production on top
+ * up to `peakM3min` while the shifts run (m³/h counted).
+ */
+function airUse(code: string, name: string, peakM3min: number): DemoNode {
+  const c = FACTORY.compressors as NonNullable<PlantConfig['compressors']>;
+  const leakM3min = (c.leakPct / 100) * (c.fixed * c.fixedFlow + c.vsdFlow);
+  return meter(code, name, A, load('twoShift', peakM3min * 60, leakM3min / AIR_PEAKS_M3MIN), { parent: 'A-MAIN' });
+}
+
 /** The meters of each place, every medium: electricity fed from the switch rooms' feeders (the feeder cabinet names its meter), the other media's branches. */
 const SITED: Record<string, DemoNode[]> = {
   // 1#厂房 1F 生产车间A: stamping, welding, machining and parts washing
@@ -429,9 +476,9 @@ const SITED: Record<string, DemoNode[]> = {
       children: [1, 2, 3, 4].map((n) => em(`E-CNC${n}`, `${n}#数控加工中心`, 'E-MACH', load('twoShift', 45, 0.12), { pf: 0.86 })),
     }),
     meter('W-CLEAN', '清洗线用水', W, load('twoShift', 4, 0.05), { parent: 'W-PROD' }),
-    meter('A-STAMP', '冲压车间用气', A, load('twoShift', 12 * 60, 0.1), { parent: 'A-MAIN' }),
-    meter('A-WELD', '焊装车间用气', A, load('twoShift', 10 * 60, 0.1), { parent: 'A-MAIN' }),
-    meter('A-MACH', '机加工车间用气', A, load('twoShift', 6 * 60, 0.12), { parent: 'A-MAIN' }),
+    airUse('A-STAMP', '冲压车间用气', 12),
+    airUse('A-WELD', '焊装车间用气', 10),
+    airUse('A-MACH', '机加工车间用气', 6),
   ],
   // 1#厂房 1F 生产车间B: the paint line (pretreatment, oven, booth) and injection moulding
   'P1-R-PRODB': [
@@ -451,12 +498,12 @@ const SITED: Record<string, DemoNode[]> = {
     meter('S-PAINT', '涂装线蒸汽', S, load('twoShift', 0.9, 0.05), { parent: 'S-MAIN' }),
     meter('S-PRETREAT', '前处理加热蒸汽', S, load('twoShift', 0.6, 0.1, 'heat'), { parent: 'S-MAIN' }),
     meter('G-OVEN', '烘干炉燃气', G, load('twoShift', 40, 0.1), { parent: 'G-MAIN' }),
-    meter('A-PAINT', '涂装车间用气', A, load('twoShift', 8 * 60, 0.1), { parent: 'A-MAIN' }),
+    airUse('A-PAINT', '涂装车间用气', 8),
   ],
   // 1#厂房 2F 装配车间: final assembly
   'P1-R-ASSY': [
     em('E-ASSY', '总装车间', 'E-T1', load('twoShift', 180, 0.08), { pf: 0.9 }),
-    meter('A-ASSY', '总装车间用气', A, load('twoShift', 9 * 60, 0.12), { parent: 'A-MAIN' }),
+    airUse('A-ASSY', '总装车间用气', 9),
   ],
   // 1#厂房 2F 办公区: offices, canteen and data room
   'P1-R-OFFICE': [
@@ -517,7 +564,15 @@ function compressors(c: NonNullable<PlantConfig['compressors']>): DemoNode[] {
       label: 'aircompressor',
       name: `${n}#空压机${vsd ? '(变频)' : ''}`,
       code: `P1-AC${n}`,
-      attrs: { ratedFlowM3min: vsd ? c.vsdFlow : c.fixedFlow, ratedKw: kw, dischargePressureMpa: 0.7, speedControl: vsd ? 'variable' : 'fixed', compressorType: 'screw' },
+      // nameplate (GB 19153-2019 grades them by type, drive, rated kW and discharge pressure) and the set-points of the header band
+      attrs: {
+        ratedFlowM3min: vsd ? c.vsdFlow : c.fixedFlow,
+        ratedKw: kw,
+        dischargePressureMpa: c.ratedMPa,
+        speedControl: vsd ? 'variable' : 'fixed',
+        compressorType: 'screw',
+        ...(vsd ? { targetPressureMpa: c.targetMPa } : { loadPressureMpa: c.loadMPa, unloadPressureMpa: c.unloadMPa }),
+      },
       sim: { kind: 'compressor', unit: i },
       children: [
         em(`E-AC${n}`, `${n}#空压机电表`, 'E-AIR', { k: 'compressor', unit: i }, { ctPt: 40, ratedKw: Math.ceil(kw * 1.3), pf: 0.87 }),
@@ -575,7 +630,7 @@ const FACTORY_NODES: DemoNode[] = [
     attrs: { areaM2: 3200, floorCount: 1, buildYear: 2015 },
     children: [
       floorNode('P1-B3-1F', '1F', 1, [
-        room('P1-R-CHP', '冷冻站', 'plant', [...sited('P1-R-CHP'), ...chillerPlant('P1', FACTORY.chillers, 'E-CHP'), meter('C-CHP', '制冷站冷量表', C, { k: 'cooling' }), env('P1-ENV-CHP', '冷冻站温湿度', 'plantRoom')]),
+        room('P1-R-CHP', '冷冻站', 'plant', [...sited('P1-R-CHP'), ...chillerPlant('P1', FACTORY.chillers, 'E-CHP', 'C-CHP'), meter('C-CHP', '制冷站冷量表', C, { k: 'cooling' }), env('P1-ENV-CHP', '冷冻站温湿度', 'plantRoom')]),
         room('P1-R-AIR', '空压站', 'plant', [
           ...sited('P1-R-AIR'),
           ...compressors(FACTORY.compressors as NonNullable<PlantConfig['compressors']>),
@@ -587,7 +642,19 @@ const FACTORY_NODES: DemoNode[] = [
             label: 'boiler',
             name: '1#燃气蒸汽锅炉',
             code: 'P1-BLR1',
-            attrs: { ratedCapacity: 4, fuel: 'gas', ratedEfficiencyPct: 93, ratedPressureMpa: 1.25 },
+            attrs: {
+              ratedCapacity: 4,
+              ratedTph: 4,
+              fuel: 'gas',
+              medium: 'steam',
+              ratedEfficiencyPct: 93,
+              ratedPressureMpa: 1.25,
+              fuelLhvMjPerM3: 35.9,
+              blowdownPct: 5,
+              q5RatedPct: 2.1,
+              fuelPriceYuanPerM3: 3.6,
+            },
+            refs: { steamMeterId: 'S-MAIN', gasMeterId: 'G-BOILER' },
             sim: { kind: 'boiler' },
           },
           steamTree,
@@ -650,7 +717,7 @@ const PARK_NODES: DemoNode[] = [
     children: [
       floorNode('P2-BB-1F', '1F', 1, [
         room('P2-R-DC', '数据机房', 'datacenter', [env('P2-ENV-DC', '数据机房温湿度', 'dataRoom', 'temperatureHumidity', { temperaturePreAlarm: 25, temperatureHigh: 27, temperatureLow: 18, humidityHigh: 60 }), camera('P2-CAM-DC', '数据机房摄像头', '机柜列冷通道')]),
-        room('P2-R-CHP', '制冷机房', 'plant', [...chillerPlant('P2', PARK.chillers, 'E2-CHP'), meter('C2-CHP', '空调冷量表', C, { k: 'cooling' })]),
+        room('P2-R-CHP', '制冷机房', 'plant', [...chillerPlant('P2', PARK.chillers, 'E2-CHP', 'C2-CHP'), meter('C2-CHP', '空调冷量表', C, { k: 'cooling' })]),
       ]),
       floorNode('P2-BB-2F', '2F', 2, [room('P2-R-BOFFICE', '办公区', 'office', [env('P2-ENV-BOFFICE', 'B座办公区温湿度', 'office')])]),
     ],
@@ -773,6 +840,17 @@ export async function insertDemoNodes(ems: Ems, projectId: number, nodes: readon
     await insert(nodes, null);
     const updates: { id: number; attrs: string }[] = [];
     walk(nodes, (n) => {
+      if (n.refs !== undefined && n.code) {
+        const id = ids.get(n.code) as number;
+        const resolved = Object.fromEntries(
+          Object.entries(n.refs).map(([attr, code]) => {
+            const ref = ids.get(code);
+            if (ref === undefined) throw new Error(`demo plant: ${code} named by ${n.code}.${attr} missing`);
+            return [attr, ref];
+          }),
+        );
+        updates.push({ id, attrs: JSON.stringify({ ...n.attrs, ...resolved }) });
+      }
       if (n.meterRef !== undefined && n.code) {
         const id = ids.get(n.code);
         const meterId = ids.get(n.meterRef);

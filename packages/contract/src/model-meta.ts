@@ -243,6 +243,10 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
     ratedKw,
     n('dischargePressureMpa', '排气压力', 'discharge pressure', { unit: 'MPa', min: 0, max: 100 }),
     speedControl,
+    // the header's set-point band (issue 14): a fixed machine loads at the load pressure and unloads at the unload pressure; a VSD holds its target
+    n('loadPressureMpa', '加载压力', 'load pressure', { unit: 'MPa', min: 0, max: 100 }),
+    n('unloadPressureMpa', '卸载压力', 'unload pressure', { unit: 'MPa', min: 0, max: 100 }),
+    n('targetPressureMpa', '目标压力', 'target pressure', { unit: 'MPa', min: 0, max: 100 }),
     en('compressorType', '压缩机类型', 'compressor type', [
       v('screw', '螺杆式', 'screw'),
       v('centrifugal', '离心式', 'centrifugal'),
@@ -261,6 +265,15 @@ export const MODEL_META: Readonly<Record<ModelLabel, ModelMeta>> = {
     ]),
     pct('ratedEfficiencyPct', '额定热效率', 'rated efficiency'),
     n('ratedPressureMpa', '额定压力', 'rated pressure', { unit: 'MPa', min: 0, max: 100 }),
+    // boiler efficiency (issue 14, DOMAIN §8): what the direct and heat-loss methods and the GB 24500 grade need
+    n('ratedTph', '额定蒸发量', 'rated evaporation', { unit: 't/h', min: 0, max: 1e5 }),
+    en('medium', '介质', 'medium', [v('steam', '蒸汽', 'steam'), v('hotWater', '热水', 'hot water')], { default: 'steam' }),
+    n('fuelLhvMjPerM3', '燃料低位发热量', 'fuel net calorific value', { unit: 'MJ/m3', min: 0, max: 1000, exclusiveMin: true }),
+    pct('blowdownPct', '排污率', 'blowdown rate'),
+    pct('q5RatedPct', '额定负荷散热损失', 'surface loss at rating'),
+    n('fuelPriceYuanPerM3', '燃料单价', 'fuel price', { unit: 'CNY/m3', min: 0, max: 1000 }),
+    { name: 'steamMeterId', type: 'ref', zh: '蒸汽计量表', en: 'steam meter', refLabel: 'meter' },
+    { name: 'gasMeterId', type: 'ref', zh: '燃料计量表', en: 'fuel meter', refLabel: 'meter' },
   ]),
   envsensor: meta('envsensor', '环境传感器', 'environment sensor', [], [
     en('sensorKind', '传感器类型', 'sensor kind', [

@@ -6,6 +6,7 @@ import { pqInstants, pqVoltageOffset, reactiveExportAt } from './power-quality.j
 import { activity, dayType, type DayType } from './calendar.js';
 import { codeKey, u01 } from './random.js';
 import { weatherAt, type Weather } from './weather.js';
+import { boilerGasM3, boilerState, type BoilerState } from './boiler.js';
 
 /**
  * The plant model: a pure, seeded function from (project plan, 15-min interval index) to the
@@ -115,6 +116,8 @@ export interface IntervalCtx {
   compLoad: number[];
   compOn: boolean[];
   boilerLoad: number;
+  /** the gas boiler's state (sim/boiler.ts), null until its meters are evaluated */
+  boiler: BoilerState | null;
 }
 
 const clamp = (x: number, a: number, b: number) => Math.min(b, Math.max(a, x));
@@ -274,7 +277,7 @@ export function buildPlan(o: { projectId: number; timeZone: string; nodes: reado
 }
 
 export function newCtx(): IntervalCtx {
-  return { w: { t: 0, rh: 0, wb: 0 }, hour: 0, dayType: 'work', doy: 0, localDay: 0, coolingKw: 0, chillersOn: 0, plr: 0, cop: 0, week: 0, compLoad: [], compOn: [], boilerLoad: 0 };
+  return { w: { t: 0, rh: 0, wb: 0 }, hour: 0, dayType: 'work', doy: 0, localDay: 0, coolingKw: 0, chillersOn: 0, plr: 0, cop: 0, week: 0, compLoad: [], compOn: [], boilerLoad: 0, boiler: null };
 }
 
 const yearStart = new Map<number, number>();
@@ -387,6 +390,7 @@ export function evalInterval(plan: ProjectPlan, i: number, out: Float64Array, ct
   ctx.compLoad = [];
   ctx.compOn = [];
   ctx.boilerLoad = 0;
+  ctx.boiler = null;
 
   const faults = plan.faults;
   for (const idx of plan.order) {
@@ -459,8 +463,9 @@ export function evalInterval(plan: ProjectPlan, i: number, out: Float64Array, ct
         const load = Math.min(1.2, (s * 4) / bl.ratedTph);
         ctx.boilerLoad = load;
         if (b.k === 'boilerGas') {
-          const eta = bl.eff - 0.1 * Math.pow(1 - Math.min(1, load), 2);
-          v = s > 0.0005 ? (s * 1000 * (2770 - 251)) / (eta * 35900) : 0;
+          const st = boilerState(bl, s, w, doy);
+          ctx.boiler = st;
+          v = boilerGasM3(bl, st, s);
         } else v = (1.5 + (s > 0.0005 ? 7.5 + 15 * Math.min(1, load) : 0)) * 0.25;
         break;
       }
@@ -593,6 +598,16 @@ export const HISTORY_INSTANT_IDS: ReadonlySet<number> = new Set<number>([
   DATA_ID.outdoorHumidity,
   // compressed-air station (issue 14): the header pressure
   DATA_ID.airHeaderPressure,
+  // boiler (issue 14): steam pressure and temperature, feed water, flue gas, combustion air, live flows
+  DATA_ID.steamPressure,
+  DATA_ID.steamTemperature,
+  DATA_ID.feedWaterTemperature,
+  DATA_ID.flueGasTemperature,
+  DATA_ID.flueGasOxygen,
+  DATA_ID.flueGasCo,
+  DATA_ID.combustionAirTemperature,
+  DATA_ID.steamFlow,
+  DATA_ID.gasFlow,
 ]);
 /** Step of the history instants (HISTORY_INSTANT_IDS). */
 export const HISTORY_INSTANT_STEP_MS = 3_600_000;
@@ -694,6 +709,21 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
         const on = ctx.boilerLoad > 0.001;
         push(d.deviceId, DATA_ID.temperature, r2(on ? 118 + 22 * Math.min(1, ctx.boilerLoad) + 2 * u(0) : 38 + 0.2 * w.t));
         push(d.deviceId, DATA_ID.switchStatus, on ? 1 : 0);
+        const bs = ctx.boiler;
+        const bl = plan.plant.boiler;
+        if (bs && bl) {
+          // the interval's state as the boiler's instruments read it (a little noise; off: cold flue, air)
+          const steamTph = bs.load * bl.ratedTph;
+          push(d.deviceId, DATA_ID.steamPressure, r3(bs.pressureGaugeMPa + 0.01 * (u(1) - 0.5)));
+          push(d.deviceId, DATA_ID.steamTemperature, r2(bs.steamTempC + 0.4 * (u(2) - 0.5)));
+          push(d.deviceId, DATA_ID.feedWaterTemperature, r2(bs.feedWaterC + 0.6 * (u(3) - 0.5)));
+          push(d.deviceId, DATA_ID.combustionAirTemperature, r2(bs.airC + 0.6 * (u(4) - 0.5)));
+          push(d.deviceId, DATA_ID.flueGasTemperature, r2(bs.on ? bs.flueC + 2 * (u(5) - 0.5) : bs.airC + 8));
+          push(d.deviceId, DATA_ID.flueGasOxygen, r2(bs.on ? bs.o2Pct + 0.2 * (u(6) - 0.5) : 20.9));
+          push(d.deviceId, DATA_ID.flueGasCo, Math.round(bs.on ? bs.coPpm + 6 * (u(7) - 0.5) : 0));
+          push(d.deviceId, DATA_ID.steamFlow, r3(bs.on ? steamTph : 0));
+          push(d.deviceId, DATA_ID.gasFlow, r2(bs.on ? (steamTph * 1000 * bs.usefulKjPerKg) / ((bs.efficiencyPct / 100) * bl.lhvKjPerM3) : 0));
+        }
         break;
       }
       case 'env': {

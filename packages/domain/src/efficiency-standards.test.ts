@@ -88,6 +88,23 @@ describe('air compressors, GB 19153-2019 (specific power kW/(m³/min) ≤ the gr
     expect(compressorGrade(AC, u, 7.8)).toBe(1);
     expect(compressorGrade(AC, u, 9.7)).toBe('below');
   });
+  it('the demo station: fixed 110 kW air-cooled at 0.8 MPa 6.1 / 6.6 / 7.3; VSD 90 kW 6.5 / 7.0 / 7.8; liquid-cooled 110 kW 5.9 / 6.3 / 7.0', () => {
+    expect(compressorGradeLimits(AC, { drive: 'fixed', ratedKw: 110, pressureMPa: 0.8 })?.map((l) => l.specificPower)).toEqual([6.1, 6.6, 7.3]);
+    expect(compressorGradeLimits(AC, { drive: 'vsd', ratedKw: 90, pressureMPa: 0.8 })?.map((l) => l.specificPower)).toEqual([6.5, 7.0, 7.8]);
+    expect(compressorGradeLimits(AC, { drive: 'fixed', ratedKw: 110, pressureMPa: 0.8, cooling: 'liquid' })?.map((l) => l.specificPower)).toEqual([5.9, 6.3, 7.0]);
+  });
+  it('110 kW fixed at 0.8 MPa delivering 20 m³/min on 121 kW → 6.05 kW/(m³/min) → grade 1; 7.0 → grade 3; 7.4 → below', () => {
+    const u = { drive: 'fixed' as const, ratedKw: 110, pressureMPa: 0.8 };
+    expect(compressorGrade(AC, u, 121 / 20)).toBe(1);
+    expect(compressorGrade(AC, u, 7.0)).toBe(3);
+    expect(compressorGrade(AC, u, 7.4)).toBe('below');
+  });
+  it('the table: 28 fixed-speed ratings 1.5–630 kW, 21 VSD ratings 2.2–315 kW, liquid-cooled from 18.5 kW, 6 pressures each', () => {
+    const count = (drive: string, cooling: string) => AC.rows.filter((r) => r.drive === drive && r.cooling === cooling).length;
+    expect([count('fixed', 'air'), count('fixed', 'liquid'), count('vsd', 'air'), count('vsd', 'liquid')]).toEqual([28 * 6, 20 * 6, 21 * 6, 14 * 6]);
+    expect(compressorGradeLimits(AC, { drive: 'fixed', ratedKw: 15, pressureMPa: 0.8, cooling: 'liquid' })).toBeNull();
+    expect(compressorGradeLimits(AC, { drive: 'fixed', ratedKw: 700, pressureMPa: 0.8 })).toBeNull();
+  });
   it('unrated: beyond 1.25 MPa, no measurement', () => {
     expect(compressorGrade(AC, { drive: 'fixed', ratedKw: 4, pressureMPa: 1.3 }, 9)).toBe('unrated');
     expect(compressorGrade(AC, { drive: 'fixed', ratedKw: 4, pressureMPa: 0.8 }, null)).toBe('unrated');

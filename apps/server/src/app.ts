@@ -28,6 +28,7 @@ import { costRoutes } from './modules/cost/routes.js';
 import { balanceRoutes } from './modules/balance/routes.js';
 import { environmentRoutes } from './modules/environment/routes.js';
 import { powerRoutes } from './modules/power/routes.js';
+import { equipmentStatusRoutes } from './modules/equipment-status/routes.js';
 import { registerPqAggregates } from './modules/power/pq-aggregator.js';
 import { forecastRoutes } from './modules/forecast/routes.js';
 import { flowRoutes } from './modules/flow/routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(balanceRoutes);
   await app.register(environmentRoutes);
   await app.register(powerRoutes);
+  await app.register(equipmentStatusRoutes);
   await app.register(forecastRoutes);
   await app.register(flowRoutes);
   await app.register(filemanagerRoutes);

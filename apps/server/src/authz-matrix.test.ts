@@ -14,7 +14,7 @@ import { seedRepository } from './modules/seed/repository.js';
 import { seedDemoTariffs } from './modules/cost/demo-tariffs.js';
 import { seedDemoHazards } from './modules/environment/demo-hazards.js';
 import { multipartBody } from './modules/filemanager/test-multipart.js';
-import { ALLOW, CALLERS, algorithmBody, hazardBody, ruleBody, schemeBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
+import { ALLOW, CALLERS, algorithmBody, equipmentSchemeBody, hazardBody, ruleBody, schemeBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
 import { createStore, DEMO, loginAs, loginBody, type TestStore } from './test/helpers.js';
 
 type Headers = Record<string, string>;
@@ -164,6 +164,11 @@ function scratchOf(side: Side, admin: Session): Scratch {
     project: async () => (await post<{ projectId: number }>('/eem-service/v1/project/project', { name: `scratch ${++n}`, capacityKva: 1, timezone: 'Asia/Shanghai' })).projectId,
     scheme: async () => (await post<{ id: number }>('/eem-service/v1/cost/scheme', schemeBody(side, `scratch ${++n}`))).id,
     hazard: async () => (await post<{ id: number }>('/eem-service/v1/environment/hazard', hazardBody(side, `scratch ${++n}`))).id,
+    electricityMeter: async () => (await must<{ devices: { id: number }[] }>(headers, { method: 'GET', url: `/eem-service/v1/equipmentStatus/options?projectId=${side.projectId}` })).devices[0]!.id,
+    equipmentScheme: async () => {
+      const meter = (await must<{ devices: { id: number }[] }>(headers, { method: 'GET', url: `/eem-service/v1/equipmentStatus/options?projectId=${side.projectId}` })).devices[0]!.id;
+      return (await post<{ id: number }>('/eem-service/v1/equipmentStatus/scheme', equipmentSchemeBody(side, `scratch ${++n}`, meter))).id;
+    },
     rule: async () => (await post<{ id: number }>('/eem-service/v1/rule/configInfo', ruleBody(side, `scratch ${++n}`))).id,
     algorithm: async () => (await post<{ id: number }>('/eem-service/v1/rule/algorithmInfo', algorithmBody(side, `scratch ${++n}`))).id,
     room: async () => {

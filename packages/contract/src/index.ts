@@ -35,3 +35,4 @@ export * from './admin-tenants.js';
 export * from './admin-groups.js';
 export * from './admin-files.js';
 export * from './sso.js';
+export * from './equipment-status.js';

@@ -47,6 +47,8 @@ export const PERMISSION_RESOURCES = [
   ['mailscheme', '邮件方案库', 'mail scheme library'],
   // issue 5: the hazard-source register of /hazardSourceMonitoring (hazardsource_create / _update / _delete / _export)
   ['hazardsource', '危险源', 'hazard source'],
+  // issue 14: the equipment-status programmes of /deviceRunningStateScheme (equipmentstatus_create / _update / _delete)
+  ['equipmentstatus', '设备运行状态方案', 'equipment status scheme'],
 ] as const;
 
 /** Operations, spec section 6. */

@@ -47,6 +47,10 @@ export interface Side {
 export interface Scratch {
   project(): Promise<number>;
   scheme(): Promise<number>;
+  /** an equipment-status programme (issue 14) */
+  equipmentScheme(): Promise<number>;
+  /** an electricity meter of the side's project (what a programme classifies) */
+  electricityMeter(): Promise<number>;
   hazard(): Promise<number>;
   rule(): Promise<number>;
   algorithm(): Promise<number>;
@@ -132,6 +136,12 @@ export const hazardBody = (s: Side, name: string) => ({
   phone: '13912345678',
   sensorIds: [],
   note: '',
+});
+/** An equipment-status programme of one electricity meter: running above 5 kW (issue 14). */
+export const equipmentSchemeBody = (s: Side, name: string, meter: number) => ({
+  projectId: s.projectId,
+  name,
+  devices: [{ deviceId: meter, expressions: [{ state: 'running', combinator: 1, conditions: [{ deviceId: meter, dataId: DATA_ID.activePower, operator: 1, limit: 5 }] }] }],
 });
 export const schemeBody = (s: Side, name: string) => ({
   name,
@@ -370,6 +380,24 @@ export const ALLOW: Record<string, Entry> = {
     project: true,
     probe: (c) => post('/eem-service/v1/power/analysis/export', { projectId: c.side.projectId, transformerId: c.side.transformer, ...week(c) }),
   },
+
+  // equipment-status programmes (issue 14): the fw pages read them; the project manager (fw_cloud: equipmentstatus_*) and the platform edit them
+  'GET /eem-service/v1/equipmentStatus/schemes': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/equipmentStatus/schemes?projectId=${c.side.projectId}`) },
+  'GET /eem-service/v1/equipmentStatus/options': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/equipmentStatus/options?projectId=${c.side.projectId}`) },
+  'GET /eem-service/v1/equipmentStatus/scheme/:id': { own: CONFIRMERS, project: true, probe: async (c) => get(`/eem-service/v1/equipmentStatus/scheme/${await c.scratch.equipmentScheme()}`) },
+  'POST /eem-service/v1/equipmentStatus/scheme': {
+    own: CONFIRMERS,
+    project: true,
+    probe: async (c) => post('/eem-service/v1/equipmentStatus/scheme', equipmentSchemeBody(c.side, `matrix states ${c.n}`, await c.scratch.electricityMeter())),
+  },
+  'PUT /eem-service/v1/equipmentStatus/scheme/:id': {
+    own: CONFIRMERS,
+    project: true,
+    probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/equipmentStatus/scheme/${await c.scratch.equipmentScheme()}`, body: equipmentSchemeBody(c.side, `matrix states ${c.n}`, await c.scratch.electricityMeter()) }),
+  },
+  'DELETE /eem-service/v1/equipmentStatus/scheme/:id': { own: CONFIRMERS, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/equipmentStatus/scheme/${await c.scratch.equipmentScheme()}` }) },
+  'POST /eem-service/v1/equipmentStatus/energy': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
+  'POST /eem-service/v1/equipmentStatus/energy/export': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy/export', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
 
   // forecast and flow
   'POST /eem-service/v1/forecast/predict': { own: READERS, project: true, probe: (c) => post('/eem-service/v1/forecast/predict', { ...node(c.side), energyType: 2 }) },

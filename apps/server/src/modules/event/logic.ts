@@ -1,24 +1,8 @@
 import type { RuleCondition } from '@ems/contract';
+import { compareByCode } from '@ems/domain';
 
-/** Comparison by the spec's codes: 1 >, 2 <, 3 =, 4 >=, 5 <=, 6 !=. */
-export function compare(op: number, value: number, limit: number): boolean {
-  switch (op) {
-    case 1:
-      return value > limit;
-    case 2:
-      return value < limit;
-    case 3:
-      return value === limit;
-    case 4:
-      return value >= limit;
-    case 5:
-      return value <= limit;
-    case 6:
-      return value !== limit;
-    default:
-      return false;
-  }
-}
+/** Comparison by the spec's codes: 1 >, 2 <, 3 =, 4 >=, 5 <=, 6 != (one definition in packages/domain, shared with the equipment states). */
+export const compare = compareByCode;
 
 /**
  * Whether a condition still holds for an active event: the limit is moved back by the hysteresis

@@ -87,7 +87,16 @@ export const DEMO_ROLES: Record<'pf_admin' | 'pf_service' | 'fw_cloud' | 'fw_pla
   fw_cloud: {
     name: '项目经理',
     customConfig: JSON.stringify({}),
-    permissionIds: [...pageOf((r) => r.module === 'fw'), id('project_browse'), id('event_browse'), id('event_confirm'), id('workorder_create'), id('workorder_update')],
+    permissionIds: [
+      ...pageOf((r) => r.module === 'fw'),
+      id('project_browse'),
+      id('event_browse'),
+      id('event_confirm'),
+      id('workorder_create'),
+      id('workorder_update'),
+      // the project manager defines how the plant's equipment states are read (/deviceRunningStateScheme, issue 14)
+      ...['equipmentstatus_create', 'equipmentstatus_update', 'equipmentstatus_delete'].map(id),
+    ],
   },
   fw_plant: {
     name: '厂站运维',

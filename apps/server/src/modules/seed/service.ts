@@ -17,6 +17,7 @@ import { DEMO_EVENT_CONFIG, seedDemoEvents } from './demo-rules.js';
 import { seedRepository, type SeedRepository } from './repository.js';
 import { seedDemoTariffs } from '../cost/demo-tariffs.js';
 import { seedDemoHazards } from '../environment/demo-hazards.js';
+import { seedDemoSchemes } from '../equipment-status/demo-schemes.js';
 
 export interface SeedReport {
   /** ROOT still has Root@12345 */
@@ -71,6 +72,7 @@ async function seedDemo(ems: Ems, repo: SeedRepository, rootGroup: number) {
   }
   await seedDemoTariffs(ems, projectIds);
   await seedDemoHazards(ems, projectIds);
+  await seedDemoSchemes(ems, projectIds);
   const groups = {
     platform: await repo.ensureGroup(1, rootGroup, DEMO_GROUPS.platform),
     plant: await repo.ensureGroup(1, rootGroup, DEMO_GROUPS.plant),

@@ -380,7 +380,14 @@ export const ALLOW: Record<string, Entry> = {
     project: true,
     probe: (c) => post('/eem-service/v1/power/analysis/export', { projectId: c.side.projectId, transformerId: c.side.transformer, ...week(c) }),
   },
-
+  // the compressed-air station (issue 14): fw_cloud's efficiency pages
+  'POST /eem-service/v1/airCompressor/standingBook': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/standingBook', { projectId: c.side.projectId }) },
+  'POST /eem-service/v1/airCompressor/airManager': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/airManager', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/electricalRatio': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/electricalRatio', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/loadingAnalysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/loadingAnalysis', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/unloadingRate': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/unloadingRate', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/pressure': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/pressure', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/export', { projectId: c.side.projectId, ...week(c) }) },
   // equipment-status programmes (issue 14): the fw pages read them; the project manager (fw_cloud: equipmentstatus_*) and the platform edit them
   'GET /eem-service/v1/equipmentStatus/schemes': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/equipmentStatus/schemes?projectId=${c.side.projectId}`) },
   'GET /eem-service/v1/equipmentStatus/options': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/equipmentStatus/options?projectId=${c.side.projectId}`) },
@@ -398,6 +405,12 @@ export const ALLOW: Record<string, Entry> = {
   'DELETE /eem-service/v1/equipmentStatus/scheme/:id': { own: CONFIRMERS, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/equipmentStatus/scheme/${await c.scratch.equipmentScheme()}` }) },
   'POST /eem-service/v1/equipmentStatus/energy': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
   'POST /eem-service/v1/equipmentStatus/energy/export': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy/export', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
+  // transformer efficiency (issue 14): the energy manager's page, not the plant operator's
+  'POST /eem-service/v1/power/efficiency': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/power/efficiency', { projectId: c.side.projectId, transformerId: c.side.transformer, ...week(c) }) },
+  'POST /eem-service/v1/power/efficiency/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/power/efficiency/export', { projectId: c.side.projectId, ...week(c) }) },
+  // chiller plant (issue 14)
+  'POST /eem-service/v1/efficiency/chiller/analysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/chiller/analysis', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/efficiency/chiller/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/chiller/export', { projectId: c.side.projectId, ...week(c) }) },
 
   // forecast and flow
   'POST /eem-service/v1/forecast/predict': { own: READERS, project: true, probe: (c) => post('/eem-service/v1/forecast/predict', { ...node(c.side), energyType: 2 }) },

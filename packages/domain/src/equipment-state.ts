@@ -170,3 +170,6 @@ export function wasteCost(intervals: readonly StateInterval[], versions: readonl
   }
   return out;
 }
+
+/** The symbols of the comparison codes (spec section 4), as a condition is shown: 1 >, 2 <, 3 =, 4 >=, 5 <=, 6 !=. */
+export const COMPARISON_SYMBOLS: Readonly<Record<number, string>> = { 1: '>', 2: '<', 3: '=', 4: '>=', 5: '<=', 6: '!=' };

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { EQUIPMENT_STATUS_API, type EquipmentScheme, type StateEnergy } from '@ems/contract';
+import { json } from '../../lib/http/test-helpers';
+import { useSession } from '../../lib/session';
+import widgetsEn from '../../widgets/locales/en-US';
+import en from './locales/en-US';
+import StateEnergyPage from './state-energy-page';
+
+// jsdom has no canvas: the chart is a placeholder holding its option (the option builder has its own test)
+vi.mock('../../widgets', async (orig) => ({
+  ...(await orig<typeof import('../../widgets')>()),
+  EChart: ({ option }: { option: { series?: { name: string }[] } }) => <div data-testid="echart">{(option.series ?? []).map((s) => s.name).join(',')}</div>,
+}));
+
+const SCHEME: EquipmentScheme = { id: 5, projectId: 3, name: 'Compressors', description: '', updateTime: 0, devices: [{ deviceId: 40, deviceName: 'AC1 meter', expressions: [] }] };
+const per = (running: number, standby: number, stopped: number, unknown: number) => ({ running, standby, stopped, unknown });
+const FIG = { hours: per(16, 4, 28, 0), kwh: per(1696, 128, 22.4, 0), meteredKwh: 1846.4, wasteKwh: 150.4, wasteYuan: 88.32, unpricedKwh: 0 };
+const ENERGY: StateEnergy = {
+  schemeId: 5,
+  timezone: 'Asia/Shanghai',
+  from: 0,
+  to: 2 * 86_400_000,
+  until: 2 * 86_400_000,
+  bucket: 'day',
+  priced: true,
+  totals: FIG,
+  devices: [{ deviceId: 40, deviceName: 'AC1 meter', ...FIG }],
+  buckets: [
+    { start: 0, hours: per(8, 2, 14, 0), kwh: per(848, 64, 11.2, 0), wasteYuan: 44.16 },
+    { start: 86_400_000, hours: per(8, 2, 14, 0), kwh: per(848, 64, 11.2, 0), wasteYuan: 44.16 },
+  ],
+};
+let energy: StateEnergy = ENERGY;
+const bodies: Record<string, unknown>[] = [];
+
+function renderPage() {
+  const i18n = i18next.createInstance();
+  void i18n.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { 'equipment-status': en, widgets: widgetsEn } },
+    ns: ['equipment-status', 'widgets'],
+    defaultNS: 'equipment-status',
+    interpolation: { escapeValue: false },
+    initImmediate: false,
+  } as Parameters<typeof i18n.init>[0]);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <App>{children}</App>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  return render(<StateEnergyPage />, { wrapper: Wrapper });
+}
+
+beforeEach(() => {
+  energy = ENERGY;
+  bodies.length = 0;
+  useSession.setState({ token: 'tok', userId: 7, projectId: 3 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith(EQUIPMENT_STATUS_API.schemes)) return json({ code: 0, msg: '', data: [SCHEME] });
+      if (url.startsWith(EQUIPMENT_STATUS_API.energy)) {
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return json({ code: 0, msg: '', data: energy });
+      }
+      return json({ code: 0, msg: '', data: [] });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ token: null, userId: null, projectId: null });
+});
+
+describe('consumption by equipment state', () => {
+  it('asks for the first programme over the month; draws hours and kWh per state, the waste in ¥ and the device row; then data-ready', async () => {
+    renderPage();
+    const page = await screen.findByTestId('state-energy-page');
+    await waitFor(() => expect(page.getAttribute('data-ready')).toBe('true'));
+    expect(bodies[0]).toMatchObject({ projectId: 3, schemeId: 5 });
+    expect(screen.getByTestId('kpi-hours-running').textContent).toContain('16');
+    expect(screen.getByTestId('kpi-kwh-standby').textContent).toBe('128.0 kWh');
+    expect(screen.getByTestId('kpi-waste').textContent).toContain('88.32');
+    expect(screen.getByTestId('kpi-waste-kwh').textContent).toBe('Standby + stopped 150.4 kWh, 8.1% of the total');
+    const table = screen.getByTestId('device-table');
+    expect(within(table).getByText('AC1 meter')).toBeTruthy();
+    expect(within(table).getByText('Total')).toBeTruthy();
+    expect(within(table).getAllByText('1,846.4')).toHaveLength(2);
+    expect(screen.getByTestId('echart').textContent).toBe('Running,Standby,Stopped,Unknown');
+  });
+
+  it('without a tariff the cost reads -- and says why', async () => {
+    energy = { ...ENERGY, priced: false };
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('state-energy-page').getAttribute('data-ready')).toBe('true'));
+    expect(screen.getByTestId('kpi-waste').textContent).toContain('--');
+    expect(screen.getByTestId('kpi-waste-kwh').textContent).toBe('The project has no time-of-use tariff: the cost cannot be priced');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copOf, coolingLoadKw, plantEnergySplit, evalQuadratic, fitQuadratic, iplv, iplvOfCurve, kwPerRt, partLoadRatio, plantElectricity, systemEer } from './chiller-efficiency.js';
+import { copAtFullLoad, copOf, coolingLoadKw, plantEnergySplit, evalQuadratic, fitQuadratic, iplv, iplvOfCurve, kwPerRt, partLoadRatio, plantElectricity, systemEer } from './chiller-efficiency.js';
 
 /** The demo factory's chiller: 879 kW (250 RT) water-cooled, rated COP 5.7, 151 m³/h chilled water. */
 const PLANT = { chillers: 154.2, chwPumps: 22, cwPumps: 30, towers: 7.5 };
@@ -67,10 +67,19 @@ describe('IPLV (GB/T 18430.1: 0.012 A + 0.328 B + 0.397 C + 0.263 D)', () => {
     const f = fitQuadratic([0.3, 0.5, 0.75, 1].map((x) => ({ x, y: curve(x) })));
     expect(iplvOfCurve(f as NonNullable<typeof f>)).toBeCloseTo(0.012 * 5.7 + 0.328 * 6.1275 + 0.397 * 5.8425 + 0.263 * 4.845, 9);
   });
-  it('no IPLV from a curve that never saw light load (lowest PLR above 35 %) or full load (highest below 90 %)', () => {
+  it('no IPLV from a curve that never saw light load (lowest PLR above 35 %) or high load (highest below 80 %)', () => {
     const hi = fitQuadratic([0.5, 0.75, 1].map((x) => ({ x, y: curve(x) })));
-    const lo = fitQuadratic([0.2, 0.5, 0.8].map((x) => ({ x, y: curve(x) })));
+    const lo = fitQuadratic([0.2, 0.5, 0.75].map((x) => ({ x, y: curve(x) })));
     expect(iplvOfCurve(hi as NonNullable<typeof hi>)).toBeNull();
     expect(iplvOfCurve(lo as NonNullable<typeof lo>)).toBeNull();
+    // sequenced plants stop short of full load: seen up to 0.8, the curve is read on to 1.0
+    const seq = fitQuadratic([0.2, 0.5, 0.8].map((x) => ({ x, y: curve(x) })));
+    expect(iplvOfCurve(seq as NonNullable<typeof seq>)).toBeCloseTo(0.012 * 5.7 + 0.328 * 6.1275 + 0.397 * 5.8425 + 0.263 * 4.845, 9);
+  });
+  it('COP at full load from the curve: 5.7 when seen up to 0.8 or beyond, null when the highest PLR is below 0.8', () => {
+    const seq = fitQuadratic([0.2, 0.5, 0.8].map((x) => ({ x, y: curve(x) })));
+    expect(copAtFullLoad(seq as NonNullable<typeof seq>)).toBeCloseTo(5.7, 9);
+    const low = fitQuadratic([0.2, 0.5, 0.75].map((x) => ({ x, y: curve(x) })));
+    expect(copAtFullLoad(low as NonNullable<typeof low>)).toBeNull();
   });
 });

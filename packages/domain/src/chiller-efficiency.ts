@@ -129,12 +129,27 @@ export function iplv(copAt100: number, copAt75: number, copAt50: number, copAt25
   return IPLV_WEIGHTS.a * copAt100 + IPLV_WEIGHTS.b * copAt75 + IPLV_WEIGHTS.c * copAt50 + IPLV_WEIGHTS.d * copAt25;
 }
 
+/** How far (in PLR) a fitted curve is read beyond the loads it saw. */
+export const CURVE_REACH = { below: 0.1, above: 0.2 } as const;
+
 /**
- * IPLV from a fitted COP(PLR) curve. A 25 % point the data never reached is extrapolated by the
- * curve only down to 0.1 below the lowest PLR seen; further, IPLV is null (the fit says nothing there).
+ * COP of the fitted curve at full load (PLR 1), what GB 19577 grades. A plant sequenced to start the
+ * next chiller before the running ones reach full load rarely shows PLR 1: the curve is read up to
+ * CURVE_REACH.above beyond the highest PLR seen; further, null.
+ */
+export function copAtFullLoad(f: QuadraticFit): number | null {
+  if (f.xMax < 1 - CURVE_REACH.above) return null;
+  const v = evalQuadratic(f, 1);
+  return v > 0 ? v : null;
+}
+
+/**
+ * IPLV from a fitted COP(PLR) curve. The 25 % and 100 % points are read from the curve at most
+ * CURVE_REACH beyond the loads seen (lowest PLR ≤ 0.35, highest ≥ 0.8); otherwise IPLV is null (the
+ * fit says nothing there).
  */
 export function iplvOfCurve(f: QuadraticFit): number | null {
-  if (f.xMin > 0.35 || f.xMax < 0.9) return null;
+  if (f.xMin > 0.25 + CURVE_REACH.below || f.xMax < 1 - CURVE_REACH.above) return null;
   const at = (x: number) => evalQuadratic(f, x);
   const v = [at(1), at(0.75), at(0.5), at(0.25)];
   if (v.some((x) => !(x > 0))) return null;

@@ -10,7 +10,7 @@ import {
   type PlantKwh,
   type PlantTempBucket,
 } from '@ems/contract';
-import { bucketEnd, bucketStart, chillerGrade, DEFAULT_STANDARDS, chillerGradeLimits, copOf, coolingLoadKw, evalQuadratic, fitQuadratic, iplvOfCurve, kwPerRt, KW_PER_RT, systemEer, towerApproachK, wetBulbStull } from '@ems/domain';
+import { bucketEnd, bucketStart, chillerGrade, DEFAULT_STANDARDS, chillerGradeLimits, copAtFullLoad, copOf, coolingLoadKw, fitQuadratic, iplvOfCurve, kwPerRt, KW_PER_RT, systemEer, towerApproachK, wetBulbStull } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
@@ -239,7 +239,7 @@ export async function chillerEfficiency(ems: Ems, lang: Lang, scope: readonly nu
     const coolingKwh = u.cooling === null ? 0 : (perMeter.get(u.cooling) ?? 0);
     const electricityKwh = u.electric === null ? 0 : (perMeter.get(u.electric) ?? 0);
     const c = copOf(coolingKwh, electricityKwh);
-    const copAt100 = pl.fit && pl.fit.xMax >= 0.9 ? evalQuadratic(pl.fit, 1) : null;
+    const copAt100 = pl.fit ? copAtFullLoad(pl.fit) : null;
     const iplv = pl.fit ? iplvOfCurve(pl.fit) : null;
     const unit = { condenser, ratedCoolingKw: ratedCoolingKw ?? 0 } as const;
     const m = (id: number) => unitMeans.get(`${u.node.id}:${id}`);

@@ -400,9 +400,6 @@ export const TransformerEfficiencyTotals = Type.Object({
   /** Σ β_i S_N,i / Σ S_N,i × 100 */
   loadRateAvgPct: Num,
   zoneHours: ZoneHours,
-  /** Σ of the suggestions' ¥ a year (energy: kWh a year) */
-  savingKwhPerYear: Type.Number(),
-  savingYuanPerYear: Num,
 });
 export type TransformerEfficiencyTotals = Static<typeof TransformerEfficiencyTotals>;
 

@@ -6,7 +6,7 @@ import { zonedDateTime, zonedDayStamp } from '../../lib/zoned-time.js';
 import { busbarView, transformerAnalysis, transformerFleet } from './service.js';
 
 type Texts = Record<Lang, string>;
-const ZONE: Record<string, Texts> = {
+export const ZONE: Record<string, Texts> = {
   light: { zh: '轻载(非经济)', en: 'light load (non-economic)' },
   economic: { zh: '经济', en: 'economic' },
   optimal: { zh: '最佳经济', en: 'optimal' },
@@ -36,6 +36,10 @@ export function suggestionText(s: TransformerSuggestion, lang: Lang): string {
   const en = lang === 'en';
   switch (s.kind) {
     case 'overloaded':
+      if (s.into)
+        return en
+          ? `Overloaded: peak load rate ${n(s.loadRateMaxPct, 1)} %; move the load above the rating onto ${s.into.name} (its peak then ${n(s.into.loadRateMaxPct, 1)} %)${worth(s.saving ?? null, lang)}`
+          : `过载：最大负载率 ${n(s.loadRateMaxPct, 1)}%，可将超出额定的负荷转移至 ${s.into.name}（转移后其最大 ${n(s.into.loadRateMaxPct, 1)}%）${worth(s.saving ?? null, lang)}`;
       return en ? `Overloaded: peak load rate ${n(s.loadRateMaxPct, 1)} %; add capacity or move load` : `过载：最大负载率 ${n(s.loadRateMaxPct, 1)}%，需增容或转移负荷`;
     case 'lightLoad': {
       const why = en ? `Light load: mean load rate ${n(s.loadRateAvgPct, 1)} % (optimal zone from ${n(s.thresholdPct, 1)} %)` : `轻载：平均负载率 ${n(s.loadRateAvgPct, 1)}%（最佳经济区下限 ${n(s.thresholdPct, 1)}%）`;

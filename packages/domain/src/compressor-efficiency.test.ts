@@ -5,6 +5,7 @@ import {
   leakTest,
   loadCurve,
   loadingRate,
+  loadUnloadPower,
   mpaToBar,
   setpointSavingKwh,
   specificPower,
@@ -107,5 +108,22 @@ describe('pressure set-point saving ≈ 7 %/bar × E (Fluid Power Journal: 1 % p
     expect(setpointSavingKwh(100, 0)).toBe(0);
     expect(setpointSavingKwh(0, 1)).toBe(0);
     expect(setpointSavingKwh(100, 20)).toBe(100);
+  });
+});
+
+describe('loaded and unloaded power from energy and hours (kWh = P_load · T + P_unload · t)', () => {
+  it('a 110 kW machine drawing 30.8 kW unloaded: buckets of 0.1/0.15, 0.2/0.05 and 0.25/0 h → 110 and 30.8 kW', () => {
+    const b = [
+      [0.1, 0.15],
+      [0.2, 0.05],
+      [0.25, 0],
+    ].map(([T, t]) => ({ kwh: 110 * (T as number) + 30.8 * (t as number), loadedH: T as number, unloadedH: t as number }));
+    const r = loadUnloadPower(b);
+    expect(r?.loadedKw).toBeCloseTo(110, 9);
+    expect(r?.unloadedKw).toBeCloseTo(30.8, 9);
+  });
+  it('never unloaded, or always the same ratio → null', () => {
+    expect(loadUnloadPower([{ kwh: 27.5, loadedH: 0.25, unloadedH: 0 }])).toBeNull();
+    expect(loadUnloadPower([{ kwh: 10, loadedH: 0.1, unloadedH: 0.1 }, { kwh: 20, loadedH: 0.2, unloadedH: 0.2 }])).toBeNull();
   });
 });

@@ -156,3 +156,27 @@ export function setpointSavingKwh(kwh: number, dropBar: number, perBar = SAVING_
   if (!(dropBar > 0) || !(kwh > 0)) return 0;
   return Math.min(kwh, kwh * perBar * dropBar);
 }
+
+/**
+ * A machine's loaded and unloaded input power (kW) recovered from buckets of energy and hours:
+ * kWh = P_load · T + P_unload · t, least squares without intercept over the buckets. Null when the
+ * buckets do not tell the two apart (never unloaded, never loaded, or always in the same ratio).
+ */
+export function loadUnloadPower(buckets: readonly { kwh: number; loadedH: number; unloadedH: number }[]): { loadedKw: number; unloadedKw: number } | null {
+  let tt = 0;
+  let uu = 0;
+  let tu = 0;
+  let et = 0;
+  let eu = 0;
+  for (const b of buckets) {
+    if (![b.kwh, b.loadedH, b.unloadedH].every(Number.isFinite)) continue;
+    tt += b.loadedH * b.loadedH;
+    uu += b.unloadedH * b.unloadedH;
+    tu += b.loadedH * b.unloadedH;
+    et += b.kwh * b.loadedH;
+    eu += b.kwh * b.unloadedH;
+  }
+  const det = tt * uu - tu * tu;
+  if (!(tt > 0) || !(uu > 0) || Math.abs(det) <= 1e-9 * tt * uu) return null;
+  return { loadedKw: (et * uu - eu * tu) / det, unloadedKw: (eu * tt - et * tu) / det };
+}

@@ -408,6 +408,14 @@ export const ALLOW: Record<string, Entry> = {
   // transformer efficiency (issue 14): the energy manager's page, not the plant operator's
   'POST /eem-service/v1/power/efficiency': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/power/efficiency', { projectId: c.side.projectId, transformerId: c.side.transformer, ...week(c) }) },
   'POST /eem-service/v1/power/efficiency/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/power/efficiency/export', { projectId: c.side.projectId, ...week(c) }) },
+  // the compressed-air station (issue 14): fw_cloud's efficiency pages
+  'POST /eem-service/v1/airCompressor/standingBook': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/standingBook', { projectId: c.side.projectId }) },
+  'POST /eem-service/v1/airCompressor/airManager': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/airManager', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/electricalRatio': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/electricalRatio', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/loadingAnalysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/loadingAnalysis', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/unloadingRate': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/unloadingRate', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/pressure': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/pressure', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/airCompressor/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/export', { projectId: c.side.projectId, ...week(c) }) },
   // chiller plant (issue 14)
   'POST /eem-service/v1/efficiency/chiller/analysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/chiller/analysis', { projectId: c.side.projectId, ...week(c) }) },
   'POST /eem-service/v1/efficiency/chiller/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/chiller/export', { projectId: c.side.projectId, ...week(c) }) },

@@ -49,6 +49,8 @@ export const PERMISSION_RESOURCES = [
   ['hazardsource', '危险源', 'hazard source'],
   // issue 14: the equipment-status programmes of /deviceRunningStateScheme (equipmentstatus_create / _update / _delete)
   ['equipmentstatus', '设备运行状态方案', 'equipment status scheme'],
+  // issue 14: the energy-efficiency grade tables (GB 20052/19577/19153/24500) of the platform (efficiencystandard_update)
+  ['efficiencystandard', '能效标准', 'efficiency standard'],
 ] as const;
 
 /** Operations, spec section 6. */

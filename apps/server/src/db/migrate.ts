@@ -17,6 +17,7 @@ import { eventEndIndex } from './migrations/0016-event-end-index.js';
 import { admin } from './migrations/0017-admin.js';
 import { sso } from './migrations/0018-sso.js';
 import { serviceProvider } from './migrations/0019-service-provider.js';
+import { efficiencyStandards } from './migrations/0020-efficiency-standards.js';
 import { boilerPoints } from './migrations/0023-boiler-points.js';
 import { compressorPoints } from './migrations/0022-compressor-points.js';
 import { chillerPoints } from './migrations/0021-chiller-points.js';
@@ -44,6 +45,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0017-admin': admin(kind),
     '0018-sso': sso(),
     '0019-service-provider': serviceProvider(),
+    '0020-efficiency-standards': efficiencyStandards(),
     '0023-boiler-points': boilerPoints(),
     '0022-compressor-points': compressorPoints(),
     '0021-chiller-points': chillerPoints(),

@@ -236,7 +236,22 @@ export interface AuditLogTable {
   detail: string;
 }
 
+/** 0020-efficiency-standards: an administrator's edition of a grade table (absent: the published one). */
+export interface EfficiencyStandardTable {
+  /** 'transformer' | 'chiller' | 'compressor' | 'boiler' */
+  kind: string;
+  code: string;
+  title: string;
+  effective_date: string;
+  note: string;
+  /** JSON array of the kind's rows */
+  rows: string;
+  updated_by: string;
+  update_time: number;
+}
+
 export interface Database {
+  efficiency_standard: EfficiencyStandardTable;
   audit_log: AuditLogTable;
   tenant: TenantTable;
   tenant_provider: TenantProviderTable;

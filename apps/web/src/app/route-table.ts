@@ -45,6 +45,7 @@ const BUILT: Record<string, Page> = {
   generatrixMonitor: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.generatrixMonitor }))),
   powertransformerOverview: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.powertransformerOverview }))),
   powertransformerAnalysis: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.powertransformerAnalysis }))),
+  transformerEnergyEfficiency: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.transformerEnergyEfficiency }))),
   energyFlowAnalyse: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowAnalysePage }))),
   energyFlowAnalysis: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowDiagramPage }))),
   energyPredictionAndAnalysis: lazyPage(() => import('../features/forecast').then((m) => ({ default: m.FORECAST_ROUTE_PAGES.energyPredictionAndAnalysis }))),

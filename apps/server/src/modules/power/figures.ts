@@ -9,6 +9,7 @@ import {
   optimumLoadRate,
   periodEfficiency,
   zoneHours,
+  type GradeRow,
   type LoadInterval,
   type TransformerVariant,
   type TransformerNameplate,
@@ -48,9 +49,16 @@ const r = (v: number | null, d = 4) => (v === null || !Number.isFinite(v) ? null
  * The fleet-table figures of a transformer from its LV main's buckets of `hours` each (DOMAIN §5):
  * P = kWh / h, Q = kvarh / h (0 without a kvarh counter), β = √(P² + Q²) / S_N; losses over the
  * buckets with a value (E0 = P0 · t, E_k = Pk Σ β² Δt); η = E_out / (E_out + E_loss); the zone of
- * the mean β against β_JZ; the grade from the nameplate. Also the load curve.
+ * the mean β against β_JZ; the grade from the nameplate against `table` (the GB 20052 edition in
+ * force, modules/efficiency-standards currentStandard; the published one by default). Also the load curve.
  */
-export function transformerFigures(attrs: Record<string, unknown>, buckets: readonly EnergyBucket[], hours: number, expected: number): { figures: Figures; load: LoadPoint[]; cosPhi: number | null } {
+export function transformerFigures(
+  attrs: Record<string, unknown>,
+  buckets: readonly EnergyBucket[],
+  hours: number,
+  expected: number,
+  table?: readonly GradeRow[],
+): { figures: Figures; load: LoadPoint[]; cosPhi: number | null } {
   const np = nameplateOf(attrs);
   const insulation = attrs.insulation === 'oil' ? 'oil' : attrs.insulation === 'dry' ? 'dry' : null;
   const load: LoadPoint[] = [];
@@ -106,7 +114,7 @@ export function transformerFigures(attrs: Record<string, unknown>, buckets: read
       economicLoadRatePct: betaJz === null ? null : r(betaJz * 100),
       zone: betaAvg !== null && betaJz !== null ? loadZone(betaAvg, betaJz) : null,
       zoneHours: zh,
-      grade: np && insulation ? efficiencyGrade(np, insulation, undefined, variantOf(attrs)) : 'unrated',
+      grade: np && insulation ? efficiencyGrade(np, insulation, table, variantOf(attrs)) : 'unrated',
       intervals: expected,
       intervalsWithData: n,
     },

@@ -17,7 +17,7 @@ import {
   type TransformerItem,
   type TransformerRow,
 } from '@ems/contract';
-import { bucketEnd, bucketStart, economicLoadRate, efficiency, loadRate, optimumLoadRate, zoneBounds } from '@ems/domain';
+import { bucketEnd, bucketStart, economicLoadRate, efficiency, loadRate, optimumLoadRate, zoneBounds, type GradeRow } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
@@ -25,6 +25,7 @@ import { READ_DAYS, readInPieces, slicer } from '../../lib/work-slices.js';
 import { monitorRepository } from '../monitor/repository.js';
 import { etaCurve, nameplateOf, transformerFigures, type EnergyBucket } from './figures.js';
 import { suggestionsOf } from './suggestions.js';
+import { currentStandard } from '../efficiency-standards/service.js';
 import { nominalKvOf, nominalPhaseV, powerQuality, pqSeriesSpecs, pqTrendStepMs, type PqResult } from './pq.js';
 import { pqAggregatorOf } from './pq-aggregator.js';
 import { PQ_TREND_IDS } from './pq-series.js';
@@ -142,9 +143,18 @@ async function pqOf(ems: Ems, repo: PowerRepository, meterId: number, t: PowerNo
   };
 }
 
-export function rowOf(t: PowerNode, meter: PowerNode | undefined, buckets: readonly EnergyBucket[], range: Range, pq: PqSummary | null, suggestions: TransformerRow['suggestions']) {
+/** A fleet-table row; `table` the GB 20052 grade rows in force (currentStandard(ems, 'transformer').rows; the published table by default). */
+export function rowOf(
+  t: PowerNode,
+  meter: PowerNode | undefined,
+  buckets: readonly EnergyBucket[],
+  range: Range,
+  pq: PqSummary | null,
+  suggestions: TransformerRow['suggestions'],
+  table?: readonly GradeRow[],
+) {
   const expected = Math.max(0, Math.round((range.until - range.from) / range.bucketMs));
-  const { figures, load, cosPhi } = transformerFigures(t.attrs, buckets, range.bucketMs / 3_600_000, expected);
+  const { figures, load, cosPhi } = transformerFigures(t.attrs, buckets, range.bucketMs / 3_600_000, expected, table);
   const row: TransformerRow = { id: t.id, name: t.name, meterId: meter?.id ?? null, meterName: meter?.name ?? null, ...figures, suggestions, pq };
   return { row, load, cosPhi };
 }
@@ -159,12 +169,13 @@ export async function transformerFleet(ems: Ems, lang: Lang, scope: readonly num
   const meterIds = transformers.flatMap((x) => (x.meter ? [x.meter.id] : []));
   const buckets = await energyBuckets(repo, range.grain, meterIds, range.from, range.until);
   const suggestions = await suggestionsOf(ems, project, transformers, buckets, range.bucketMs / 3_600_000);
+  const table = (await currentStandard(ems, 'transformer')).rows;
   const rows: TransformerRow[] = [];
   const turn = slicer();
   for (const { t, meter } of transformers) {
     await turn();
     const pq = meter ? (await pqOf(ems, repo, meter.id, t, range, now, false)).summary : null;
-    rows.push(rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq, suggestions.get(t.id) ?? []).row);
+    rows.push(rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq, suggestions.get(t.id) ?? [], table).row);
   }
   return { projectId: project.id, timezone: project.timezone, from: range.from, to: range.to, grain: range.grain, rows };
 }
@@ -199,7 +210,7 @@ export async function transformerAnalysis(ems: Ems, lang: Lang, scope: readonly 
       ])
     : [new Map<number, EnergyBucket[]>(), new Map<number, EnergyBucket[]>(), null];
   const suggestions = meter ? ((await suggestionsOf(ems, project, fleet, buckets, range.bucketMs / 3_600_000)).get(t.id) ?? []) : [];
-  const { row, load, cosPhi } = rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq?.summary ?? null, suggestions);
+  const { row, load, cosPhi } = rowOf(t, meter, meter ? (buckets.get(meter.id) ?? []) : [], range, pq?.summary ?? null, suggestions, (await currentStandard(ems, 'transformer')).rows);
   const np = nameplateOf(t.attrs);
   const jz = np ? economicLoadRate(np) : null;
   const opt = np ? optimumLoadRate(np) : null;

@@ -2,6 +2,7 @@ import type { TransformerSuggestion } from '@ems/contract';
 import { fleetSuggestions, localParts, meanDayPriceYuanPerKwh, versionAt, type FleetUnit } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { projectScheme } from '../cost/service.js';
+import { currentStandard } from '../efficiency-standards/service.js';
 import { nameplateOf, variantOf, type EnergyBucket } from './figures.js';
 import type { PowerNode } from './repository.js';
 
@@ -23,7 +24,8 @@ export async function suggestionsOf(
     const insulation = t.attrs.insulation === 'oil' || t.attrs.insulation === 'dry' ? t.attrs.insulation : null;
     return { id: t.id, name: t.name, nameplate: nameplateOf(t.attrs), insulation, variant: variantOf(t.attrs), kva };
   });
-  return fleetSuggestions(units, { yuanPerKwh: await roundTheClockPrice(ems, project) });
+  // graded against the GB 20052 edition in force (an administrator's edit regrades the fleet)
+  return fleetSuggestions(units, { yuanPerKwh: await roundTheClockPrice(ems, project), table: (await currentStandard(ems, 'transformer')).rows });
 }
 
 /**

@@ -19,6 +19,7 @@ const BUILT_KEYS = [
   'generatrixMonitor',
   'powertransformerOverview',
   'powertransformerAnalysis',
+  'transformerEnergyEfficiency',
   'energyFlowAnalyse',
   'energyFlowAnalysis',
   'energyPredictionAndAnalysis',

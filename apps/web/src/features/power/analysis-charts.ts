@@ -18,7 +18,7 @@ export interface ChartTokens {
  * Load curve: β (%) over time with the zone bands (light below β_JZ², economic, optimal 1.33 β_JZ²
  * to 75 %, economic to 100 %, overloaded above) and P (kW) on the right axis.
  */
-export function loadOption(a: TransformerAnalysis, c: ChartTokens, labels: { loadRate: string; power: string; zones: Record<'light' | 'economic' | 'optimal' | 'over', string> }, time: (ts: number) => string): EChartsOption {
+export function loadOption(a: Pick<TransformerAnalysis, 'load' | 'zoneBounds'>, c: ChartTokens, labels: { loadRate: string; power: string; zones: Record<'light' | 'economic' | 'optimal' | 'over', string> }, time: (ts: number) => string): EChartsOption {
   const b = a.zoneBounds;
   const bands = b
     ? [
@@ -55,7 +55,7 @@ export function loadOption(a: TransformerAnalysis, c: ChartTokens, labels: { loa
 }
 
 /** Hours per zone as horizontal bars. */
-export function zoneHoursOption(a: TransformerAnalysis, c: ChartTokens, labels: Record<'light' | 'economic' | 'optimal' | 'over', string>, unit: string): EChartsOption {
+export function zoneHoursOption(a: { row: Pick<TransformerAnalysis['row'], 'zoneHours'> }, c: ChartTokens, labels: Record<'light' | 'economic' | 'optimal' | 'over', string>, unit: string): EChartsOption {
   const zones = ['light', 'economic', 'optimal', 'over'] as const;
   const colors = { light: c.warning, economic: c.info, optimal: c.success, over: c.error };
   return {
@@ -73,7 +73,7 @@ export const OPTIMUM_PIN_PX = 44;
 /** The legend's band above a plot (px). */
 const LEGEND_BAND_PX = 36;
 
-export function etaOption(a: TransformerAnalysis, c: ChartTokens, labels: { eta: string; today: string; optimum: string }): EChartsOption {
+export function etaOption(a: Pick<TransformerAnalysis, 'etaCurve' | 'optimum'> & { today: readonly { loadRatePct: number; efficiencyPct: number }[] }, c: ChartTokens, labels: { eta: string; today: string; optimum: string }): EChartsOption {
   const curve = a.etaCurve.filter((p) => p.loadRatePct >= 10);
   return {
     tooltip: { trigger: 'item' },

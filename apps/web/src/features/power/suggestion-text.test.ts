@@ -27,6 +27,11 @@ describe('the 建议 column: each suggestion with its reason and money a year, i
       'Below GB 20052-2024 grade 3 (P0 1.600 kW, Pk 8.000 kW): a grade-1 unit (1.020 / 7.315 kW), saving 6,581 kWh a year',
     );
   });
+  it('overloaded with a unit to take the part above its rating (transformer-advice.test.ts: T3 onto 2#), in both languages', () => {
+    const shed: TransformerSuggestion = { kind: 'overloaded', loadRateMaxPct: 110, into: { id: 2, name: '2#', loadRateMaxPct: 24.4 }, saving: { kwhPerYear: 2625, yuanPerYear: 1575 } };
+    expect(suggestionText(shed, tOf('en-US'))).toBe('Overloaded: peak load rate 110.0 %; move the load above the rating onto 2# (its peak then 24.4 %), saving 2,625 kWh (¥1,575) a year');
+    expect(suggestionText(shed, tOf('zh-CN'))).toBe('过载：最大负载率 110.0%，可将超出额定的负荷转移至 2#（转移后其最大 24.4%），年节电 2,625 kWh（约 ¥1,575）');
+  });
   it('overloaded reads as an error, the rest as warnings', () => {
     expect(suggestionTone([merge, { kind: 'overloaded', loadRateMaxPct: 110 }])).toBe('danger');
     expect(suggestionTone([merge])).toBe('warning');

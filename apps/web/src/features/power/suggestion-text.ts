@@ -14,7 +14,7 @@ export function suggestionText(s: TransformerSuggestion, t: TFunction): string {
   const p = (v: number) => formatNumber(v, 1);
   switch (s.kind) {
     case 'overloaded':
-      return t('advice.overloaded', { max: p(s.loadRateMaxPct) });
+      return s.into ? t('advice.shed', { max: p(s.loadRateMaxPct), into: s.into.name, intoMax: p(s.into.loadRateMaxPct) }) + worth(s.saving ?? null, t) : t('advice.overloaded', { max: p(s.loadRateMaxPct) });
     case 'lightLoad':
       return s.into === null
         ? t('advice.lightLoad', { avg: p(s.loadRateAvgPct), threshold: p(s.thresholdPct) })

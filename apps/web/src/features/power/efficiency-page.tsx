@@ -1,0 +1,174 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TransformerEfficiency } from '@ems/contract';
+import { formatNumber, formatThousands, rangeOf, type DateRange } from '@ems/domain';
+import { useSession } from '../../lib/session';
+import { formatTime, useProjectZone } from '../../lib/time';
+import { DateRangeSelector, EChart } from '../../widgets';
+import { exportEfficiency } from './api/export-power';
+import { efficiencyQuery } from './api/get-efficiency';
+import { etaOption, loadOption, type ChartTokens } from './analysis-charts';
+import { EfficiencyTable } from './components/efficiency-table';
+import { fleetZonesOption, lossSplitOption } from './efficiency-charts';
+import { gradeColor } from './power-view';
+
+const STEP_PATTERN: Record<TransformerEfficiency['step'], string> = { hour: 'MM-DD HH:mm', day: 'MM-DD', month: 'YYYY-MM' };
+
+/**
+ * Transformer efficiency (/transformerEnergyEfficiency, DOMAIN §5 with §3's tariff): the fleet's
+ * output, losses in kWh and ¥, loss rate and capacity-weighted load rate; for the chosen unit its
+ * load rate against the GB/T 13462 zones, its loss split per bucket, its η–β curve with the
+ * operating point and the optimum, its GB 20052-2024 grade; the fleet table with the suggestions
+ * and what a year of each is worth; the export of that table.
+ */
+export default function EfficiencyPage() {
+  const { t } = useTranslation('power');
+  const { token } = theme.useToken();
+  const projectId = useSession((s) => s.projectId);
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
+  const [picked, setPicked] = useState<number | null>(null);
+  const body = { projectId: projectId ?? 1, startTime: range.startTime, endTime: range.endTime, ...(picked === null ? {} : { transformerId: picked }) };
+  const q = useQuery({ ...efficiencyQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
+  const data = q.data;
+  const c: ChartTokens = {
+    primary: token.colorPrimary,
+    secondary: token.colorTextSecondary,
+    success: token.colorSuccess,
+    warning: token.colorWarning,
+    error: token.colorError,
+    info: token.colorInfo,
+    successBg: token.colorSuccessBg,
+    warningBg: token.colorWarningBg,
+    errorBg: token.colorErrorBg,
+    infoBg: token.colorInfoBg,
+  };
+  const zones = { light: t('zone.light'), economic: t('zone.economic'), optimal: t('zone.optimal'), over: t('zone.over') };
+  const options = useMemo(() => {
+    const d = data?.detail;
+    if (!data || !d) return null;
+    return {
+      load: loadOption(d, c, { loadRate: t('analysis.loadRate'), power: t('analysis.activePower'), zones }, (ts) => formatTime(ts, zone, data.to - data.from <= 86_400_000 * 1.5 ? 'HH:mm' : 'MM-DD HH:mm')),
+      split: lossSplitOption(
+        d.buckets,
+        c,
+        { noLoadKwh: t('efficiency.noLoadKwh'), loadKwh: t('efficiency.loadKwh'), noLoadYuan: t('efficiency.noLoadYuan'), loadYuan: t('efficiency.loadYuan') },
+        (ts) => formatTime(ts, zone, STEP_PATTERN[data.step]),
+      ),
+      zones: fleetZonesOption(data.rows, c, zones, t('efficiency.hours')),
+      eta: etaOption({ etaCurve: d.etaCurve, optimum: d.optimum, today: d.operating ? [d.operating] : [] }, c, {
+        eta: t('analysis.etaSeries', { cos: d.cosPhi ?? 0.9 }),
+        today: t('efficiency.operating'),
+        optimum: t('analysis.optimum', { value: `${d.optimum?.loadRatePct ?? ''}%` }),
+      }),
+    };
+    // c and zones follow token and t
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, token, t, zone]);
+  if (projectId === null) return <Empty description={t('noProject')} />;
+  if (data && data.rows.length === 0) return <Empty description={t('noTransformer')} />;
+  const chosen = data?.rows.find((r) => r.id === data.detail?.transformerId);
+  const tot = data?.totals;
+  const kpis: [string, string, string, string | undefined, string?][] = tot
+    ? [
+        ['energy', t('efficiency.kpi.energy'), formatThousands(tot.energyKwh, 1), 'kWh'],
+        ['loss', t('efficiency.kpi.loss'), formatThousands(tot.lossKwh, 1), 'kWh', t('efficiency.kpiHint.loss', { noLoad: formatThousands(tot.noLoadLossKwh, 1), load: formatThousands(tot.loadLossKwh, 1) })],
+        [
+          'lossYuan',
+          t('efficiency.kpi.lossYuan'),
+          tot.lossYuan === null ? '--' : formatThousands(tot.lossYuan, 2),
+          '¥',
+          tot.lossYuan === null ? undefined : t('efficiency.kpiHint.lossYuan', { noLoad: formatThousands(tot.noLoadLossYuan ?? 0, 2), load: formatThousands(tot.loadLossYuan ?? 0, 2) }),
+        ],
+        ['lossRate', t('efficiency.kpi.lossRate'), tot.lossRatePct === null ? '--' : formatNumber(tot.lossRatePct, 2), '%'],
+        ['loadRate', t('efficiency.kpi.loadRate'), tot.loadRateAvgPct === null ? '--' : formatNumber(tot.loadRateAvgPct, 1), '%', t('efficiency.kpiHint.loadRate')],
+      ]
+    : [];
+  const loading = q.isFetching;
+  return (
+    <Flex vertical gap={token.margin} data-testid="transformer-efficiency" data-ready={data !== undefined && !q.isPlaceholderData && !loading}>
+      <Card size="small">
+        <Flex wrap align="center" gap={token.margin}>
+          <DateRangeSelector value={range} onChange={setRange} types={[1, 2, 3, 5, 6]} />
+          <Flex align="center" gap={token.marginXS}>
+            <span>{t('efficiency.transformer')}</span>
+            <Select<number>
+              data-testid="eff-picker"
+              value={data?.detail?.transformerId ?? picked ?? undefined}
+              style={{ width: 160 }}
+              options={(data?.rows ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              onChange={setPicked}
+            />
+          </Flex>
+          <Button onClick={() => void exportEfficiency(body)} disabled={!data} data-testid="eff-export">
+            {t('export')}
+          </Button>
+          {data && (
+            <Typography.Text type="secondary" data-testid="eff-tariff">
+              {data.tariff.schemeName === null ? t('efficiency.noTariff') : t('efficiency.tariff', { name: data.tariff.schemeName })}
+              {data.tariff.schemeName !== null && data.tariff.unpricedHours > 0 ? ` · ${t('efficiency.unpriced', { hours: formatNumber(data.tariff.unpricedHours, 0) })}` : ''}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Card>
+      {!data || !options ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Row gutter={[token.margin, token.margin]}>
+            {kpis.map(([key, title, value, unit, hint]) => (
+              <Col key={key} flex="1 1 200px">
+                <Card size="small">
+                  <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`eff-kpi-${key}`} />
+                  {hint && (
+                    <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                      {hint}
+                    </Typography.Text>
+                  )}
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Row gutter={[token.margin, token.margin]}>
+            <Col xs={24} xl={16}>
+              <Card size="small" title={`${t('efficiency.load')} · ${chosen?.name ?? ''}`} data-testid="eff-load-card">
+                <EChart option={options.load} height={320} loading={loading} emptyText={t('noData')} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={8}>
+              <Card size="small" title={t('efficiency.zones')} data-testid="eff-zones-card">
+                <EChart option={options.zones} height={320} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={14}>
+              <Card size="small" title={`${t('efficiency.split')} · ${chosen?.name ?? ''}`} data-testid="eff-split-card">
+                <EChart option={options.split} height={320} loading={loading} emptyText={t('noData')} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={10}>
+              <Card
+                size="small"
+                title={`${t('efficiency.eta')} · ${chosen?.name ?? ''}`}
+                extra={
+                  chosen && (
+                    <Tag color={gradeColor(chosen.grade)} data-testid="eff-grade">
+                      GB 20052-2024 {t(`grade.${chosen.grade}`)}
+                    </Tag>
+                  )
+                }
+                data-testid="eff-eta-card"
+              >
+                <EChart option={options.eta} height={320} />
+              </Card>
+            </Col>
+          </Row>
+          <Card size="small" title={t('efficiency.fleet')}>
+            <EfficiencyTable data={data} loading={loading} onOpen={setPicked} />
+          </Card>
+        </>
+      )}
+    </Flex>
+  );
+}

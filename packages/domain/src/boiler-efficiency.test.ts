@@ -10,6 +10,8 @@ import {
   kgcePerSteamT,
   naturalGasCombustion,
   o2ForExcessAir,
+  periodRadiationLossPct,
+  radiationHotShare,
   radiationLossPct,
   ratedRadiationLossPct,
   steamToGasRatio,
@@ -86,6 +88,17 @@ describe('GB/T 10180-2017 heat-loss (反平衡) method', () => {
     expect(ratedRadiationLossPct(100)).toBe(0.7);
     expect(radiationLossPct(2.1, 0.5)).toBeCloseTo(4.2, 10);
     expect(radiationLossPct(2.1, 0.05)).toBeCloseTo(10.5, 10);
+  });
+
+  it('q5 of a period from its load samples: 12 h at 40 % and 12 h at 5 % of a 4 t/h boiler → 2.1 × (12 + 3) / (4.8 + 0.6) = 5.83 %, not the 10.5 % of its 22.5 % mean load', () => {
+    const loads = [...Array<number>(12).fill(0.4), ...Array<number>(12).fill(0.05)];
+    const hot = loads.reduce((a, l) => a + radiationHotShare(l), 0);
+    const sum = loads.reduce((a, l) => a + l, 0);
+    expect(periodRadiationLossPct(2.1, hot, sum)).toBeCloseTo(5.833, 3);
+    // the same as weighting each sample's q5 by its fuel (∝ load)
+    expect(loads.reduce((a, l) => a + radiationLossPct(2.1, l) * l, 0) / sum).toBeCloseTo(5.833, 3);
+    expect(radiationLossPct(2.1, sum / loads.length)).toBeCloseTo(9.333, 3);
+    expect(periodRadiationLossPct(2.1, 0, 0)).toBeNull();
   });
 
   it('indirect η = 100 − (q2 + q3 + q5) for a 4 t/h boiler at 60 % load: flue 128 °C, O₂ 3.2 %, CO 30 ppm, air 28 °C', () => {

@@ -150,6 +150,21 @@ export function radiationLossPct(q5RatedPct: number, loadRatio: number): number 
   return q5RatedPct / Math.max(RADIATION_MIN_LOAD, loadRatio);
 }
 
+/**
+ * q5 of a period from samples of its load ratio L_i (equal durations, the burner running), %: the
+ * fuel-weighted mean of q5e / max(L_min, L_i), the fuel taken as ∝ L_i (the efficiency's own change is
+ * second order): q5e · Σ min(1, L_i / L_min) / Σ L_i. A period's mean load would overstate it (1/L is
+ * convex: a day of 35 % days and 3 % nights is not a day at 18 %).
+ */
+export function periodRadiationLossPct(q5RatedPct: number, hotSum: number, loadSum: number): number | null {
+  return loadSum > 0 ? (q5RatedPct * hotSum) / loadSum : null;
+}
+
+/** Σ min(1, L / L_min) of one sample: its share of the surface loss of a hot boiler. */
+export function radiationHotShare(loadRatio: number): number {
+  return Math.min(1, loadRatio / RADIATION_MIN_LOAD);
+}
+
 /** Heat-loss (反平衡) breakdown, %: η = 100 − (q2 + q3 + q4 + q5 + q6). */
 export interface LossBreakdown {
   q2: number;

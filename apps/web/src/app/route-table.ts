@@ -50,6 +50,8 @@ const BUILT: Record<string, Page> = {
   energyFlowAnalysis: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowDiagramPage }))),
   energyPredictionAndAnalysis: lazyPage(() => import('../features/forecast').then((m) => ({ default: m.FORECAST_ROUTE_PAGES.energyPredictionAndAnalysis }))),
   energyPredict: lazyPage(() => import('../features/forecast').then((m) => ({ default: m.FORECAST_ROUTE_PAGES.energyPredict }))),
+  deviceRunningStateScheme: lazyPage(() => import('../features/equipment-status').then((m) => ({ default: m.EQUIPMENT_STATUS_PAGES.deviceRunningStateScheme }))),
+  deviceStateEnergyConsumption: lazyPage(() => import('../features/equipment-status').then((m) => ({ default: m.EQUIPMENT_STATUS_PAGES.deviceStateEnergyConsumption }))),
 };
 
 export interface AppRoute extends NavRoute {

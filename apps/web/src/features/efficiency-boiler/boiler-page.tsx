@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { rangeOf, type DateRange } from '@ems/domain';
+import { useSession } from '../../lib/session';
+import { formatTime, useProjectZone } from '../../lib/time';
+import { DateRangeSelector, EChart } from '../../widgets';
+import { exportBoiler } from './api/export-boiler';
+import { boilerAnalysisQuery, boilersQuery } from './api/get-boiler';
+import { flueOption, ratioOption, trendOption, waterfallOption, type ChartColors } from './boiler-charts';
+import { bucketPattern, fig, gradeColor } from './boiler-view';
+import { BoilerTable } from './components/boiler-table';
+
+/**
+ * Boiler efficiency (/boilerEnergyEfficiency, DOMAIN §8): one boiler over the range — direct
+ * (input-output) efficiency per bucket and overall, the heat-loss waterfall from the flue gas,
+ * flue-gas temperature and O₂ against their limits, steam/gas ratio and coal equivalent per t of
+ * steam, the GB 24500 grade; the bucket table exports to xlsx.
+ */
+export default function BoilerPage() {
+  const { t } = useTranslation('efficiency-boiler');
+  const { token } = theme.useToken();
+  const projectId = useSession((s) => s.projectId);
+  const zone = useProjectZone();
+  const list = useQuery({ ...boilersQuery(projectId ?? 1), enabled: projectId !== null });
+  const [picked, setPicked] = useState<number | null>(null);
+  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
+  const boilerId = picked ?? list.data?.[0]?.id ?? null;
+  const body = { projectId: projectId ?? 1, boilerId: boilerId ?? 1, startTime: range.startTime, endTime: range.endTime, dateType: range.type };
+  const a = useQuery({ ...boilerAnalysisQuery(body), enabled: projectId !== null && boilerId !== null, placeholderData: keepPreviousData });
+  const data = a.data;
+  const c: ChartColors = { primary: token.colorPrimary, secondary: token.colorTextSecondary, success: token.colorSuccess, warning: token.colorWarning, error: token.colorError, info: token.colorInfo, transparent: 'transparent' };
+  const options = useMemo(() => {
+    if (!data) return null;
+    const time = (ts: number) => formatTime(ts, zone, bucketPattern(data.grain));
+    const lim = data.limits;
+    return {
+      trend: trendOption(data, c, { direct: t('chart.direct'), indirect: t('chart.indirect'), load: t('chart.load') }, time),
+      waterfall: waterfallOption(data.total, c, { input: t('chart.input'), q2: t('chart.q2'), q3: t('chart.q3'), q5: t('chart.q5'), unaccounted: t('chart.unaccounted'), efficiency: t('chart.efficiency') }),
+      flue: flueOption(
+        data,
+        c,
+        {
+          flueTemp: t('chart.flueTemp'),
+          o2: t('chart.o2'),
+          flueLimit: lim ? t('chart.flueLimit', { value: lim.flueTempMaxC }) : '',
+          o2Limit: lim ? t('chart.o2Limit', { value: fig(lim.o2MaxPct, 1), alpha: lim.excessAirMax }) : '',
+        },
+        time,
+      ),
+      ratio: ratioOption(data, c, { steamPerGas: t('chart.steamPerGas'), kgce: t('chart.kgce') }, time),
+    };
+    // c follows token
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, token, t, zone]);
+  if (projectId === null) return <Empty description={t('noProject')} />;
+  if (list.data && list.data.length === 0) return <Empty description={t('noBoiler')} />;
+  const b = data?.boiler;
+  const tot = data?.total;
+  const kpis: [string, string, string, string][] = tot
+    ? [
+        ['direct', t('kpi.direct'), fig(tot.directEfficiencyPct, 2), '%'],
+        ['indirect', t('kpi.indirect'), fig(tot.indirectEfficiencyPct, 2), '%'],
+        ['steam', t('kpi.steam'), fig(tot.steamT, 1), 't'],
+        ['gas', t('kpi.gas'), fig(tot.gasM3, 0), 'm³'],
+        ['ratio', t('kpi.ratio'), fig(tot.steamPerGas, 1), 't/10⁴m³'],
+        ['kgce', t('kpi.kgce'), fig(tot.kgcePerSteamT, 2), 'kgce/t'],
+        ['cost', t('kpi.cost'), fig(tot.fuelCostYuanPerSteamT, 1), '¥/t'],
+        ['load', t('kpi.load'), fig(tot.loadPct, 1), '%'],
+      ]
+    : [];
+  const limits = data?.gradeLimits;
+  return (
+    <Flex vertical gap={token.margin} data-testid="boiler-page" data-ready={data !== undefined && !a.isPlaceholderData && options !== null}>
+      <Card size="small">
+        <Flex wrap align="center" gap={token.margin}>
+          <Flex align="center" gap={token.marginXS}>
+            <span>{t('boiler')}</span>
+            <Select<number>
+              data-testid="boiler-picker"
+              value={boilerId ?? undefined}
+              style={{ width: 180 }}
+              loading={list.isLoading}
+              options={(list.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              onChange={setPicked}
+            />
+          </Flex>
+          <DateRangeSelector value={range} onChange={setRange} types={[1, 2, 3, 5, 6]} />
+          <Button onClick={() => void exportBoiler(body)} disabled={!data} data-testid="boiler-export">
+            {t('export')}
+          </Button>
+          {b && (
+            <Typography.Text type="secondary" data-testid="boiler-nameplate">
+              {t('nameplate', {
+                tph: b.ratedTph ?? '--',
+                fuel: b.fuel ? t(`fuel.${b.fuel}`) : '--',
+                medium: t(`medium.${b.medium}`),
+                lhv: b.fuelLhvMjPerM3 ?? '--',
+                bd: b.blowdownPct ?? 0,
+                steam: b.steamMeterName ?? '--',
+                gas: b.gasMeterName ?? '--',
+              })}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Card>
+      {!data || !options ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Row gutter={[token.margin, token.margin]}>
+            {kpis.map(([key, title, value, unit]) => (
+              <Col key={key} xs={12} md={8} xl={4} xxl={3}>
+                <Card size="small">
+                  <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`kpi-${key}`} />
+                </Card>
+              </Col>
+            ))}
+            <Col xs={12} md={8} xl={4} xxl={3}>
+              <Card size="small">
+                <Statistic title={t('kpi.grade')} valueRender={() => <Tag color={gradeColor(data.grade)} data-testid="kpi-grade">{t(`grade.${data.grade}`)}</Tag>} />
+              </Card>
+            </Col>
+          </Row>
+          {limits && (
+            <Typography.Text type="secondary" data-testid="grade-hint">
+              {t('gradeHint', { code: data.standard.code, g1: limits[0]?.efficiencyPct, g2: limits[1]?.efficiencyPct, g3: limits[2]?.efficiencyPct })}
+            </Typography.Text>
+          )}
+          <Row gutter={[token.margin, token.margin]}>
+            <Col xs={24} xl={14}>
+              <Card size="small" title={t('chart.trend')} data-testid="trend-card">
+                <EChart option={options.trend} height={320} loading={a.isFetching} emptyText={t('noData')} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={10}>
+              <Card size="small" title={t('chart.waterfall')} data-testid="waterfall-card">
+                <EChart option={options.waterfall} height={320} emptyText={t('noData')} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={12}>
+              <Card size="small" title={t('chart.flue')} data-testid="flue-card">
+                <EChart option={options.flue} height={300} emptyText={t('noData')} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={12}>
+              <Card size="small" title={t('chart.ratio')} data-testid="ratio-card">
+                <EChart option={options.ratio} height={300} emptyText={t('noData')} />
+              </Card>
+            </Col>
+          </Row>
+          <Card size="small" title={t('table.title')}>
+            <BoilerTable data={data} zone={zone} />
+          </Card>
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -34,7 +34,7 @@ const byPower = (deviceId: number, d: DemoDevice): StateExpressionInput[] => [
 export const DEMO_SCHEMES: DemoScheme[][] = [
   [
     {
-      name: '空压机加载/卸载/停机',
+      name: '空压机加载-卸载-停机',
       description: '按15分钟平均功率：定频机≥66kW加载，3–66kW卸载运行；变频机≥20kW运行',
       devices: [
         { code: 'E-AC1', runKw: 66, offKw: 3 },
@@ -49,7 +49,7 @@ export const DEMO_SCHEMES: DemoScheme[][] = [
       devices: [1, 2, 3].map((n) => ({ code: `P1-E-CH${n}`, runKw: 16, offKw: 1 })),
     },
     {
-      name: '冲压线压力机运行/空转/停机',
+      name: '冲压线压力机运行-空转-停机',
       description: '按15分钟平均功率：≥30%额定运行，>1kW空转（液压站与控制在线），≤1kW停机',
       devices: [
         { code: 'E-PRESS1', runKw: 27, offKw: 1 },

@@ -8,13 +8,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { EQUIPMENT_STATUS_API, type EquipmentScheme, type StateEnergy } from '@ems/contract';
 import { json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
+import type * as Widgets from '../../widgets';
 import widgetsEn from '../../widgets/locales/en-US';
 import en from './locales/en-US';
 import StateEnergyPage from './state-energy-page';
 
 // jsdom has no canvas: the chart is a placeholder holding its option (the option builder has its own test)
 vi.mock('../../widgets', async (orig) => ({
-  ...(await orig<typeof import('../../widgets')>()),
+  ...(await orig<typeof Widgets>()),
   EChart: ({ option }: { option: { series?: { name: string }[] } }) => <div data-testid="echart">{(option.series ?? []).map((s) => s.name).join(',')}</div>,
 }));
 

@@ -14,7 +14,7 @@ export function StateKpis({ totals, priced, colours }: { totals: StateFigures; p
       {STATE_KEYS.map((s) => (
         <Col key={s} xs={12} md={8} xl={4}>
           <Card size="small" styles={{ body: { borderLeft: `3px solid ${colours[s]}` } }}>
-            <Statistic title={`${t(`state.${s}`)} · ${t('energy.hours')}`} value={formatNumber(totals.hours[s], 2)} suffix="h" data-testid={`kpi-hours-${s}`} />
+            <Statistic title={`${t(`state.${s}`)} · ${t('energy.hours')}`} value={formatThousands(totals.hours[s], 2)} suffix="h" data-testid={`kpi-hours-${s}`} />
             <Typography.Text type="secondary" data-testid={`kpi-kwh-${s}`}>
               {formatThousands(totals.kwh[s], 1)} kWh
             </Typography.Text>

@@ -46,10 +46,12 @@ const BUILT: Record<string, Page> = {
   powertransformerOverview: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.powertransformerOverview }))),
   powertransformerAnalysis: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.powertransformerAnalysis }))),
   transformerEnergyEfficiency: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.transformerEnergyEfficiency }))),
+  refrigerationEfficiency: lazyPage(() => import('../features/efficiency-chiller').then((m) => ({ default: m.ChillerEfficiencyPage }))),
   energyFlowAnalyse: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowAnalysePage }))),
   energyFlowAnalysis: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowDiagramPage }))),
   energyPredictionAndAnalysis: lazyPage(() => import('../features/forecast').then((m) => ({ default: m.FORECAST_ROUTE_PAGES.energyPredictionAndAnalysis }))),
   energyPredict: lazyPage(() => import('../features/forecast').then((m) => ({ default: m.FORECAST_ROUTE_PAGES.energyPredict }))),
+  boilerEnergyEfficiency: lazyPage(() => import('../features/efficiency-boiler').then((m) => ({ default: m.BoilerEfficiencyPage }))),
   deviceRunningStateScheme: lazyPage(() => import('../features/equipment-status').then((m) => ({ default: m.EQUIPMENT_STATUS_PAGES.deviceRunningStateScheme }))),
   deviceStateEnergyConsumption: lazyPage(() => import('../features/equipment-status').then((m) => ({ default: m.EQUIPMENT_STATUS_PAGES.deviceStateEnergyConsumption }))),
 };

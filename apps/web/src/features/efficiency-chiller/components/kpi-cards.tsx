@@ -1,0 +1,51 @@
+import { Card, Col, Flex, Row, Statistic, Tag, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ChillerEfficiency } from '@ems/contract';
+import { fmt, gradeColor } from '../chiller-view';
+
+/** COP, kW/RT, system EER, cooling and the chillers' GB 19577 grades of the range. */
+export function KpiCards({ data }: { data: ChillerEfficiency }) {
+  const { t } = useTranslation('efficiency-chiller');
+  const { token } = theme.useToken();
+  const p = data.plant;
+  const cards: [string, string, string, string | undefined, string][] = [
+    ['cop', t('kpi.cop'), fmt(p.cop, 2), undefined, t('kpi.copHint')],
+    ['kwPerRt', t('kpi.kwPerRt'), fmt(p.kwPerRt, 3), 'kW/RT', t('kpi.kwPerRtHint')],
+    ['eer', t('kpi.eer'), fmt(p.eer, 2), undefined, t('kpi.eerHint')],
+    ['cooling', t('kpi.cooling'), fmt(p.coolingKwh, 0, true), 'kWh', t('kpi.coolingHint', { rt: fmt(p.rtHours, 0, true), kwh: fmt(p.totalKwh, 0, true) })],
+  ];
+  const hint = (text: string) => (
+    <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+      {text}
+    </Typography.Text>
+  );
+  return (
+    <Row gutter={[token.margin, token.margin]}>
+      {cards.map(([key, title, value, unit, h]) => (
+        <Col key={key} flex="1 1 200px">
+          <Card size="small" style={{ height: '100%' }}>
+            <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`chiller-kpi-${key}`} />
+            {hint(h)}
+          </Card>
+        </Col>
+      ))}
+      <Col flex="1 1 240px">
+        <Card size="small" style={{ height: '100%' }}>
+          <Statistic
+            title={t('kpi.grade')}
+            valueRender={() => (
+              <Flex wrap gap={token.marginXXS} data-testid="chiller-kpi-grade">
+                {data.chillers.map((c) => (
+                  <Tag key={c.id} color={gradeColor(c.grade)}>
+                    {c.name} {t(`grade.${c.grade}`)}
+                  </Tag>
+                ))}
+              </Flex>
+            )}
+          />
+          {hint(`${data.standard.code} · ${t('gradeHint')}`)}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

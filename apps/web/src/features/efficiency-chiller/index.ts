@@ -1,0 +1,1 @@
+export { default as ChillerEfficiencyPage } from './chiller-page';

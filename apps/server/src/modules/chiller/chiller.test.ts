@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHILLER_API, DATA_ID, type ChillerEfficiency } from '@ems/contract';
+import { CHILLER_API, DATA_ID, EFFICIENCY_STANDARDS_API, type ChillerEfficiency } from '@ems/contract';
+import { DEFAULT_STANDARDS } from '@ems/domain';
 import { STORES, createProject, createStore, insertNode, json, loginAs, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import type { ReadingInput } from '../timeseries/service.js';
 
@@ -185,6 +186,24 @@ for (const { kind, skip } of STORES) {
       expect(trend?.rowCount).toBe(49);
       expect(trend?.getRow(8).getCell(1).value).toBe('2025-03-01 06:00');
       expect(trend?.getRow(8).getCell(2).value).toBe(510);
+    });
+
+    it('the grade follows the standard in force and the nameplate: an edited table regrades, a changed nameplate moves the unit to another row', async () => {
+      const grade = async () => (await post<ChillerEfficiency>(CHILLER_API.efficiency, { projectId, ...RANGE })).data.chillers[0]?.grade;
+      expect(await grade()).toBe('below');
+      const root = (await loginAs(t.app, store.clock, 'ROOT', 'Root@12345')).headers;
+      const ed = DEFAULT_STANDARDS.chiller;
+      // the site lowers grade 3 of 528–1163 kW water-cooled units to COP 4.8 / IPLV 4.8: COP 5.0 ≥ 4.8 and IPLV 4.88 ≥ 4.8
+      const rows = ed.rows.map((r) => (r.condenser === 'water' && r.overKw === 528 ? { ...r, cop: [6.2, 6.0, 4.8], iplv: [8.1, 7.5, 4.8] } : r));
+      const put = await t.app.inject({ method: 'PUT', url: EFFICIENCY_STANDARDS_API.update.replace(':kind', 'chiller'), headers: root, payload: { code: 'GB 19577-2024 (site)', title: ed.title, effectiveDate: ed.effectiveDate, note: ed.note, rows } });
+      expect(put.statusCode).toBe(200);
+      expect(await grade()).toBe(3);
+      // the nameplate says air-cooled: the air-cooled row (> 50 kW) asks COP 3.4 / IPLV 4.3 of grade 1
+      await t.app.ems.db.updateTable('node').set({ attrs: JSON.stringify({ ratedCoolingKw: RATED, ratedCop: 6, condenser: 'air' }) }).where('id', '=', ids.CH1 as number).execute();
+      expect(await grade()).toBe(1);
+      await t.app.ems.db.updateTable('node').set({ attrs: JSON.stringify({ ratedCoolingKw: RATED, ratedCop: 6, condenser: 'water' }) }).where('id', '=', ids.CH1 as number).execute();
+      expect((await t.app.inject({ method: 'POST', url: EFFICIENCY_STANDARDS_API.reset.replace(':kind', 'chiller'), headers: root })).statusCode).toBe(200);
+      expect(await grade()).toBe('below');
     });
   });
 }

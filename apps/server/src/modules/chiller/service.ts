@@ -10,12 +10,13 @@ import {
   type PlantKwh,
   type PlantTempBucket,
 } from '@ems/contract';
-import { bucketEnd, bucketStart, chillerGrade, DEFAULT_STANDARDS, chillerGradeLimits, copAtFullLoad, copOf, coolingLoadKw, fitQuadratic, iplvOfCurve, kwPerRt, KW_PER_RT, systemEer, towerApproachK, wetBulbStull } from '@ems/domain';
+import { bucketEnd, bucketStart, chillerGrade, chillerGradeLimits, copAtFullLoad, copOf, coolingLoadKw, fitQuadratic, iplvOfCurve, kwPerRt, KW_PER_RT, systemEer, towerApproachK, wetBulbStull } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { READ_DAYS, readInPieces, slicer } from '../../lib/work-slices.js';
 import { numOrNull } from '../common/attrs.js';
+import { currentStandard } from '../efficiency-standards/service.js';
 import { chillerRepository, type ChillerRepository, type CounterGrain, type MeanRow, type PlantNode } from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -161,7 +162,7 @@ export async function chillerEfficiency(ems: Ems, lang: Lang, scope: readonly nu
   const tz = project.timezone;
   const range = rangeOf(lang, tz, q);
   const plant = plantOf(await repo.nodes(project.id));
-  const standard = DEFAULT_STANDARDS.chiller;
+  const standard = await currentStandard(ems, 'chiller');
   const { starts } = range;
   const readFrom = starts[0] ?? range.from;
 

@@ -8,6 +8,9 @@ export function KpiCards({ data }: { data: ChillerEfficiency }) {
   const { t } = useTranslation('efficiency-chiller');
   const { token } = theme.useToken();
   const p = data.plant;
+  // a chiller with a curve that never came near full load is not graded: say how far it came
+  const short = data.chillers.filter((c) => c.curve !== null && c.copAt100 === null);
+  const reach = short.length > 0 ? Math.max(...short.map((c) => c.curve?.plrMax ?? 0)) : null;
   const cards: [string, string, string, string | undefined, string][] = [
     ['cop', t('kpi.cop'), fmt(p.cop, 2), undefined, t('kpi.copHint')],
     ['kwPerRt', t('kpi.kwPerRt'), fmt(p.kwPerRt, 3), 'kW/RT', t('kpi.kwPerRtHint')],
@@ -44,6 +47,11 @@ export function KpiCards({ data }: { data: ChillerEfficiency }) {
             )}
           />
           {hint(`${data.standard.code} · ${t('gradeHint')}`)}
+          {reach !== null && (
+            <Typography.Text type="warning" style={{ display: 'block', fontSize: token.fontSizeSM }} data-testid="chiller-grade-reach">
+              {t('gradeReach', { max: fmt(reach * 100, 0) })}
+            </Typography.Text>
+          )}
         </Card>
       </Col>
     </Row>

@@ -59,6 +59,7 @@ const chiller: typeof zh = {
     total: 'Plant',
   },
   grade: { 1: 'Grade 1', 2: 'Grade 2', 3: 'Grade 3', below: 'Below grade 3', unrated: 'Not rated' },
+  gradeReach: 'The highest load in this range is {{max}} % (80 % needed): no full-load COP or IPLV to grade; choose a longer range',
   gradeHint: 'from the fitted curve’s full-load COP and IPLV (GB/T 18430.1)',
 };
 

@@ -57,6 +57,7 @@ const chiller = {
     total: '制冷站合计',
   },
   grade: { 1: '1级', 2: '2级', 3: '3级', below: '低于3级', unrated: '无法评级' },
+  gradeReach: '所选时段最高负载率仅 {{max}}%（需达到 80%）：满负荷COP与IPLV无法评定，请选更长的时段',
   gradeHint: '按拟合曲线的满负荷COP与IPLV（GB/T 18430.1）评定',
 };
 

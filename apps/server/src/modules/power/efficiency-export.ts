@@ -82,7 +82,8 @@ export async function efficiencyWorkbook(e: TransformerEfficiency, lang: Lang): 
   return xlsxOf([
     sheetOf({ name: en ? 'Transformer efficiency' : '变压器能效', headers: FLEET[lang], items: efficiencyRows(e, lang), row: (c: Cells) => c, width: (i) => (i === 0 ? 20 : i === FLEET[lang].length - 1 ? 60 : 14) }),
     sheetOf({
-      name: (chosen ? `${chosen.name.replace(/[\\/:*?"<>|#[\]]/g, '')} ` : '') + (en ? 'losses' : '损耗'),
+      // a worksheet name may not hold \ / : * ? [ ]
+      name: (chosen ? `${chosen.name.replace(/[\\/:*?[\]]/g, '')} ` : '') + (en ? 'losses' : '损耗'),
       headers: BUCKETS[lang],
       items: e.detail?.buckets ?? [],
       row: (b: NonNullable<TransformerEfficiency['detail']>['buckets'][number]) => [fmt(b.t), zh(b.hours), b.loadRateAvgPct, b.energyKwh, b.noLoadLossKwh, b.loadLossKwh, b.noLoadLossYuan, b.loadLossYuan],

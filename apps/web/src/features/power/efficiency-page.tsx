@@ -71,19 +71,25 @@ export default function EfficiencyPage() {
   if (data && data.rows.length === 0) return <Empty description={t('noTransformer')} />;
   const chosen = data?.rows.find((r) => r.id === data.detail?.transformerId);
   const tot = data?.totals;
-  const kpis: [string, string, string, string | undefined, string?][] = tot
+  const kpis: { key: string; title: string; value: string; unit?: string; prefix?: string; hint?: string }[] = tot
     ? [
-        ['energy', t('efficiency.kpi.energy'), formatThousands(tot.energyKwh, 1), 'kWh'],
-        ['loss', t('efficiency.kpi.loss'), formatThousands(tot.lossKwh, 1), 'kWh', t('efficiency.kpiHint.loss', { noLoad: formatThousands(tot.noLoadLossKwh, 1), load: formatThousands(tot.loadLossKwh, 1) })],
-        [
-          'lossYuan',
-          t('efficiency.kpi.lossYuan'),
-          tot.lossYuan === null ? '--' : formatThousands(tot.lossYuan, 2),
-          '¥',
-          tot.lossYuan === null ? undefined : t('efficiency.kpiHint.lossYuan', { noLoad: formatThousands(tot.noLoadLossYuan ?? 0, 2), load: formatThousands(tot.loadLossYuan ?? 0, 2) }),
-        ],
-        ['lossRate', t('efficiency.kpi.lossRate'), tot.lossRatePct === null ? '--' : formatNumber(tot.lossRatePct, 2), '%'],
-        ['loadRate', t('efficiency.kpi.loadRate'), tot.loadRateAvgPct === null ? '--' : formatNumber(tot.loadRateAvgPct, 1), '%', t('efficiency.kpiHint.loadRate')],
+        { key: 'energy', title: t('efficiency.kpi.energy'), value: formatThousands(tot.energyKwh, 1), unit: 'kWh' },
+        {
+          key: 'loss',
+          title: t('efficiency.kpi.loss'),
+          value: formatThousands(tot.lossKwh, 1),
+          unit: 'kWh',
+          hint: t('efficiency.kpiHint.loss', { noLoad: formatThousands(tot.noLoadLossKwh, 1), load: formatThousands(tot.loadLossKwh, 1) }),
+        },
+        {
+          key: 'lossYuan',
+          title: t('efficiency.kpi.lossYuan'),
+          value: tot.lossYuan === null ? '--' : formatThousands(tot.lossYuan, 2),
+          prefix: '¥',
+          hint: tot.lossYuan === null ? undefined : t('efficiency.kpiHint.lossYuan', { noLoad: formatThousands(tot.noLoadLossYuan ?? 0, 2), load: formatThousands(tot.loadLossYuan ?? 0, 2) }),
+        },
+        { key: 'lossRate', title: t('efficiency.kpi.lossRate'), value: tot.lossRatePct === null ? '--' : formatNumber(tot.lossRatePct, 2), unit: '%' },
+        { key: 'loadRate', title: t('efficiency.kpi.loadRate'), value: tot.loadRateAvgPct === null ? '--' : formatNumber(tot.loadRateAvgPct, 1), unit: '%', hint: t('efficiency.kpiHint.loadRate') },
       ]
     : [];
   const loading = q.isFetching;
@@ -118,10 +124,10 @@ export default function EfficiencyPage() {
       ) : (
         <>
           <Row gutter={[token.margin, token.margin]}>
-            {kpis.map(([key, title, value, unit, hint]) => (
+            {kpis.map(({ key, title, value, unit, prefix, hint }) => (
               <Col key={key} flex="1 1 200px">
                 <Card size="small">
-                  <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`eff-kpi-${key}`} />
+                  <Statistic title={title} value={value} prefix={value === '--' ? undefined : prefix} suffix={value === '--' ? undefined : unit} data-testid={`eff-kpi-${key}`} />
                   {hint && (
                     <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
                       {hint}

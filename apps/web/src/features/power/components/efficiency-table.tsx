@@ -20,6 +20,7 @@ interface Column {
   title: string;
   width: number;
   align?: 'right';
+  fixed?: 'left';
   cell: (r: Row) => ReactNode;
   sort?: (r: Row) => number | null;
   /** the totals row's cell */
@@ -47,6 +48,7 @@ export function EfficiencyTable({ data, loading, onOpen }: { data: TransformerEf
       key: 'name',
       title: t('col.name'),
       width: 120,
+      fixed: 'left',
       cell: (r) => (
         <Typography.Link onClick={() => onOpen(r.id)} data-testid={`eff-open-${r.id}`}>
           {r.name}
@@ -82,7 +84,7 @@ export function EfficiencyTable({ data, loading, onOpen }: { data: TransformerEf
         ),
     },
   ];
-  const columns: ColumnsType<Row> = cols.map((c) => ({ key: c.key, title: c.title, width: c.width, align: c.align, render: (_: unknown, r: Row) => c.cell(r), ...(c.sort ? { sorter: byNumber(c.sort) } : {}) }));
+  const columns: ColumnsType<Row> = cols.map((c) => ({ key: c.key, title: c.title, width: c.width, align: c.align, fixed: c.fixed, render: (_: unknown, r: Row) => c.cell(r), ...(c.sort ? { sorter: byNumber(c.sort) } : {}) }));
   return (
     <DataTable<Row>
       rowKey="id"

@@ -33,7 +33,7 @@ export interface BucketInput {
   steamT: number | null;
   gasM3: number | null;
   means: InstantMeans;
-  /** hours of the bucket up to now (the load's denominator) */
+  /** hours the steam meter counted in the bucket (rollup intervals ÷ 4): the load's denominator */
   hours: number;
   /** the steam-flow samples' Σ min(1, L / L_min) and Σ L (q5 of the period); null: none */
   loadShape: { hot: number; load: number } | null;

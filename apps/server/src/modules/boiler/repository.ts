@@ -16,6 +16,8 @@ export interface CounterRow {
   deviceId: number;
   start: number;
   value: number | null;
+  /** 15-min intervals the bucket holds */
+  nIntervals: number;
 }
 
 /** Steam-flow-weighted mean of an instant per bucket: Σ v·w, Σ w. */
@@ -58,13 +60,13 @@ export function boilerRepository(db: Db) {
       if (deviceIds.length === 0 || to <= from) return [];
       const rows = await db
         .selectFrom(table)
-        .select(['device_id', 'bucket_start', 'value'])
+        .select(['device_id', 'bucket_start', 'value', 'n_intervals'])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)
         .where('bucket_start', '>=', from)
         .where('bucket_start', '<', to)
         .execute();
-      return rows.map((r) => ({ deviceId: Number(r.device_id), start: Number(r.bucket_start), value: r.value === null ? null : Number(r.value) }));
+      return rows.map((r) => ({ deviceId: Number(r.device_id), start: Number(r.bucket_start), value: r.value === null ? null : Number(r.value), nIntervals: Number(r.n_intervals) }));
     },
 
     /**

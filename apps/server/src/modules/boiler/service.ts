@@ -120,12 +120,18 @@ export async function boilerAnalysis(ems: Ems, lang: Lang, scope: readonly numbe
   };
   const steam: (number | null)[] = starts.map(() => null);
   const gas: (number | null)[] = starts.map(() => null);
+  // the hours the steam meter counted (the load's denominator: a bucket before the history began is not idle)
+  const counted: number[] = starts.map(() => 0);
+  for (const row of steamRows) {
+    const i = indexOf(row.start);
+    if (i >= 0 && row.value !== null) counted[i] = (counted[i] as number) + row.nIntervals / 4;
+  }
   add(steam, steamRows);
   add(gas, gasRows);
   const means = meansOf(instantRows, starts);
 
   const rows = spans.map((s, i) => {
-    const input: BucketInput = { steamT: steam[i] ?? null, gasM3: gas[i] ?? null, means: means[i] as InstantMeans, hours: Math.max(0, Math.min(s.hi, now) - s.lo) / 3_600_000, loadShape: shapes.get(s.lo) ?? null };
+    const input: BucketInput = { steamT: steam[i] ?? null, gasM3: gas[i] ?? null, means: means[i] as InstantMeans, hours: counted[i] as number, loadShape: shapes.get(s.lo) ?? null };
     return { time: s.lo, input, out: bucketFigures(boiler, input) };
   });
   const total = totalFigures(boiler, rows);

@@ -6,7 +6,7 @@ import { flueOption, waterfallSteps } from './boiler-charts';
 import { bucketPattern, fig, overLimit } from './boiler-view';
 
 const keys = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as object, `${p}${k}.`) : [`${p}${k}`]));
-const C = { primary: 'p', secondary: 's', success: 'g', warning: 'w', error: 'e', info: 'i', transparent: 'transparent' };
+const C = { primary: 'p', secondary: 's', success: 'g', warning: 'w', error: 'e', info: 'i', text: 't', transparent: 'transparent' };
 
 describe('boiler charts', () => {
   it('the waterfall steps down from 100 % by q2, q3, q5 and the unaccounted part to the direct η', () => {

@@ -9,6 +9,8 @@ export interface ChartColors {
   warning: string;
   error: string;
   info: string;
+  /** labels drawn on the plot */
+  text: string;
   /** the transparent base of a waterfall step */
   transparent: string;
 }
@@ -19,7 +21,7 @@ const fixed = (v: number | null, d: number) => (v === null ? null : Math.round(v
 /** Direct and indirect η per bucket (left, %), the load as bars behind (right, %). */
 export function trendOption(a: Pick<BoilerAnalysis, 'buckets'>, c: ChartColors, l: { direct: string; indirect: string; load: string }, time: (ts: number) => string): EChartsOption {
   const etas = a.buckets.flatMap((b) => [b.directEfficiencyPct, b.indirectEfficiencyPct]).filter((v): v is number => v !== null);
-  const lo = etas.length > 0 ? Math.max(0, Math.floor(Math.min(...etas) - 2)) : 0;
+  const lo = etas.length > 0 ? Math.max(0, Math.floor((Math.min(...etas) - 2) / 5) * 5) : 0;
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
@@ -61,8 +63,8 @@ export function waterfallOption(f: Pick<BoilerFigures, 'losses' | 'directEfficie
       const s = (p as { seriesName: string; name: string; value: number }[]).find((x) => x.seriesName === 'value');
       return s ? `${s.name}: ${s.value.toFixed(2)} %` : '';
     } },
-    grid: { ...GRID, right: 24, top: 24 },
-    xAxis: { type: 'category', data: steps.map((s) => l[s.key]), axisLabel: { interval: 0 } },
+    grid: { ...GRID, right: 24, top: 24, bottom: 48 },
+    xAxis: { type: 'category', data: steps.map((s) => l[s.key]), axisLabel: { interval: 0, width: 64, overflow: 'break', lineHeight: 14 } },
     yAxis: { type: 'value', name: '%', min: 0, max: 100 },
     series: [
       { type: 'bar', name: 'base', stack: 'w', silent: true, data: steps.map((s) => fixed(s.base, 3)), itemStyle: { color: c.transparent } },
@@ -71,7 +73,7 @@ export function waterfallOption(f: Pick<BoilerFigures, 'losses' | 'directEfficie
         name: 'value',
         stack: 'w',
         data: steps.map((s) => ({ value: fixed(s.value, 3), itemStyle: { color: colour[s.key] } })),
-        label: { show: true, position: 'top', formatter: (p: { value: unknown }) => `${Number(p.value).toFixed(2)}` },
+        label: { show: true, position: 'top', color: c.text, textBorderWidth: 0, formatter: (p: { value: unknown }) => `${Number(p.value).toFixed(2)}` },
         barMaxWidth: 48,
       },
     ],
@@ -81,7 +83,7 @@ export function waterfallOption(f: Pick<BoilerFigures, 'losses' | 'directEfficie
 /** Flue-gas temperature (left) and O₂ (right) per bucket with their limit lines. */
 export function flueOption(a: Pick<BoilerAnalysis, 'buckets' | 'limits'>, c: ChartColors, l: { flueTemp: string; o2: string; flueLimit: string; o2Limit: string }, time: (ts: number) => string): EChartsOption {
   const lim = a.limits;
-  const line = (value: number, name: string, color: string) => ({ silent: true, symbol: 'none', lineStyle: { color, type: 'dashed' as const }, label: { formatter: name, position: 'insideEndTop' as const }, data: [{ yAxis: value }] });
+  const line = (value: number, name: string, color: string) => ({ silent: true, symbol: 'none', lineStyle: { color, type: 'dashed' as const }, label: { formatter: name, position: 'insideEndTop' as const, color, textBorderWidth: 0 }, data: [{ yAxis: value }] });
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },

@@ -30,7 +30,7 @@ export default function BoilerPage() {
   const body = { projectId: projectId ?? 1, boilerId: boilerId ?? 1, startTime: range.startTime, endTime: range.endTime, dateType: range.type };
   const a = useQuery({ ...boilerAnalysisQuery(body), enabled: projectId !== null && boilerId !== null, placeholderData: keepPreviousData });
   const data = a.data;
-  const c: ChartColors = { primary: token.colorPrimary, secondary: token.colorTextSecondary, success: token.colorSuccess, warning: token.colorWarning, error: token.colorError, info: token.colorInfo, transparent: 'transparent' };
+  const c: ChartColors = { primary: token.colorPrimary, secondary: token.colorTextSecondary, success: token.colorSuccess, warning: token.colorWarning, error: token.colorError, info: token.colorInfo, text: token.colorText, transparent: 'transparent' };
   const options = useMemo(() => {
     if (!data) return null;
     const time = (ts: number) => formatTime(ts, zone, bucketPattern(data.grain));

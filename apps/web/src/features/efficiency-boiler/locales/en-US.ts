@@ -15,7 +15,7 @@ const boiler: typeof zh = {
     steam: 'Steam',
     gas: 'Gas',
     ratio: 'Steam/gas ratio',
-    kgce: 'Coal equivalent per t steam',
+    kgce: 'kgce per t steam',
     cost: 'Fuel cost per t steam',
     load: 'Mean load',
     grade: 'GB 24500 grade',

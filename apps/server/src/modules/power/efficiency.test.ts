@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_ID, POWER_API, type TransformerEfficiency } from '@ems/contract';
+import { DATA_ID, EFFICIENCY_STANDARDS_API, POWER_API, type TransformerEfficiency } from '@ems/contract';
+import { DEFAULT_STANDARDS, type GradeRow } from '@ems/domain';
 import { at, counter, TOU_VERSION } from '../../test/fixtures.js';
 import { STORES, attachScheme, createProject, insertNode, json, loginAs, loopTurnsDuring, startAt, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 
@@ -151,6 +152,23 @@ for (const { kind, skip } of STORES) {
       expect(wb.worksheets[1]?.getRow(2).values).toEqual([undefined, '2025-03-01 00:00', 1, 75, 600, 1, 4.5, 0.2718, 1.2231]);
       const zh = await t.app.inject({ method: 'POST', url: POWER_API.efficiencyExport, headers: admin, payload: { projectId, ...RANGE } });
       expect(decodeURIComponent(String(zh.headers['content-disposition']))).toContain('变压器能效-20250301.xlsx');
+    });
+
+    it('an administrator\'s edit of the GB 20052 table regrades T1 (grade 3 → below, a grade-1 unit worth 2 263 kWh, ¥1 425 a year); reset → grade 3', async () => {
+      const t1 = async () => (await post<TransformerEfficiency>(POWER_API.efficiency, { projectId, ...RANGE })).data.rows[0];
+      expect((await t1())?.grade).toBe(3);
+      const std = DEFAULT_STANDARDS.transformer;
+      // 表2 1 000 kVA dry steel class F: grade 3's Pk 8.13 → 7.9 kW, below T1's 8.0
+      const rows = std.rows.map((r): GradeRow => (r.insulation === 'dry' && r.ratedKva === 1000 && r.core === 'steel' && r.insulationClass === 'F' ? { ...r, limits: [r.limits[0], r.limits[1], { p0Kw: 1.415, pkKw: 7.9 }] } : r));
+      const url = EFFICIENCY_STANDARDS_API.one.replace(':kind', 'transformer');
+      const put = await t.app.inject({ method: 'PUT', url, headers: admin, payload: { code: std.code, title: std.title, effectiveDate: std.effectiveDate, note: std.note, rows } });
+      expect(put.statusCode).toBe(200);
+      // grade 1 is 1.02 / 7.315 kW: (1 − 1.02) + (8 − 7.315) × mean β² 0.40625 = 0.258281 kW × 8 760 = 2 262.5 → 2 263 kWh, × 0.629729 → ¥1 425
+      const edited = await t1();
+      expect(edited?.grade).toBe('below');
+      expect(edited?.suggestions).toEqual([{ kind: 'belowGrade', p0Kw: 1, pkKw: 8, gradeOne: { p0Kw: 1.02, pkKw: 7.315 }, saving: { kwhPerYear: 2263, yuanPerYear: 1425 } }]);
+      expect((await t.app.inject({ method: 'POST', url: EFFICIENCY_STANDARDS_API.reset.replace(':kind', 'transformer'), headers: admin })).statusCode).toBe(200);
+      expect((await t1())?.grade).toBe(3);
     });
 
     it("scope and input: 400 naming the field, 404 outside the caller's projects or without the page", async () => {

@@ -19,6 +19,7 @@ import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { slicer } from '../../lib/work-slices.js';
 import { projectScheme } from '../cost/service.js';
+import { currentStandard } from '../efficiency-standards/service.js';
 import { etaCurve, nameplateOf, type EnergyBucket } from './figures.js';
 import type { PowerNode } from './repository.js';
 import { energyBuckets, lvMainOf, projectOf, rangeOf, rowOf, type Range } from './service.js';
@@ -113,7 +114,7 @@ export async function transformerEfficiency(ems: Ems, lang: Lang, scope: readonl
     throw invalidTransformer(lang);
   }
   const hours = range.bucketMs / 3_600_000;
-  const [buckets, scheme] = await Promise.all([
+  const [buckets, scheme, standard] = await Promise.all([
     energyBuckets(
       repo,
       range.grain,
@@ -122,6 +123,8 @@ export async function transformerEfficiency(ems: Ems, lang: Lang, scope: readonl
       range.until,
     ),
     projectScheme(ems, project.id),
+    // grades against the GB 20052 edition in force (an administrator may have edited it)
+    currentStandard(ems, 'transformer'),
   ]);
   const suggestions = await suggestionsOf(ems, project, fleet, buckets, hours);
   const priceOf = scheme ? pricer(scheme.versions, project.timezone, range.bucketMs) : () => null;
@@ -132,7 +135,7 @@ export async function transformerEfficiency(ems: Ems, lang: Lang, scope: readonl
   let detail: TransformerEfficiency['detail'] = null;
   for (const { t, meter } of fleet) {
     const own = meter ? (buckets.get(meter.id) ?? []) : [];
-    const { row, load, cosPhi } = rowOf(t, meter, own, range, null, suggestions.get(t.id) ?? []);
+    const { row, load, cosPhi } = rowOf(t, meter, own, range, null, suggestions.get(t.id) ?? [], standard.rows);
     const np = nameplateOf(t.attrs);
     const ivs = np ? await pricedIntervals(own, np.ratedKva, hours, priceOf) : [];
     const c = np && ivs.length > 0 ? lossCost(np, ivs) : null;

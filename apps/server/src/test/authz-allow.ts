@@ -18,6 +18,7 @@
  * updates write back what is there, creations add something new.
  */
 import { DATA_ID } from '@ems/contract';
+import { DEFAULT_STANDARDS } from '@ems/domain';
 import { multipartBody } from '../modules/filemanager/test-multipart.js';
 import { DEMO_TENANT } from '../modules/seed/demo-data.js';
 
@@ -118,6 +119,13 @@ const CONFIRMERS = [...PLATFORM, 'fw_cloud'] as const;
 const READERS = [...CONFIRMERS, 'fw_plant'] as const;
 /** fw_plant keeps the hazard-source register (its role: hazardsource_create/update/delete), fw_cloud does not */
 const HAZARD_KEEPERS = [...PLATFORM, 'fw_plant'] as const;
+/** the installation-wide grade tables (issue 14): platform users of the operator's tenant holding efficiencystandard_update */
+const STANDARD_EDITORS = [...OPERATORS, 'pf_service'] as const;
+/** the published GB 24500-2020 edition as a PUT body (writes back what a reset holds) */
+const publishedBoiler = () => {
+  const b = DEFAULT_STANDARDS.boiler;
+  return { code: b.code, title: b.title, effectiveDate: b.effectiveDate, note: b.note, rows: b.rows };
+};
 
 const node = (s: Side) => ({ nodeId: s.projectId, modelLabel: 'project' });
 const week = (c: ProbeCtx) => ({ startTime: c.now - 7 * DAY, endTime: c.now });
@@ -408,14 +416,11 @@ export const ALLOW: Record<string, Entry> = {
   // transformer efficiency (issue 14): the energy manager's page, not the plant operator's
   'POST /eem-service/v1/power/efficiency': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/power/efficiency', { projectId: c.side.projectId, transformerId: c.side.transformer, ...week(c) }) },
   'POST /eem-service/v1/power/efficiency/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/power/efficiency/export', { projectId: c.side.projectId, ...week(c) }) },
-  // the compressed-air station (issue 14): fw_cloud's efficiency pages
-  'POST /eem-service/v1/airCompressor/standingBook': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/standingBook', { projectId: c.side.projectId }) },
-  'POST /eem-service/v1/airCompressor/airManager': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/airManager', { projectId: c.side.projectId, ...week(c) }) },
-  'POST /eem-service/v1/airCompressor/electricalRatio': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/electricalRatio', { projectId: c.side.projectId, ...week(c) }) },
-  'POST /eem-service/v1/airCompressor/loadingAnalysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/loadingAnalysis', { projectId: c.side.projectId, ...week(c) }) },
-  'POST /eem-service/v1/airCompressor/unloadingRate': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/unloadingRate', { projectId: c.side.projectId, ...week(c) }) },
-  'POST /eem-service/v1/airCompressor/pressure': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/pressure', { projectId: c.side.projectId, ...week(c) }) },
-  'POST /eem-service/v1/airCompressor/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/airCompressor/export', { projectId: c.side.projectId, ...week(c) }) },
+  // efficiency grade tables (issue 14): every signed-in user reads them; the platform operator holding efficiencystandard_update edits (the second tenant's administrator may not)
+  'GET /eem-service/v1/efficiencyStandards': { own: ALL, project: false, probe: () => get('/eem-service/v1/efficiencyStandards') },
+  'GET /eem-service/v1/efficiencyStandards/:kind': { own: ALL, project: false, probe: () => get('/eem-service/v1/efficiencyStandards/boiler') },
+  'PUT /eem-service/v1/efficiencyStandards/:kind': { own: STANDARD_EDITORS, project: false, probe: () => ({ method: 'PUT', url: '/eem-service/v1/efficiencyStandards/boiler', body: publishedBoiler() }) },
+  'POST /eem-service/v1/efficiencyStandards/:kind/reset': { own: STANDARD_EDITORS, project: false, probe: () => post('/eem-service/v1/efficiencyStandards/boiler/reset') },
   // chiller plant (issue 14)
   'POST /eem-service/v1/efficiency/chiller/analysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/chiller/analysis', { projectId: c.side.projectId, ...week(c) }) },
   'POST /eem-service/v1/efficiency/chiller/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/chiller/export', { projectId: c.side.projectId, ...week(c) }) },

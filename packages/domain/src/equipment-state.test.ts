@@ -7,6 +7,7 @@ import {
   meanKwFromKwh,
   stateOf,
   touPriceAt,
+  touPricer,
   wasteCost,
   type StateDefinition,
   type StateInterval,
@@ -125,15 +126,14 @@ describe('idle waste priced at the time-of-use tariff (DOMAIN §3 periods)', () 
         { start: at(12), kwh: 26.5, state: 'running' },
         { start: at(12, 15), kwh: null, state: 'standby' },
       ],
-      versions,
-      'Asia/Shanghai',
+      touPricer(versions, 'Asia/Shanghai'),
     );
     expect(w.kwh).toBeCloseTo(8.4, 12);
     expect(w.yuan).toBeCloseTo(8 * 1 + 0.4 * 0.25, 12);
     expect(w.unpricedKwh).toBe(0);
   });
   it('kWh before any tariff version are counted but not priced', () => {
-    const w = wasteCost([{ start: Date.UTC(2024, 11, 31, 12), kwh: 3, state: 'standby' }], versions, 'Asia/Shanghai');
+    const w = wasteCost([{ start: Date.UTC(2024, 11, 31, 12), kwh: 3, state: 'standby' }], touPricer(versions, 'Asia/Shanghai'));
     expect(w).toEqual({ kwh: 3, yuan: 0, unpricedKwh: 3 });
   });
 });

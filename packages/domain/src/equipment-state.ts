@@ -151,6 +151,19 @@ export function touPriceAt(versions: readonly TouVersion[], start: number, timeZ
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * The TOU price of an interval by its start, remembered per start: the devices of one analysis share
+ * their intervals, so each is classified once (a year of 15-min intervals is 35 040 look-ups).
+ */
+export function touPricer(versions: readonly TouVersion[], timeZone: string): (start: number) => number | null {
+  const seen = new Map<number, number | null>();
+  return (start) => {
+    let p = seen.get(start);
+    if (p === undefined) seen.set(start, (p = touPriceAt(versions, start, timeZone)));
+    return p;
+  };
+}
+
 /** The waste: kWh of the intervals in `states` and their cost at the TOU price of each interval (¥); kWh without a price are counted apart. */
 export interface WasteCost {
   kwh: number;
@@ -158,13 +171,13 @@ export interface WasteCost {
   unpricedKwh: number;
 }
 
-/** Prices the kWh of the intervals in the waste states (standby and stopped by default) at the TOU tariff in force at each interval (DOMAIN §3). */
-export function wasteCost(intervals: readonly StateInterval[], versions: readonly TouVersion[], timeZone: string, states: readonly StateOrUnknown[] = WASTE_STATES): WasteCost {
+/** Prices the kWh of the intervals in the waste states (standby and stopped by default) at each interval's TOU price (DOMAIN §3; `priceAt`: {@link touPricer}). */
+export function wasteCost(intervals: readonly StateInterval[], priceAt: (start: number) => number | null, states: readonly StateOrUnknown[] = WASTE_STATES): WasteCost {
   const out: WasteCost = { kwh: 0, yuan: 0, unpricedKwh: 0 };
   for (const it of intervals) {
     if (it.kwh === null || !states.includes(it.state)) continue;
     out.kwh += it.kwh;
-    const price = touPriceAt(versions, it.start, timeZone);
+    const price = priceAt(it.start);
     if (price === null) out.unpricedKwh += it.kwh;
     else out.yuan += it.kwh * price;
   }

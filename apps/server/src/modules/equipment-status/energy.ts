@@ -1,5 +1,5 @@
 import { DATA_ID, STATE_ENERGY_MAX_RANGE_MS, type StateEnergy, type StateEnergyQuery, type StateFigures } from '@ems/contract';
-import { addIntervals, bucketEnd, bucketStart, emptyTotals, stateOf, wasteCost, type EquipmentState, type StateDefinition, type StateInterval, type StateTotals, type TouVersion } from '@ems/domain';
+import { addIntervals, bucketEnd, bucketStart, emptyTotals, stateOf, touPricer, wasteCost, type EquipmentState, type StateDefinition, type StateInterval, type StateTotals, type TouVersion } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import { ErrorCode } from '@ems/contract';
@@ -27,8 +27,8 @@ export function rangeOf(lang: Lang, timezone: string, now: number, q: { startTim
   return { from, to, until, bucket };
 }
 
-type Series = Map<string, Map<number, number | null>>;
-const key = (deviceId: number, dataId: number) => `${deviceId}:${dataId}`;
+/** deviceId → dataId → interval start → value (kWh of the interval for the counter, else the mean). */
+type Series = Map<number, Map<number, Map<number, number | null>>>;
 
 /**
  * The 15-min values the programme needs in [from, until): the classified devices' kWh (rollup_15m,
@@ -52,9 +52,10 @@ async function readSeries(repo: EquipmentStatusRepository, devices: SchemeRow['d
   }
   const series: Series = new Map();
   for (const r of await readInPieces(reads)) {
-    const k = key(r.deviceId, r.dataId);
-    let m = series.get(k);
-    if (!m) series.set(k, (m = new Map()));
+    let byData = series.get(r.deviceId);
+    if (!byData) series.set(r.deviceId, (byData = new Map()));
+    let m = byData.get(r.dataId);
+    if (!m) byData.set(r.dataId, (m = new Map()));
     m.set(r.start, r.value);
   }
   return series;
@@ -97,6 +98,7 @@ export async function stateEnergy(ems: Ems, lang: Lang, scope: readonly number[]
   const repo = equipmentStatusRepository(ems.db);
   const [series, tariff, nodes] = await Promise.all([readSeries(repo, devices, range.from, range.until), projectScheme(ems, project.id), repo.nodes(project.id)]);
   const versions: readonly TouVersion[] = tariff?.versions ?? [];
+  const priceAt = touPricer(versions, project.timezone);
   const names = new Map(nodes.map((n) => [n.id, n.name]));
 
   // bucket edges of the chart over [from, until)
@@ -109,9 +111,11 @@ export async function stateEnergy(ems: Ems, lang: Lang, scope: readonly number[]
   const out: StateEnergy['devices'] = [];
   for (const d of devices) {
     const def = definitionOf(d);
-    const kwhOf = series.get(key(d.deviceId, KWH));
-    const valueOf = (t: number) => (deviceId: number, dataId: number) => {
-      const v = dataId === POWER ? series.get(key(deviceId, KWH))?.get(t) : series.get(key(deviceId, dataId))?.get(t);
+    const kwhOf = series.get(d.deviceId)?.get(KWH);
+    // one lookup for the whole device: the interval being classified is `at`
+    let at = 0;
+    const valueOf = (deviceId: number, dataId: number) => {
+      const v = series.get(deviceId)?.get(dataId === POWER ? KWH : dataId)?.get(at);
       return v === null || v === undefined ? undefined : dataId === POWER ? (v * 3_600_000) / Q : v;
     };
     const dt = emptyTotals();
@@ -119,9 +123,12 @@ export async function stateEnergy(ems: Ems, lang: Lang, scope: readonly number[]
     for (const [i, b] of buckets.entries()) {
       const end = edges[i + 1] ?? range.until;
       const intervals: StateInterval[] = [];
-      for (let t = b.start; t < end; t += Q) intervals.push({ start: t, kwh: kwhOf?.get(t) ?? null, state: stateOf(def, valueOf(t)) });
+      for (let t = b.start; t < end; t += Q) {
+        at = t;
+        intervals.push({ start: t, kwh: kwhOf?.get(t) ?? null, state: stateOf(def, valueOf) });
+      }
       const bt = addIntervals(emptyTotals(), intervals, Q);
-      const w = wasteCost(intervals, versions, project.timezone);
+      const w = wasteCost(intervals, priceAt);
       addTotals(b.totals, bt);
       addTotals(dt, bt);
       b.wasteYuan += w.yuan;

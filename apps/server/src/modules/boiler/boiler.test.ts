@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, BOILER_API, DATA_ID, type BoilerAnalysis, type BoilerItem, type ProjectInfo } from '@ems/contract';
-import { absolutePressureMpa, saturatedLiquidEnthalpyKjPerKg, steamEnthalpyKjPerKg, waterEnthalpyKjPerKg } from '@ems/domain';
+import { API, BOILER_API, DATA_ID, EFFICIENCY_STANDARDS_API, type BoilerAnalysis, type BoilerItem, type ProjectInfo } from '@ems/contract';
+import { DEFAULT_STANDARDS, absolutePressureMpa, saturatedLiquidEnthalpyKjPerKg, steamEnthalpyKjPerKg, waterEnthalpyKjPerKg } from '@ems/domain';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import { writeBatch, type ReadingInput } from '../timeseries/service.js';
 
@@ -145,6 +145,21 @@ for (const { kind, skip } of STORES) {
       expect(other.status).toBe(404);
       const schema = await post<null>(BOILER_API.analysis, { projectId, boilerId: ids.B, ...RANGE, dateType: 9 });
       expect(schema.status).toBe(400);
+    });
+
+    it('an administrator lowers the GB 24500 gas limits under the planted 55.8 %: the same boiler regrades at once; back to the published edition', async () => {
+      const before = await post<BoilerAnalysis>(BOILER_API.analysis, { projectId, boilerId: ids.B, ...RANGE });
+      expect(before.data.grade).toBe('below');
+      const ed = DEFAULT_STANDARDS.boiler;
+      const rows = ed.rows.map((r) => (r.fuel === 'gas' ? { ...r, efficiencyPct: [55, 50, 45] } : r));
+      const url = EFFICIENCY_STANDARDS_API.update.replace(':kind', 'boiler');
+      const put = await t.app.inject({ method: 'PUT', url, headers: admin, payload: { code: ed.code, title: ed.title, effectiveDate: ed.effectiveDate, note: 'test', rows } });
+      expect(put.statusCode).toBe(200);
+      const after = await post<BoilerAnalysis>(BOILER_API.analysis, { projectId, boilerId: ids.B, ...RANGE });
+      expect([after.data.grade, after.data.gradeLimits?.map((g) => g.efficiencyPct)]).toEqual([1, [55, 50, 45]]);
+      const reset = await t.app.inject({ method: 'POST', url: EFFICIENCY_STANDARDS_API.reset.replace(':kind', 'boiler'), headers: admin });
+      expect(reset.statusCode).toBe(200);
+      expect((await post<BoilerAnalysis>(BOILER_API.analysis, { projectId, boilerId: ids.B, ...RANGE })).data.grade).toBe('below');
     });
 
     it('exports the day table with a total row, read back', async () => {

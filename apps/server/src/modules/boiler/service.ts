@@ -1,9 +1,10 @@
 import { BOILER_MAX_RANGE_MS, DATA_ID, ErrorCode, type BoilerAnalysis, type BoilerItem, type BoilerQuery } from '@ems/contract';
-import { boilerGrade, boilerGradeLimits, bucketStart, DEFAULT_STANDARDS, flueGasLimits, RADIATION_MIN_LOAD, ratedRadiationLossPct, type BoilerUnit } from '@ems/domain';
+import { boilerGrade, boilerGradeLimits, bucketStart, flueGasLimits, RADIATION_MIN_LOAD, ratedRadiationLossPct, type BoilerUnit } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { bucketsOf, resolveRange, seriesTable } from '../analysis/periods.js';
+import { currentStandard } from '../efficiency-standards/service.js';
 import { bucketFigures, totalFigures, type BucketInput, type InstantMeans } from './figures.js';
 import { boilerRepository, type BoilerNode, type InstantRow } from './repository.js';
 
@@ -75,11 +76,6 @@ export async function boilerList(ems: Ems, scope: readonly number[], projectId: 
   return nodes.filter((n) => n.label === 'boiler').map((n) => boilerItemOf(n, nodes));
 }
 
-/** The current GB 24500 edition (the administrators' edited one once efficiency-standards keeps it; the published default now). */
-async function boilerStandard(_ems: Ems) {
-  return DEFAULT_STANDARDS.boiler;
-}
-
 /** One boiler over a range: per-bucket and overall steam, gas, direct and indirect η, losses, flue gas, ratios, grade. */
 export async function boilerAnalysis(ems: Ems, lang: Lang, scope: readonly number[], q: BoilerQuery): Promise<BoilerAnalysis> {
   const { repo, project } = await projectOf(ems, scope, q.projectId);
@@ -135,7 +131,8 @@ export async function boilerAnalysis(ems: Ems, lang: Lang, scope: readonly numbe
     return { time: s.lo, input, out: bucketFigures(boiler, input) };
   });
   const total = totalFigures(boiler, rows);
-  const standard = await boilerStandard(ems);
+  // the edition in force (an administrator's edit regrades at once: read per call, cached by efficiency-standards)
+  const standard = await currentStandard(ems, 'boiler');
   const unit: BoilerUnit | null = boiler.fuel && boiler.ratedTph ? { fuel: boiler.fuel, medium: boiler.medium, ratedTph: boiler.ratedTph } : null;
   return {
     boiler,

@@ -83,7 +83,7 @@ export function waterfallOption(f: Pick<BoilerFigures, 'losses' | 'directEfficie
 /** Flue-gas temperature (left) and O₂ (right) per bucket with their limit lines. */
 export function flueOption(a: Pick<BoilerAnalysis, 'buckets' | 'limits'>, c: ChartColors, l: { flueTemp: string; o2: string; flueLimit: string; o2Limit: string }, time: (ts: number) => string): EChartsOption {
   const lim = a.limits;
-  const line = (value: number, name: string, color: string) => ({ silent: true, symbol: 'none', lineStyle: { color, type: 'dashed' as const }, label: { formatter: name, position: 'insideEndTop' as const, color, textBorderWidth: 0 }, data: [{ yAxis: value }] });
+  const line = (value: number, name: string, color: string, position: 'insideEndTop' | 'insideStartBottom') => ({ silent: true, symbol: 'none', lineStyle: { color, type: 'dashed' as const }, label: { formatter: name, position, color, textBorderWidth: 0 }, data: [{ yAxis: value }] });
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
@@ -94,8 +94,8 @@ export function flueOption(a: Pick<BoilerAnalysis, 'buckets' | 'limits'>, c: Cha
       { type: 'value', name: 'O₂ %', min: 0, max: (v: { max: number }) => Math.ceil(Math.max(v.max, lim?.o2MaxPct ?? 0)) + 1, splitLine: { show: false } },
     ],
     series: [
-      { type: 'line', name: l.flueTemp, data: a.buckets.map((b) => fixed(b.flueTempC, 1)), lineStyle: { color: c.error }, itemStyle: { color: c.error }, ...(lim ? { markLine: line(lim.flueTempMaxC, l.flueLimit, c.error) } : {}) },
-      { type: 'line', name: l.o2, yAxisIndex: 1, data: a.buckets.map((b) => fixed(b.o2Pct, 2)), lineStyle: { color: c.info }, itemStyle: { color: c.info }, ...(lim ? { markLine: line(fixed(lim.o2MaxPct, 2) ?? 0, l.o2Limit, c.info) } : {}) },
+      { type: 'line', name: l.flueTemp, data: a.buckets.map((b) => fixed(b.flueTempC, 1)), lineStyle: { color: c.error }, itemStyle: { color: c.error }, ...(lim ? { markLine: line(lim.flueTempMaxC, l.flueLimit, c.error, 'insideEndTop') } : {}) },
+      { type: 'line', name: l.o2, yAxisIndex: 1, data: a.buckets.map((b) => fixed(b.o2Pct, 2)), lineStyle: { color: c.info }, itemStyle: { color: c.info }, ...(lim ? { markLine: line(fixed(lim.o2MaxPct, 2) ?? 0, l.o2Limit, c.info, 'insideStartBottom') } : {}) },
     ],
   };
 }

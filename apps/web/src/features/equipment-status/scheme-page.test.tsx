@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { EQUIPMENT_STATUS_API, type EquipmentScheme, type EquipmentStatusOptions } from '@ems/contract';
+import { json } from '../../lib/http/test-helpers';
+import { useSession } from '../../lib/session';
+import widgetsEn from '../../widgets/locales/en-US';
+import en from './locales/en-US';
+import SchemePage from './scheme-page';
+
+const cond = (operator: number, limit: number) => ({ deviceId: 40, deviceName: 'AC1 meter', dataId: 3, dataName: 'active power', unit: 'kW', operator, limit });
+let schemes: EquipmentScheme[] = [];
+const OPTIONS: EquipmentStatusOptions = { devices: [{ id: 40, name: 'AC1 meter', path: 'Plant/Air' }], sources: [{ id: 40, name: 'AC1 meter', modelLabel: 'meter' }], dataPoints: [{ dataId: 3, name: 'active power', unit: 'kW' }] };
+const calls: { url: string; method: string }[] = [];
+
+function renderPage() {
+  const i18n = i18next.createInstance();
+  void i18n.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { 'equipment-status': en, widgets: widgetsEn } },
+    ns: ['equipment-status', 'widgets'],
+    defaultNS: 'equipment-status',
+    interpolation: { escapeValue: false },
+    initImmediate: false,
+  } as Parameters<typeof i18n.init>[0]);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <App>{children}</App>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  return render(<SchemePage />, { wrapper: Wrapper });
+}
+
+beforeEach(() => {
+  schemes = [
+    {
+      id: 5,
+      projectId: 3,
+      name: 'Compressors',
+      description: 'by mean power',
+      updateTime: Date.UTC(2025, 2, 10, 2, 30),
+      devices: [{ deviceId: 40, deviceName: 'AC1 meter', expressions: [{ state: 'running', combinator: 1, conditions: [cond(4, 66)] }, { state: 'standby', combinator: 1, conditions: [cond(1, 3), cond(2, 66)] }] }],
+    },
+  ];
+  calls.length = 0;
+  useSession.setState({ token: 'tok', userId: 7, projectId: 3 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method ?? 'GET' });
+      if (url.startsWith(EQUIPMENT_STATUS_API.schemes)) return json({ code: 0, msg: '', data: schemes });
+      if (url.startsWith(EQUIPMENT_STATUS_API.options)) return json({ code: 0, msg: '', data: OPTIONS });
+      if (init?.method === 'DELETE') {
+        schemes = [];
+        return json({ code: 0, msg: '', data: 5 });
+      }
+      return json({ code: 0, msg: '', data: [] });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ token: null, userId: null, projectId: null });
+});
+
+describe('equipment status schemes', () => {
+  it('lists the programmes with their devices and the update time on the project clock; the detail reads as conditions', async () => {
+    renderPage();
+    const page = await screen.findByTestId('scheme-page');
+    await waitFor(() => expect(page.getAttribute('data-ready')).toBe('true'));
+    const table = screen.getByTestId('scheme-table');
+    expect(within(table).getByText('Compressors')).toBeTruthy();
+    // 02:30 UTC is 10:30 in Shanghai, whatever the browser's zone
+    expect(within(table).getByText('2025-03-10 10:30')).toBeTruthy();
+    fireEvent.click(table.querySelector('.ant-table-row-expand-icon') as Element);
+    const detail = await screen.findByTestId('scheme-detail');
+    expect(detail.textContent).toContain('AC1 meter active power >= 66 kW');
+    expect(detail.textContent).toContain('AC1 meter active power > 3 kW and AC1 meter active power < 66 kW');
+  });
+
+  it('delete asks first, then sends DELETE and the list empties', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('scheme-delete'));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    const confirm = await screen.findByText('Delete the scheme "Compressors"?');
+    const pop = confirm.closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(pop).getByRole('button', { name: /ok/i }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/equipmentStatus/scheme/5'))).toBe(true));
+    await screen.findByText(en.scheme.empty);
+  });
+});

@@ -675,7 +675,8 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
         // the loop's temperatures follow the dispatched load: Q = 1.163·V·ΔT on the chilled side, Q·(1 + 1/COP) rejected on the condenser side
         const qUnit = on ? ctx.plr * ch.ratedKw : 0;
         const chwFlow = on ? ch.chwFlowM3h * (0.94 + 0.05 * u(1)) : 0;
-        const cws = on ? w.wb + 3.2 + 2 * ctx.plr + 0.3 * (u(2) - 0.5) : w.t + 0.5 * (20 - w.t);
+        // the towers hold the condenser water at no less than 16 °C wet bulb + approach (the COP's wet-bulb floor in evalInterval): in cold weather the approach widens
+        const cws = on ? Math.max(w.wb, 16) + 3.2 + 2 * ctx.plr + 0.3 * (u(2) - 0.5) : w.t + 0.5 * (20 - w.t);
         push(d.deviceId, DATA_ID.chilledWaterFlow, r2(chwFlow));
         push(d.deviceId, DATA_ID.chilledWaterSupplyTemp, r2(chws));
         push(d.deviceId, DATA_ID.chilledWaterReturnTemp, r2(on ? chws + qUnit / (1.163 * chwFlow) : chws + 0.2));
@@ -693,7 +694,7 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
       }
       case 'tower': {
         const on = unitOn(unit);
-        push(d.deviceId, DATA_ID.temperature, r2(on ? w.wb + 3.2 + 2 * ctx.plr + 0.3 * u(0) : w.t));
+        push(d.deviceId, DATA_ID.temperature, r2(on ? Math.max(w.wb, 16) + 3.2 + 2 * ctx.plr + 0.3 * u(0) : w.t));
         push(d.deviceId, DATA_ID.switchStatus, on ? 1 : 0);
         break;
       }

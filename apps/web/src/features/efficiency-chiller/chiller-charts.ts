@@ -123,7 +123,8 @@ export function splitOption(e: PlantKwh, c: ChillerTokens, labels: Record<keyof 
         type: 'pie' as const,
         radius: ['40%', '68%'],
         center: ['50%', '45%'],
-        label: { formatter: '{b}\n{d}%' },
+        // the parts' names are in the legend; the slices carry their share
+        label: { formatter: '{d}%', textBorderWidth: 0 },
         data: parts.map(([k, color]) => ({ name: labels[k], value: r(e[k], 1) ?? 0, itemStyle: { color } })),
       },
     ],

@@ -87,8 +87,11 @@ export default function ChillerPage() {
               </Card>
             </Col>
             <Col xs={24} xl={10}>
-              <Card size="small" title={t('card.scatter')} extra={<Typography.Text type="secondary">{t('card.scatterNote')}</Typography.Text>} data-testid="chiller-scatter-card">
-                <EChart option={options.scatter} height={320} loading={loading} emptyText={t('noData')} />
+              <Card size="small" title={t('card.scatter')} data-testid="chiller-scatter-card">
+                <EChart option={options.scatter} height={300} loading={loading} emptyText={t('noData')} />
+                <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                  {t('card.scatterNote')}
+                </Typography.Text>
               </Card>
             </Col>
             <Col xs={24} xl={16}>

@@ -19,6 +19,8 @@ export interface SeriesRow {
   dataId: number;
   start: number;
   value: number | null;
+  /** 15-min intervals the bucket holds */
+  n: number;
 }
 
 const TABLE = { '15m': 'rollup_15m', hour: 'rollup_hour', day: 'rollup_day', month: 'rollup_month' } as const;
@@ -56,14 +58,14 @@ export function compressorRepository(db: Db) {
       if (deviceIds.length === 0 || dataIds.length === 0 || to <= from) return [];
       const rows = await db
         .selectFrom(TABLE[grain])
-        .select(['device_id', 'data_id', 'bucket_start', 'value'])
+        .select(['device_id', 'data_id', 'bucket_start', 'value', 'n_intervals'])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', 'in', [...dataIds])
         .where('bucket_start', '>=', from)
         .where('bucket_start', '<', to)
         .orderBy('bucket_start')
         .execute();
-      return rows.map((r) => ({ deviceId: Number(r.device_id), dataId: Number(r.data_id), start: Number(r.bucket_start), value: r.value === null ? null : Number(r.value) }));
+      return rows.map((r) => ({ deviceId: Number(r.device_id), dataId: Number(r.data_id), start: Number(r.bucket_start), value: r.value === null ? null : Number(r.value), n: Number(r.n_intervals) }));
     },
 
     /**

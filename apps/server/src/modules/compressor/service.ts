@@ -109,12 +109,18 @@ const AIR = DATA_ID.compressedAirVolume;
 async function totals(s: Station, range: Range) {
   const ids = s.units.flatMap((u) => [u.id, ...(u.meterId === null ? [] : [u.meterId]), ...(u.airMeterId === null ? [] : [u.airMeterId])]);
   const grain = range.grain === 'month' ? 'month' : 'day';
-  const ix = index(await rows(s, grain, ids, [LOADED, RUN, KWH, AIR], range.from, range.to));
-  return s.units.map((u) => {
+  const list = await rows(s, grain, ids, [LOADED, RUN, KWH, AIR], range.from, range.to);
+  const ix = index(list);
+  // hours the machines' air meters counted (the leak's energy is over these, not the range's empty days)
+  const quarters = new Map<number, number>();
+  for (const x of list) if (x.dataId === AIR) quarters.set(x.deviceId, (quarters.get(x.deviceId) ?? 0) + x.n);
+  const dataH = Math.max(0, ...quarters.values()) / 4;
+  const units = s.units.map((u) => {
     const loadedH = total(ix, u.id, LOADED);
     const runH = total(ix, u.id, RUN);
     return { u, kwh: total(ix, u.meterId, KWH), airM3: total(ix, u.airMeterId, AIR), loadedH, runH, unloadedH: loadedH !== null && runH !== null ? Math.max(0, runH - loadedH) : null };
   });
+  return { units, dataH };
 }
 
 const sumOf = (xs: readonly (number | null)[]) => (xs.every((x) => x === null) ? null : xs.reduce<number>((a, x) => a + (x ?? 0), 0));
@@ -141,7 +147,7 @@ export async function airManager(ems: Ems, lang: Lang, scope: readonly number[],
   const idleTo = q.idleToHour ?? 6;
   if (idleTo <= idleFrom) throw invalid(lang, 'idleToHour');
   const lowerBar = q.lowerBar ?? 0.5;
-  const [t, priced, weighted] = await Promise.all([totals(s, range), pricedKwh(ems, s, range.from, range.until), Promise.all(s.units.map((u) => weightedSp(s, u, range)))]);
+  const [{ units: t, dataH }, priced, weighted] = await Promise.all([totals(s, range), pricedKwh(ems, s, range.from, range.until), Promise.all(s.units.map((u) => weightedSp(s, u, range)))]);
   const units: CompressorUnitFigures[] = t.map((x, i) => {
     const sp = x.kwh !== null && x.airM3 !== null ? specificPowerFromEnergy(x.kwh, x.airM3) : null;
     const w = weighted[i] ?? null;
@@ -172,7 +178,8 @@ export async function airManager(ems: Ems, lang: Lang, scope: readonly number[],
   const stationGrade = limits === null || stationSp === null ? 'unrated' : (limits.find((g) => stationSp <= g.specificPower + 1e-9)?.grade ?? 'below');
   const yuanPerKwh = priced.yuan !== null && priced.kwh > 0 ? priced.yuan / priced.kwh : null;
   const [pressure, leak] = await Promise.all([pressureSummary(s, range), leakOf(s, range, idleFrom, idleTo)]);
-  const leakKwh = leak.flow !== null && ratio.kwhPerM3 !== null ? leak.flow * 60 * ((range.until - range.from) / HOUR_MS) * ratio.kwhPerM3 : null;
+  // the leak flow through the hours the air was counted, at the station's kWh per m³ (never more than the station's kWh)
+  const leakKwh = leak.flow !== null && ratio.kwhPerM3 !== null && kwh !== null ? Math.min(kwh, leak.flow * 60 * dataH * ratio.kwhPerM3) : null;
   const savingKwh = kwh === null ? null : setpointSavingKwh(kwh, lowerBar);
   return {
     projectId: s.project.id,

@@ -61,8 +61,8 @@ export function specificPowerOption(r: ElectricalRatio, c: ChartTokens, t: { sta
 export function ratioOption(r: ElectricalRatio, c: ChartTokens, t: { air: string; ratio: string }, time: (ts: number) => string): EChartsOption {
   return {
     tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 64, right: 56, top: 40, bottom: 32 },
+    legend: { bottom: 0 },
+    grid: { left: 64, right: 56, top: 40, bottom: 56 },
     xAxis: { type: 'category', data: r.buckets.map((b) => time(b.start)) },
     yAxis: [
       { type: 'value', name: 'm³' },

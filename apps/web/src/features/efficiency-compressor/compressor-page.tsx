@@ -114,6 +114,14 @@ export default function CompressorPage() {
               <Col key={key} flex="1 1 180px">
                 <Card size="small" style={{ height: '100%' }}>
                   <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`air-kpi-${key}`} />
+                  {key === 'sp' && (
+                    <Flex align="center" gap={token.marginXS}>
+                      <Typography.Text type="secondary">{t('kpi.grade')}</Typography.Text>
+                      <Tag color={gradeColor(s.grade)} data-testid="air-kpi-grade">
+                        {t(`grade.${s.grade}`)}
+                      </Tag>
+                    </Flex>
+                  )}
                   {hint && (
                     <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
                       {hint}
@@ -122,18 +130,6 @@ export default function CompressorPage() {
                 </Card>
               </Col>
             ))}
-            <Col flex="1 1 160px">
-              <Card size="small" style={{ height: '100%' }}>
-                <Statistic
-                  title={t('kpi.grade')}
-                  valueRender={() => (
-                    <Tag color={gradeColor(s.grade)} data-testid="air-kpi-grade">
-                      {t(`grade.${s.grade}`)}
-                    </Tag>
-                  )}
-                />
-              </Card>
-            </Col>
           </Row>
           <Row gutter={[token.margin, token.margin]}>
             <Col xs={24} xl={16}>
@@ -156,19 +152,17 @@ export default function CompressorPage() {
                 size="small"
                 title={t('chart.pressure')}
                 data-testid="air-pressure-card"
-                extra={
-                  p && (
-                    <Typography.Text type="secondary" data-testid="air-pressure-summary">
-                      {t('pressure.summary', { avg: fmt(p.avgMPa, 3), min: fmt(p.minMPa, 3), max: fmt(p.maxMPa, 3), within: p.withinPct === null ? '--' : formatNumber(p.withinPct, 1) })}
-                    </Typography.Text>
-                  )
-                }
               >
                 <EChart option={options.pressure} height={300} loading={pressure.isFetching} emptyText={t('noData')} />
                 {p && (
-                  <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                    {t('pressure.band', { low: fmt(p.lowMPa, 2), high: fmt(p.highMPa, 2), target: fmt(p.targetMPa, 2) })}
-                  </Typography.Text>
+                  <Flex vertical>
+                    <Typography.Text data-testid="air-pressure-summary">
+                      {t('pressure.summary', { avg: fmt(p.avgMPa, 3), min: fmt(p.minMPa, 3), max: fmt(p.maxMPa, 3), within: p.withinPct === null ? '--' : formatNumber(p.withinPct, 1) })}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                      {t('pressure.band', { low: fmt(p.lowMPa, 2), high: fmt(p.highMPa, 2), target: fmt(p.targetMPa, 2) })}
+                    </Typography.Text>
+                  </Flex>
                 )}
               </Card>
             </Col>

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Divider, Flex, Form, Skeleton } from 'antd';
+import { Alert, App, Button, Card, Divider, Flex, Form, Skeleton, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EfficiencyStandardsPanel } from '../efficiency-standards';
 import { invalidate } from '../../lib/api/define-query';
 import { loadSystemConfig } from '../../lib/config';
 import { Permission, usePermission } from '../../lib/permission';
@@ -16,7 +17,8 @@ const RELOAD_DELAY_MS = 600;
 /**
  * /admin/sysconfig: the system configuration file in a form, a normal section (sysconfig_normal) and
  * an advanced one shown only with sysconfig_advanced. Save sends the changed keys; the app then
- * reloads its configuration.
+ * reloads its configuration. A second tab (`?tab=standards`) holds the installation-wide efficiency
+ * grade tables (issue 14), which the platform operator keeps like the rest of the configuration.
  */
 export default function AdminSysconfigPage() {
   const { t } = useTranslation('admin-sysconfig');
@@ -27,6 +29,7 @@ export default function AdminSysconfigPage() {
   const [form] = Form.useForm<SysconfigValues>();
   const [saving, setSaving] = useState(false);
   const initial = useMemo(() => (file ? valuesOf(file) : undefined), [file]);
+  const [tab, setTab] = useState(() => (new URLSearchParams(window.location.search).get('tab') === 'standards' ? 'standards' : 'config'));
 
   useEffect(() => {
     if (initial) form.setFieldsValue(initial);
@@ -60,9 +63,10 @@ export default function AdminSysconfigPage() {
     window.setTimeout(() => appReload.run(), RELOAD_DELAY_MS);
   };
 
-  if (isLoading || !initial) return <Card title={t('title')}>{<Skeleton active />}</Card>;
-  return (
-    <Card title={t('title')} data-testid="sysconfig-admin">
+  const config =
+    isLoading || !initial ? (
+      <Skeleton active />
+    ) : (
       <Form form={form} layout="horizontal" labelWrap labelCol={{ flex: '240px' }} wrapperCol={{ flex: 'auto' }} initialValues={initial} style={{ maxWidth: 900 }} data-testid="sysconfig-form">
         <Divider titlePlacement="start">
           {t('normal')}
@@ -84,6 +88,17 @@ export default function AdminSysconfigPage() {
           </Button>
         </Flex>
       </Form>
+    );
+  return (
+    <Card title={t('title')} data-testid="sysconfig-admin">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'config', label: <span data-testid="sysconfig-tab-config">{t('tabConfig')}</span>, children: config },
+          { key: 'standards', label: <span data-testid="sysconfig-tab-standards">{t('tabStandards')}</span>, children: <EfficiencyStandardsPanel /> },
+        ]}
+      />
     </Card>
   );
 }

@@ -2,6 +2,8 @@ import type zh from './zh-CN';
 
 const adminSysconfig: typeof zh = {
   title: 'System configuration',
+  tabConfig: 'Configuration file',
+  tabStandards: 'Efficiency standards',
   normal: 'Normal settings',
   advanced: 'Advanced settings',
   advancedNote: 'Advanced settings change how the whole installation behaves; change them with care',

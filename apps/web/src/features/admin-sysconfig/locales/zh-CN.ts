@@ -1,5 +1,7 @@
 const adminSysconfig = {
   title: '系统配置',
+  tabConfig: '配置文件',
+  tabStandards: '能效标准',
   normal: '常规配置',
   advanced: '高级配置',
   advancedNote: '高级配置改变整个系统的行为，请谨慎修改',

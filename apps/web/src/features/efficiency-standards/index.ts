@@ -1,0 +1,2 @@
+export { EfficiencyStandardsPanel } from './standards-panel';
+export { EfficiencyStandardButton } from './standard-viewer';

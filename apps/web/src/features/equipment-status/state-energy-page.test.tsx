@@ -96,6 +96,7 @@ describe('consumption by equipment state', () => {
     expect(within(table).getByText('AC1 meter')).toBeTruthy();
     expect(within(table).getByText('Total')).toBeTruthy();
     expect(within(table).getAllByText('1,846.4')).toHaveLength(2);
+    expect(within(table).getAllByText('88.32')).toHaveLength(2);
     expect(screen.getByTestId('echart').textContent).toBe('Running,Standby,Stopped,Unknown');
   });
 

@@ -22,10 +22,10 @@ export function DeviceTable({ data }: { data: StateEnergy }) {
       columns={[
         { title: t('energy.device'), dataIndex: 'deviceName', fixed: 'left', width: 180 },
         ...STATE_KEYS.map((s) => ({ title: t('energy.hoursCol', { state: t(`state.${s}`) }), key: `h-${s}`, align: 'right' as const, render: (_: unknown, r: Row) => formatThousands(r.hours[s], 2) })),
-        ...STATE_KEYS.map((s) => ({ title: t('energy.kwhCol', { state: t(`state.${s}`) }), key: `k-${s}`, align: 'right' as const, render: (_: unknown, r: Row) => n(r.kwh[s]) })),
         { title: t('energy.metered'), key: 'metered', align: 'right' as const, render: (_: unknown, r: Row) => n(r.meteredKwh) },
         { title: t('energy.wasteShare'), key: 'share', align: 'right' as const, render: (_: unknown, r: Row) => { const p = wasteSharePct(r); return p === null ? '--' : `${formatNumber(p, 1)}%`; } },
         { title: t('energy.wasteYuan'), key: 'yuan', align: 'right' as const, render: (_: unknown, r: Row) => (data.priced ? formatThousands(r.wasteYuan, 2) : '--') },
+        ...STATE_KEYS.map((s) => ({ title: t('energy.kwhCol', { state: t(`state.${s}`) }), key: `k-${s}`, align: 'right' as const, render: (_: unknown, r: Row) => n(r.kwh[s]) })),
       ]}
     />
   );

@@ -34,6 +34,8 @@ export interface Side {
   rootGroup: number;
   meter: number;
   transformer: number;
+  /** the demo factory's gas boiler (issue 14) */
+  boiler: number;
   sensor: number;
   building: number;
   event: number;
@@ -413,6 +415,10 @@ export const ALLOW: Record<string, Entry> = {
   'DELETE /eem-service/v1/equipmentStatus/scheme/:id': { own: CONFIRMERS, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/equipmentStatus/scheme/${await c.scratch.equipmentScheme()}` }) },
   'POST /eem-service/v1/equipmentStatus/energy': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
   'POST /eem-service/v1/equipmentStatus/energy/export': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy/export', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
+  // boiler efficiency (issue 14): the energy manager's page (page_boilerEnergyEfficiency), not the plant operator's
+  'GET /eem-service/v1/efficiency/boiler/list': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/efficiency/boiler/list?projectId=${c.side.projectId}`) },
+  'POST /eem-service/v1/efficiency/boiler/analysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/boiler/analysis', { projectId: c.side.projectId, boilerId: c.side.boiler, ...week(c), dateType: 6 }) },
+  'POST /eem-service/v1/efficiency/boiler/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/boiler/export', { projectId: c.side.projectId, boilerId: c.side.boiler, ...week(c), dateType: 6 }) },
   // transformer efficiency (issue 14): the energy manager's page, not the plant operator's
   'POST /eem-service/v1/power/efficiency': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/power/efficiency', { projectId: c.side.projectId, transformerId: c.side.transformer, ...week(c) }) },
   'POST /eem-service/v1/power/efficiency/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/power/efficiency/export', { projectId: c.side.projectId, ...week(c) }) },

@@ -46,6 +46,7 @@ const BUILT: Record<string, Page> = {
   powertransformerOverview: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.powertransformerOverview }))),
   powertransformerAnalysis: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.powertransformerAnalysis }))),
   transformerEnergyEfficiency: lazyPage(() => import('../features/power').then((m) => ({ default: m.POWER_ROUTE_PAGES.transformerEnergyEfficiency }))),
+  airCompressionEnergyEfficiency: lazyPage(() => import('../features/efficiency-compressor').then((m) => ({ default: m.CompressorPage }))),
   refrigerationEfficiency: lazyPage(() => import('../features/efficiency-chiller').then((m) => ({ default: m.ChillerEfficiencyPage }))),
   energyFlowAnalyse: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowAnalysePage }))),
   energyFlowAnalysis: lazyPage(() => import('../features/flow').then((m) => ({ default: m.FlowDiagramPage }))),

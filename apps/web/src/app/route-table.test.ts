@@ -20,6 +20,7 @@ const BUILT_KEYS = [
   'powertransformerOverview',
   'powertransformerAnalysis',
   'transformerEnergyEfficiency',
+  'airCompressionEnergyEfficiency',
   'energyFlowAnalyse',
   'energyFlowAnalysis',
   'energyPredictionAndAnalysis',

@@ -83,7 +83,7 @@ describe('equipment status schemes', () => {
     const detail = await screen.findByTestId('scheme-detail');
     expect(detail.textContent).toContain('AC1 meter active power >= 66 kW');
     expect(detail.textContent).toContain('AC1 meter active power > 3 kW and AC1 meter active power < 66 kW');
-  });
+  }, 60_000);
 
   it('delete asks first, then sends DELETE and the list empties', async () => {
     renderPage();
@@ -94,5 +94,5 @@ describe('equipment status schemes', () => {
     fireEvent.click(within(pop).getByRole('button', { name: /ok/i }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/equipmentStatus/scheme/5'))).toBe(true));
     await screen.findByText(en.scheme.empty);
-  });
+  }, 60_000);
 });

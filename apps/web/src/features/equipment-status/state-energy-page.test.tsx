@@ -98,7 +98,7 @@ describe('consumption by equipment state', () => {
     expect(within(table).getAllByText('1,846.4')).toHaveLength(2);
     expect(within(table).getAllByText('88.32')).toHaveLength(2);
     expect(screen.getByTestId('echart').textContent).toBe('Running,Standby,Stopped,Unknown');
-  });
+  }, 60_000);
 
   it('without a tariff the cost reads -- and says why', async () => {
     energy = { ...ENERGY, priced: false };
@@ -106,5 +106,5 @@ describe('consumption by equipment state', () => {
     await waitFor(() => expect(screen.getByTestId('state-energy-page').getAttribute('data-ready')).toBe('true'));
     expect(screen.getByTestId('kpi-waste').textContent).toContain('--');
     expect(screen.getByTestId('kpi-waste-kwh').textContent).toBe('The project has no time-of-use tariff: the cost cannot be priced');
-  });
+  }, 60_000);
 });

@@ -420,6 +420,7 @@ export type EfficiencyBucket = Static<typeof EfficiencyBucket>;
 /** The chosen unit in depth: load curve with the zone bounds, its buckets, η curve with the operating point and the optimum. */
 export const TransformerEfficiencyDetail = Type.Object({
   transformerId: Type.Integer(),
+  /** the rollup buckets' load, reduced to the lowest and highest load rate per 2 px of a 1 200 px chart when longer (at most 2 400 points; peaks kept) */
   load: Type.Array(LoadPoint),
   zoneBounds: Type.Union([Type.Object({ economicLower: Type.Number(), optimalLower: Type.Number(), optimalUpper: Type.Number(), economicUpper: Type.Number() }), Type.Null()]),
   buckets: Type.Array(EfficiencyBucket),

@@ -1,6 +1,7 @@
 import { ErrorCode, type EfficiencyBucket, type TariffVersion, type TransformerEfficiency, type TransformerEfficiencyQuery, type TransformerEfficiencyRow } from '@ems/contract';
 import {
   bucketStart,
+  minMaxDownsample,
   economicLoadRate,
   efficiency,
   fleetEfficiencyTotals,
@@ -92,6 +93,16 @@ function stepBuckets(np: { p0Kw: number; pkKw: number }, buckets: readonly Energ
         loadRateAvgPct: g.length > 0 ? r4((betaSum / g.length) * 100) : null,
       };
     });
+}
+
+/** The chart's width the load curve is reduced to (px): min/max per bucket of 2 px, peaks kept (a year of hours: 8 760 → ≤ 2 400 points). */
+export const LOAD_CURVE_PX = 1200;
+
+/** The load curve, min/max-downsampled on its load rate when longer than the chart needs. */
+function loadCurve(load: ReturnType<typeof rowOf>['load']): ReturnType<typeof rowOf>['load'] {
+  const tuples = load.map((p) => [p.t, p.loadRatePct] as const);
+  const of = new Map(tuples.map((x, i) => [x, load[i] as (typeof load)[number]]));
+  return minMaxDownsample(tuples, LOAD_CURVE_PX).map((x) => of.get(x) ?? { t: x[0], kw: null, kvar: null, loadRatePct: null });
 }
 
 const invalidTransformer = (lang: Lang) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, ['transformerId', lang === 'en' ? 'not a transformer' : '不是变压器']);
@@ -196,7 +207,7 @@ function detailOf(
   const point = (beta: number) => ({ loadRatePct: r2(beta * 100) as number, efficiencyPct: r4(efficiency(np as NonNullable<typeof np>, beta, pf) * 100) as number });
   return {
     transformerId: t.id,
-    load,
+    load: loadCurve(load),
     zoneBounds: b && { economicLower: r2(b.economicLower * 100) as number, optimalLower: r2(b.optimalLower * 100) as number, optimalUpper: r2(b.optimalUpper * 100) as number, economicUpper: r2(b.economicUpper * 100) as number },
     buckets,
     etaCurve: np ? etaCurve(np, pf) : [],

@@ -64,7 +64,7 @@ export function waterfallOption(f: Pick<BoilerFigures, 'losses' | 'directEfficie
       return s ? `${s.name}: ${s.value.toFixed(2)} %` : '';
     } },
     grid: { ...GRID, right: 24, top: 24, bottom: 48 },
-    xAxis: { type: 'category', data: steps.map((s) => l[s.key]), axisLabel: { interval: 0, width: 64, overflow: 'break', lineHeight: 14 } },
+    xAxis: { type: 'category', data: steps.map((s) => l[s.key]), axisLabel: { interval: 0, width: 76, overflow: 'break', lineHeight: 14 } },
     yAxis: { type: 'value', name: '%', min: 0, max: 100 },
     series: [
       { type: 'bar', name: 'base', stack: 'w', silent: true, data: steps.map((s) => fixed(s.base, 3)), itemStyle: { color: c.transparent } },

@@ -16,7 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { API, HEADER, POWER_API } from '@ems/contract';
+import { sql } from 'kysely';
+import { API, EQUIPMENT_STATUS_API, HEADER, POWER_API } from '@ems/contract';
 import { zonedStart } from '@ems/domain';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
@@ -41,11 +42,16 @@ export interface EfficiencyCtx {
   yearTo: number;
   /** node ids of the factory's devices by model label (transformer, chiller, aircompressor, boiler, ...) */
   devices: Record<string, number[]>;
+  /** the factory's equipment-status programmes (the demo's: compressors, chillers, presses), in id order */
+  schemes: number[];
 }
 
 /** The calls timed: one line each, over the year for every device of the factory. */
 export const CALLS: TimedCall<EfficiencyCtx>[] = [
   { name: 'transformer fleet, year', url: POWER_API.fleet, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'equipment states, compressors, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[0], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'equipment states, chillers, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[1], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'equipment states, presses, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[2], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
 ];
 
 async function benchStore(store: StoreConfig, label: string, dataDir: string, only: readonly TimedCall<EfficiencyCtx>[]) {
@@ -66,7 +72,8 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string, on
     const nodes = await db.selectFrom('node').select(['id', 'model_label']).where('project_id', '=', projectId).execute();
     const devices: Record<string, number[]> = {};
     for (const n of nodes) (devices[n.model_label] ??= []).push(Number(n.id));
-    const ctx: EfficiencyCtx = { projectId, yearFrom: zonedStart(YEAR, 1, 1, TZ), yearTo: zonedStart(YEAR + 1, 1, 1, TZ), devices };
+    const schemes = (await sql<{ id: number }>`select id from equipment_scheme where project_id = ${projectId} order by id`.execute(db)).rows.map((r) => Number(r.id));
+    const ctx: EfficiencyCtx = { projectId, yearFrom: zonedStart(YEAR, 1, 1, TZ), yearTo: zonedStart(YEAR + 1, 1, 1, TZ), devices, schemes };
 
     const ts = NOW;
     const login = await app.inject({

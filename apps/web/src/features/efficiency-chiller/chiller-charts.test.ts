@@ -97,6 +97,9 @@ describe('trend, temperatures and split', () => {
   it('split: the four parts in kWh', () => {
     const o = splitOption({ chillers: 3675.06, chwPumps: 720, cwPumps: 1080, towers: 288 }, C, { chillers: 'CH', chwPumps: 'CHWP', cwPumps: 'CWP', towers: 'CT' });
     const data = (o.series as { data: { name: string; value: number }[] }[])[0]?.data;
+    // the legend carries each share: 3675.06 / 5763.06 = 63.8 %
+    const legend = o.legend as { formatter: (name: string) => string };
+    expect(['CH', 'CHWP', 'CWP', 'CT'].map(legend.formatter)).toEqual(['CH 63.8%', 'CHWP 12.5%', 'CWP 18.7%', 'CT 5%']);
     expect(data?.map((d) => [d.name, d.value])).toEqual([
       ['CH', 3675.1],
       ['CHWP', 720],

@@ -115,16 +115,18 @@ export function splitOption(e: PlantKwh, c: ChillerTokens, labels: Record<keyof 
     ['cwPumps', c.warning],
     ['towers', c.success],
   ];
+  const total = parts.reduce((s, [k]) => s + e[k], 0);
+  const share = new Map(parts.map(([k]) => [labels[k], total > 0 ? Math.round((e[k] / total) * 1000) / 10 : 0]));
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} kWh ({d}%)' },
-    legend: { bottom: 0 },
+    // each part's share in the legend: outside labels are clipped in a narrow card
+    legend: { bottom: 0, formatter: (name: string) => `${name} ${share.get(name) ?? 0}%` },
     series: [
       {
         type: 'pie' as const,
         radius: ['40%', '68%'],
-        center: ['50%', '45%'],
-        // the parts' names are in the legend; the slices carry their share
-        label: { formatter: '{d}%', textBorderWidth: 0 },
+        center: ['50%', '42%'],
+        label: { show: false },
         data: parts.map(([k, color]) => ({ name: labels[k], value: r(e[k], 1) ?? 0, itemStyle: { color } })),
       },
     ],

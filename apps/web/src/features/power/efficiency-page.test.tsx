@@ -153,7 +153,8 @@ afterEach(() => {
 
 const text = (id: string) => screen.getByTestId(id).textContent ?? '';
 
-describe('transformer efficiency page (issue 14, DOMAIN §5)', () => {
+// the first render loads antd and the page's modules: on a busy machine that alone outlasted the 20 s default
+describe('transformer efficiency page (issue 14, DOMAIN §5)', { timeout: 90_000 }, () => {
   it('is data-ready with the fleet KPIs: output, loss in kWh (no-load + load) and ¥, loss rate, capacity-weighted load rate', async () => {
     renderPage();
     const page = screen.getByTestId('transformer-efficiency');

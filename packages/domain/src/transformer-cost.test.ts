@@ -26,6 +26,13 @@ describe('spanPriceYuanPerKwh: the TOU price of a bucket, the mean of its 15-min
     const half: PeriodCalendar = { seasons: [{ name: 'all', fromMonth: 1, toMonth: 12, schedule: [r('00:00', '10:30', 'flat'), r('10:30', '11:30', 'peak'), r('11:30', '24:00', 'flat')] }] };
     expect(spanPriceYuanPerKwh(at(2025, 3, 1, 10), 3_600_000, { calendar: half, prices: PRICES, timeZone: TZ })).toBeCloseTo(0.8209, 12);
   });
+  it('an hour under a whole-hour calendar is read once: the same as the mean of its four quarters, every hour of a day', () => {
+    for (let h = 0; h < 24; h++) {
+      const start = at(2025, 3, 1, h);
+      const quarters = [0, 1, 2, 3].map((q) => spanPriceYuanPerKwh(start + q * 900_000, 900_000, TOU) ?? NaN);
+      expect(spanPriceYuanPerKwh(start, 3_600_000, TOU)).toBeCloseTo(quarters.reduce((a, b) => a + b, 0) / 4, 12);
+    }
+  });
   it('a period without a price: null', () => expect(spanPriceYuanPerKwh(at(2025, 3, 1, 3), 900_000, { ...TOU, prices: { flat: '0.6' } })).toBeNull());
 });
 

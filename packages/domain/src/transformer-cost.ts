@@ -1,4 +1,5 @@
-import { classifyInterval, type PeriodCalendar, type TouPrices } from './tariff.js';
+import { utcOffsetMs } from './counters-calendar.js';
+import { calendarOnWholeHours, classifyInterval, type PeriodCalendar, type TouPrices } from './tariff.js';
 import { decimal, decimalToNumber } from './money.js';
 import type { TransformerNameplate } from './transformer.js';
 
@@ -28,8 +29,13 @@ export interface TouTariff {
  * period's price. Null when a sub-interval has no period or its period has no price.
  */
 export function spanPriceYuanPerKwh(start: number, ms: number, tariff: TouTariff): number | null {
-  const n = Math.max(1, Math.round(ms / QUARTER_MS));
   const prices = numericPrices(tariff.prices);
+  // a local whole hour under a calendar whose ranges all start and end on whole hours lies in one period
+  if (ms <= HOUR_MS && wholeHours(tariff.calendar) && (start + utcOffsetMs(start, tariff.timeZone)) % HOUR_MS === 0) {
+    const p = classifyInterval(start, tariff.calendar, tariff.timeZone);
+    return (p === null ? undefined : prices.get(p)) ?? null;
+  }
+  const n = Math.max(1, Math.round(ms / QUARTER_MS));
   let sum = 0;
   for (let i = 0; i < n; i++) {
     const p = classifyInterval(start + i * QUARTER_MS, tariff.calendar, tariff.timeZone);
@@ -38,6 +44,15 @@ export function spanPriceYuanPerKwh(start: number, ms: number, tariff: TouTariff
     sum += price;
   }
   return sum / n;
+}
+
+const HOUR_MS = 3_600_000;
+const onWholeHours = new WeakMap<PeriodCalendar, boolean>();
+/** calendarOnWholeHours, cached per calendar object (treat tariffs as immutable). */
+function wholeHours(calendar: PeriodCalendar): boolean {
+  let w = onWholeHours.get(calendar);
+  if (w === undefined) onWholeHours.set(calendar, (w = calendarOnWholeHours(calendar)));
+  return w;
 }
 
 /** The prices as numbers, cached per prices object (treat tariffs as immutable). */

@@ -1,5 +1,6 @@
 import { ErrorCode, type EfficiencyBucket, type TariffVersion, type TransformerEfficiency, type TransformerEfficiencyQuery, type TransformerEfficiencyRow } from '@ems/contract';
 import {
+  bucketEnd,
   bucketStart,
   minMaxDownsample,
   economicLoadRate,
@@ -71,11 +72,17 @@ async function pricedIntervals(buckets: readonly EnergyBucket[], ratedKva: numbe
 function stepBuckets(np: { p0Kw: number; pkKw: number }, buckets: readonly EnergyBucket[], ivs: readonly PricedInterval[], step: TransformerEfficiency['step'], timeZone: string): EfficiencyBucket[] {
   const energy = new Map(buckets.map((b) => [b.start, b.kwh]));
   const groups = new Map<number, PricedInterval[]>();
+  // the intervals come in time order: a step's bounds are worked out once per step
+  let key = NaN;
+  let end = -Infinity;
   for (const iv of ivs) {
-    const k = bucketStart(iv.start, step, timeZone);
-    const g = groups.get(k) ?? [];
+    if (iv.start >= end || iv.start < key) {
+      key = bucketStart(iv.start, step, timeZone);
+      end = bucketEnd(key, step, timeZone);
+    }
+    const g = groups.get(key) ?? [];
     g.push(iv);
-    groups.set(k, g);
+    groups.set(key, g);
   }
   return [...groups]
     .sort((a, b) => a[0] - b[0])

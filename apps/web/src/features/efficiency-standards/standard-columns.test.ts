@@ -22,7 +22,9 @@ describe('grade-table columns', () => {
     expect('connection' in (spec('transformer', 'connection').set(t, null) as object)).toBe(false);
     expect(spec('chiller', 'upToKw').set(chillerRows[3] as StandardRowT, null)).toMatchObject({ upToKw: null });
   });
-  it('prepare sorts rows by group and band and reports the first problem on the sorted rows', () => {
+  it('prepare sorts rows out of band order, keeps a table already in order, and reports the first problem', () => {
+    const transformer = DEFAULT_STANDARDS.transformer.rows as unknown as StandardRowT[];
+    expect(prepare('transformer', transformer).rows).toEqual(transformer);
     const swapped = [chillerRows[1], chillerRows[0], ...chillerRows.slice(2)] as StandardRowT[];
     expect(prepare('chiller', swapped)).toEqual({ rows: chillerRows, issue: null });
     const bad = chillerRows.map((r, i) => (i === 2 ? spec('chiller', 'cop1').set(r, 5.9) : r));

@@ -18,8 +18,10 @@ export interface ColumnSpec {
   /** a grade limit: the quantity's key (`group.<group>`) and the grade 1–3 */
   group?: string;
   grade?: 1 | 2 | 3;
-  /** fraction digits shown and accepted */
+  /** fraction digits accepted */
   step: number;
+  /** fraction digits always shown (COP 6.0 as the standard prints it) */
+  minDigits?: number;
   get(row: StandardRowT): string | number | null;
   set(row: StandardRowT, value: string | number | null): StandardRowT;
 }
@@ -38,13 +40,14 @@ const field = (key: string, kind: CellKind, step = 0, options?: readonly string[
     return next as StandardRowT;
   },
 });
-const triple = (key: string, step: number): ColumnSpec[] =>
+const triple = (key: string, step: number, minDigits = 0): ColumnSpec[] =>
   ([1, 2, 3] as const).map((g) => ({
     key: `${key}${g}`,
     kind: 'number' as const,
     group: key,
     grade: g,
     step,
+    minDigits,
     get: (r: StandardRowT) => (((r as Row)[key] as number[] | undefined)?.[g - 1] ?? null) as number | null,
     set: (r: StandardRowT, v: string | number | null) => {
       const arr = [...(((r as Row)[key] as number[] | undefined) ?? [0, 0, 0])];
@@ -79,7 +82,7 @@ export const COLUMNS: Record<EquipmentKind, ColumnSpec[]> = {
     ...lossTriple('p0Kw'),
     ...lossTriple('pkKw'),
   ],
-  chiller: [field('condenser', 'enum', 0, ['water', 'air']), field('overKw', 'number', 0), field('upToKw', 'optionalNumber', 0), ...triple('cop', 2), ...triple('iplv', 2)],
+  chiller: [field('condenser', 'enum', 0, ['water', 'air']), field('overKw', 'number', 0), field('upToKw', 'optionalNumber', 0), ...triple('cop', 2, 1), ...triple('iplv', 2, 1)],
   compressor: [
     field('drive', 'enum', 0, ['fixed', 'vsd']),
     field('cooling', 'enum', 0, ['air', 'liquid']),
@@ -87,7 +90,7 @@ export const COLUMNS: Record<EquipmentKind, ColumnSpec[]> = {
     field('upToKw', 'number', 1),
     field('overMPa', 'number', 2),
     field('upToMPa', 'number', 2),
-    ...triple('specificPower', 1),
+    ...triple('specificPower', 1, 1),
   ],
   boiler: [
     field('fuel', 'enum', 0, BOILER_FUEL_VALUES),
@@ -100,7 +103,7 @@ export const COLUMNS: Record<EquipmentKind, ColumnSpec[]> = {
 
 /** The columns a user filters the table by (the row's group), in order. */
 export const GROUP_KEYS: Record<EquipmentKind, string[]> = {
-  transformer: ['insulation', 'core'],
+  transformer: ['insulation', 'core', 'ratedKva'],
   chiller: ['condenser'],
   compressor: ['drive', 'cooling'],
   boiler: ['fuel'],
@@ -112,9 +115,16 @@ export function newRow(kind: EquipmentKind, rows: readonly StandardRowT[]): Stan
   return JSON.parse(JSON.stringify(last)) as StandardRowT;
 }
 
-/** The draft in the order the server expects (groups in first appearance, bands ascending) and its first problem, if any. */
+/**
+ * The draft as it will be saved and its first problem, if any. Rows out of band order are sorted
+ * (groups in first appearance, bands ascending, as the server expects); a table already in order
+ * keeps its order (the published transformer table interleaves its groups by rating).
+ */
 export function prepare(kind: EquipmentKind, rows: readonly StandardRowT[]): { rows: StandardRowT[]; issue: StandardIssue | null } {
-  const sorted = sortStandardRows(kind, rows as unknown as StandardRows[typeof kind][]) as unknown as StandardRowT[];
+  const asGiven = rows as unknown as StandardRows[typeof kind][];
+  const issue = validateStandardRows(kind, asGiven);
+  if (issue?.code !== 'unsorted') return { rows: [...rows], issue };
+  const sorted = sortStandardRows(kind, asGiven) as unknown as StandardRowT[];
   return { rows: sorted, issue: validateStandardRows(kind, sorted as unknown as StandardRows[typeof kind][]) };
 }
 

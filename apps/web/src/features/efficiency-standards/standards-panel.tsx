@@ -152,7 +152,14 @@ function StandardTable({ kind }: { kind: EquipmentKindT }) {
     const v = spec.get(d.row);
     const testId = `cell-${kind}-${numbering.get(d.id) ?? 0}-${spec.key}`;
     if (!draft) {
-      const text = v === null ? (spec.kind === 'optionalNumber' ? t('noBound') : '—') : spec.kind === 'enum' ? t(`enum.${spec.key}.${String(v)}`, { defaultValue: String(v) }) : String(v);
+      const text =
+        v === null
+          ? spec.kind === 'optionalNumber'
+            ? t('noBound')
+            : '—'
+          : spec.kind === 'enum'
+            ? t(`enum.${spec.key}.${String(v)}`, { defaultValue: String(v) })
+            : Number(v).toFixed(Math.max(spec.minDigits ?? 0, (String(v).split('.')[1] ?? '').length));
       return <span data-testid={testId}>{text}</span>;
     }
     if (spec.kind === 'enum') {
@@ -237,12 +244,12 @@ function StandardTable({ kind }: { kind: EquipmentKindT }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('effectiveDate')}>{data.effectiveDate}</Descriptions.Item>
           <Descriptions.Item label={t('standardTitle')}>{data.title}</Descriptions.Item>
-          <Descriptions.Item label={t('edited')} span={2}>
+          <Descriptions.Item label={t('status')} span={2}>
             <span data-testid="standard-status">
               {data.edited ? <Tag color="warning">{t('editedBy', { user: data.updatedBy ?? '', time: formatTime(data.updateTime), code: data.defaultCode })}</Tag> : <Tag color="success">{t('published')}</Tag>}
             </span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('rows', { count: data.rowCount })}>{data.rowCount}</Descriptions.Item>
+          <Descriptions.Item label={t('rowCount')}>{data.rowCount}</Descriptions.Item>
           <Descriptions.Item label={t('note')} span={3}>
             <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }} style={{ marginBottom: 0 }}>
               {data.note}
@@ -259,6 +266,7 @@ function StandardTable({ kind }: { kind: EquipmentKindT }) {
               style={{ minWidth: 140 }}
               placeholder={t(`col.${g}`)}
               allowClear
+              showSearch={{ optionFilterProp: 'label' }}
               value={filters[g]}
               onChange={(v?: string) => setFilters((f) => ({ ...f, [g]: v }))}
               options={groupOptions(g).map((o) => ({ value: o, label: t(`enum.${g}.${o}`, { defaultValue: o }) }))}

@@ -8,7 +8,8 @@ const efficiencyStandards: typeof zh = {
   standardTitle: 'Title',
   effectiveDate: 'In force from',
   note: 'Source and notes',
-  rows: '{{count}} rows',
+  rowCount: 'Rows',
+  status: 'Status',
   published: 'Published edition',
   edited: 'Edited',
   editedBy: 'Edited by {{user}} at {{time}} (default: {{code}})',
@@ -72,7 +73,7 @@ const efficiencyStandards: typeof zh = {
     cooling: { air: 'Air', liquid: 'Liquid' },
     fuel: { gas: 'Gas', oil: 'Oil', coal: 'Coal', electric: 'Electric', biomass: 'Biomass' },
     variant: {
-      standard: 'Standard',
+      standard: 'Standard (coal: pulverised)',
       nonCondensing: 'Non-condensing',
       condensing: 'Condensing',
       'layered-bituminous-II': 'Grate, bituminous II',

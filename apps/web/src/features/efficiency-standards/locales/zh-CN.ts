@@ -6,7 +6,8 @@ const efficiencyStandards = {
   standardTitle: '标准名称',
   effectiveDate: '实施日期',
   note: '数据来源与说明',
-  rows: '{{count}} 行',
+  rowCount: '行数',
+  status: '状态',
   published: '已发布版本',
   edited: '已修改',
   editedBy: '{{user}} 于 {{time}} 修改（默认：{{code}}）',
@@ -70,7 +71,7 @@ const efficiencyStandards = {
     cooling: { air: '风冷', liquid: '液冷' },
     fuel: { gas: '燃气', oil: '燃油', coal: '燃煤', electric: '电', biomass: '生物质' },
     variant: {
-      standard: '常规',
+      standard: '常规（燃煤：室燃）',
       nonCondensing: '非冷凝',
       condensing: '冷凝',
       'layered-bituminous-II': '层燃 烟煤Ⅱ类',

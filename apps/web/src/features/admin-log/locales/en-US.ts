@@ -64,6 +64,7 @@ const adminLog: typeof zh = {
     members: 'Set members',
     customers: 'Set customers',
     deleteFile: 'Delete file',
+    reset: 'Reset to default',
   },
   target: {
     user: 'User',
@@ -76,6 +77,7 @@ const adminLog: typeof zh = {
     usergroup: 'User group',
     tenant: 'Tenant',
     file: 'File',
+    efficiencyStandard: 'Efficiency standard',
   },
   reason: {
     badCredentials: 'wrong user name or password',

@@ -62,6 +62,7 @@ const adminLog = {
     members: '设置成员',
     customers: '设置代管租户',
     deleteFile: '删除文件',
+    reset: '恢复默认',
   },
   target: {
     user: '用户',
@@ -74,6 +75,7 @@ const adminLog = {
     usergroup: '用户组',
     tenant: '租户',
     file: '文件',
+    efficiencyStandard: '能效标准',
   },
   reason: {
     badCredentials: '用户名或密码错误',

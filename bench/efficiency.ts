@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { API, CHILLER_API, EQUIPMENT_STATUS_API, HEADER, POWER_API } from '@ems/contract';
+import { API, CHILLER_API, COMPRESSOR_API, EQUIPMENT_STATUS_API, HEADER, POWER_API } from '@ems/contract';
 import { zonedStart } from '@ems/domain';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
@@ -50,6 +50,12 @@ export interface EfficiencyCtx {
 export const CALLS: TimedCall<EfficiencyCtx>[] = [
   { name: 'transformer fleet, year', url: POWER_API.fleet, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'chiller plant, year', url: CHILLER_API.efficiency, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'air compressors: standing book', url: COMPRESSOR_API.standingBook, body: (c) => ({ projectId: c.projectId }) },
+  { name: 'air compressors: station (airManager), year', url: COMPRESSOR_API.airManager, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'air compressors: gas-electric ratio, year', url: COMPRESSOR_API.electricalRatio, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'air compressors: loading, year', url: COMPRESSOR_API.loadingAnalysis, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'air compressors: unloading, year', url: COMPRESSOR_API.unloadingRate, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'air compressors: pressure, year', url: COMPRESSOR_API.pressure, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'equipment states, compressors, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[0], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'equipment states, chillers, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[1], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'equipment states, presses, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[2], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },

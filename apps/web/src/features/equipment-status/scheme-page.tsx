@@ -9,6 +9,7 @@ import { Permission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
 import { useFormatTime } from '../../lib/time';
 import { removeScheme, schemesQuery } from './api/get-schemes';
+import { invalidate } from '../../lib/api/define-query';
 import { SchemeDialog } from './components/scheme-dialog';
 
 /** One expression as a line, e.g. "1#空压机电表 有功功率 >= 66 kW 且 …". */
@@ -27,7 +28,7 @@ export default function SchemePage() {
   const time = useFormatTime();
   const [dialog, setDialog] = useState<{ record: EquipmentScheme | null } | null>(null);
   if (projectId === null) return <Empty description={t('noProject')} />;
-  const refresh = () => void client.invalidateQueries({ queryKey: schemesQuery.prefix });
+  const refresh = () => void invalidate(client, schemesQuery);
   const remove = async (s: EquipmentScheme) => {
     await removeScheme(s.id);
     void message.success(t('scheme.deleted'));

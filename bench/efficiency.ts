@@ -49,6 +49,7 @@ export interface EfficiencyCtx {
 /** The calls timed: one line each, over the year for every device of the factory. */
 export const CALLS: TimedCall<EfficiencyCtx>[] = [
   { name: 'transformer fleet, year', url: POWER_API.fleet, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'transformer efficiency, year', url: POWER_API.efficiency, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'chiller plant, year', url: CHILLER_API.efficiency, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'air compressors: standing book', url: COMPRESSOR_API.standingBook, body: (c) => ({ projectId: c.projectId }) },
   { name: 'air compressors: station (airManager), year', url: COMPRESSOR_API.airManager, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },

@@ -10,14 +10,15 @@
  * API: each call of {@link CALLS} in-process (Fastify inject) as fw_cloud with the factory in the
  * projectId header; floor: the SELECTs that very call issues, replayed through the store's driver
  * (replay.ts says how). BENCH_EFFICIENCY_CALLS ('a|b') narrows to the calls whose name holds one of
- * its parts; BENCH_EFFICIENCY_ITER (30) samples at least and 1.5 s of sampling (BENCH_EFFICIENCY_SAMPLE_MS).
+ * its parts; BENCH_EFFICIENCY_ITER (30) samples at least and 1.5 s of sampling (BENCH_EFFICIENCY_SAMPLE_MS);
+ * BENCH_EFFICIENCY_PROFILE=dir writes a CPU profile of BENCH_EFFICIENCY_PROFILE_ITER (1,000) calls of each.
  *
  * Adding a call is one line in CALLS.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { API, CHILLER_API, COMPRESSOR_API, EQUIPMENT_STATUS_API, HEADER, POWER_API } from '@ems/contract';
+import { API, BOILER_API, CHILLER_API, COMPRESSOR_API, EQUIPMENT_STATUS_API, HEADER, POWER_API } from '@ems/contract';
 import { zonedStart } from '@ems/domain';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
@@ -57,6 +58,7 @@ export const CALLS: TimedCall<EfficiencyCtx>[] = [
   { name: 'air compressors: loading, year', url: COMPRESSOR_API.loadingAnalysis, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'air compressors: unloading, year', url: COMPRESSOR_API.unloadingRate, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'air compressors: pressure, year', url: COMPRESSOR_API.pressure, body: (c) => ({ projectId: c.projectId, startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
+  { name: 'boiler, year by month', url: BOILER_API.analysis, body: (c) => ({ projectId: c.projectId, boilerId: c.devices.boiler?.[0], startTime: c.yearFrom, endTime: c.yearTo - 1, dateType: 5 }) },
   { name: 'equipment states, compressors, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[0], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'equipment states, chillers, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[1], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
   { name: 'equipment states, presses, year', url: EQUIPMENT_STATUS_API.energy, body: (c) => ({ projectId: c.projectId, schemeId: c.schemes[2], startTime: c.yearFrom, endTime: c.yearTo - 1 }) },
@@ -92,7 +94,15 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string, on
     if (login.json().code !== 0) throw new Error(`efficiency bench: login ${login.body.slice(0, 200)}`);
     const { token, user } = login.json().data as { token: string; user: { id: number } };
     const headers = { authorization: `Bearer ${token}`, 'user-id': String(user.id), [HEADER.projectId]: String(projectId) };
-    await timeCalls(app, store, label, headers, ctx, only, { iter: ITER, warm: 3, warmMs: WARM_MS, sampleMs: SAMPLE_MS, goal: GOAL });
+    await timeCalls(app, store, label, headers, ctx, only, {
+      iter: ITER,
+      warm: 3,
+      warmMs: WARM_MS,
+      sampleMs: SAMPLE_MS,
+      goal: GOAL,
+      profileDir: process.env.BENCH_EFFICIENCY_PROFILE,
+      profileIter: Number(process.env.BENCH_EFFICIENCY_PROFILE_ITER ?? 1000),
+    });
   } finally {
     await app.close();
   }

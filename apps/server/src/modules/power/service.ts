@@ -106,8 +106,9 @@ export async function energyBuckets(repo: PowerRepository, grain: Range['grain']
   const rows = await readInPieces(pieces);
   const per = new Map<number, Map<number, EnergyBucket>>();
   const turn = slicer();
-  for (const r of rows) {
-    await turn();
+  for (const [i, r] of rows.entries()) {
+    // the clock is looked at every 512 rows: an await per row doubled the loop (a year: 52 000 rows, ~30 ms of awaits)
+    if ((i & 511) === 0) await turn();
     const m = per.get(r.deviceId) ?? new Map<number, EnergyBucket>();
     per.set(r.deviceId, m);
     const b = m.get(r.start) ?? { start: r.start, kwh: null, kvarh: null };

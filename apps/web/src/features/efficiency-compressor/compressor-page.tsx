@@ -86,7 +86,7 @@ export default function CompressorPage() {
         ['sp', t('kpi.sp'), fmt(s.specificPower, 2), t('unit.sp'), t('kpiHint.sp')],
         ['ratio', t('kpi.ratio'), fmt(s.m3PerKwh, 2), 'm³/kWh', t('kpiHint.ratio', { value: fmt(s.kwhPerM3, 4) })],
         ['loading', t('kpi.loading'), s.loadingRatePct === null ? '--' : formatNumber(s.loadingRatePct, 1), '%', t('kpiHint.loading', { hours: fmt(s.unloadedH, 0) })],
-        ['yuan', t('kpi.yuan'), fmt(s.yuan, 0), '¥'],
+        ['yuan', t('kpi.yuan'), fmt(s.yuan, 0), undefined],
       ]
     : [];
   const p = m?.pressure;
@@ -113,7 +113,13 @@ export default function CompressorPage() {
             {kpis.map(([key, title, value, unit, hint]) => (
               <Col key={key} flex="1 1 180px">
                 <Card size="small" style={{ height: '100%' }}>
-                  <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`air-kpi-${key}`} />
+                  <Statistic
+                    title={title}
+                    value={value}
+                    prefix={key === 'yuan' && value !== '--' ? '¥' : undefined}
+                    suffix={value === '--' ? undefined : unit}
+                    data-testid={`air-kpi-${key}`}
+                  />
                   {key === 'sp' && (
                     <Flex align="center" gap={token.marginXS}>
                       <Typography.Text type="secondary">{t('kpi.grade')}</Typography.Text>

@@ -28,7 +28,6 @@ import { costRoutes } from './modules/cost/routes.js';
 import { balanceRoutes } from './modules/balance/routes.js';
 import { environmentRoutes } from './modules/environment/routes.js';
 import { powerRoutes } from './modules/power/routes.js';
-import { compressorRoutes } from './modules/compressor/routes.js';
 import { boilerRoutes } from './modules/boiler/routes.js';
 import { compressorRoutes } from './modules/compressor/routes.js';
 import { chillerRoutes } from './modules/chiller/routes.js';
@@ -111,7 +110,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(balanceRoutes);
   await app.register(environmentRoutes);
   await app.register(powerRoutes);
-  await app.register(compressorRoutes);
   await app.register(boilerRoutes);
   await app.register(compressorRoutes);
   await app.register(chillerRoutes);

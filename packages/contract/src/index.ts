@@ -25,7 +25,6 @@ export * from './cost.js';
 export * from './forecast.js';
 export * from './flow.js';
 export * from './power.js';
-export * from './efficiency-compressor.js';
 export * from './efficiency-chiller.js';
 export * from './efficiency-compressor.js';
 export * from './efficiency-boiler.js';

@@ -98,6 +98,16 @@ describe('architecture: downsample to at most 2 points per pixel', () => {
     expect(out).toEqual(minMaxDownsample(s, 10));
   });
 
+  it.each<DownsampleMethod>(['minmax', 'lttb'])('%s: a series that is one gap, or whose picks are all breaks, keeps its first and last points (fast-check counterexamples)', (method) => {
+    const nulls = series([null, null, null, null]);
+    expect(downsample(nulls, 1, method)).toEqual([nulls[0], nulls[3]]);
+    const s = series([null, 0, null, 0, null]);
+    const out = downsample(s, 1, method);
+    expect(out[0]).toBe(s[0]);
+    expect(out[out.length - 1]).toBe(s[4]);
+    expect(out.length).toBeLessThanOrEqual(3);
+  });
+
   it('collapseNullRuns keeps one break per gap', () => {
     expect(collapseNullRuns(series([null, null, 1, null, null, 2, null]))).toEqual([
       [0, null],

@@ -33,14 +33,20 @@ function runs<P extends TimeValue>(points: readonly P[]): Run<P>[] {
   return out;
 }
 
-/** The one null point that stands for a gap: its last point when it ends the series, else its first. */
-function gapMarker<P>(run: P[], trailing: boolean): P {
-  return (trailing ? run[run.length - 1] : run[0]) as P;
+/**
+ * The null points that stand for the gap run `i` of `count` runs: its last point when it ends the series,
+ * else its first — and both when the gap is the whole series, so its first and last points stay.
+ */
+function gapMarkers<P>(run: P[], i: number, count: number): P[] {
+  const first = run[0] as P;
+  const last = run[run.length - 1] as P;
+  if (count === 1) return run.length > 1 ? [first, last] : [first];
+  return [i === count - 1 ? last : first];
 }
 
 /** Collapses every run of nulls into one break point; first and last points are kept. */
 function collapseGaps<P extends TimeValue>(rs: Run<P>[]): P[] {
-  return rs.flatMap((r, i) => (r.gap ? [gapMarker(r.points, i === rs.length - 1)] : r.points));
+  return rs.flatMap((r, i) => (r.gap ? gapMarkers(r.points, i, rs.length) : r.points));
 }
 
 /** Largest-triangle-three-buckets of a gap-free series down to `threshold` points (≥ 2 keeps first and last). */
@@ -101,7 +107,7 @@ export function lttbDownsample<P extends TimeValue>(points: readonly P[], pixelW
   const spare = target - needed;
   const total = segments.reduce((s, r) => s + r.points.length, 0);
   return rs.flatMap((r, i) => {
-    if (r.gap) return [gapMarker(r.points, i === rs.length - 1)];
+    if (r.gap) return gapMarkers(r.points, i, rs.length);
     const base = Math.min(r.points.length, 2);
     const share = Math.min(r.points.length, base + Math.floor((spare * r.points.length) / total));
     return lttbSegment(r.points, share);

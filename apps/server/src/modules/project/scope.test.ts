@@ -73,7 +73,7 @@ for (const { kind, skip } of STORES) {
         cabinet: 19,
         generatrix: 3,
         transformer: 3,
-        meter: 98,
+        meter: 101,
         chiller: 3,
         chilledpump: 3,
         coolingpump: 3,

@@ -38,7 +38,7 @@ async function open(page: Page, path: string, testId: string): Promise<void> {
 
 /** Presses OK of the dialog on top and waits for it to close. */
 async function confirmDialog(page: Page): Promise<void> {
-  await motionSettled(page, 5000, '.ant-modal-root');
+  await motionSettled(page, 15_000, '.ant-modal-root');
   await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
 }
 
@@ -143,7 +143,7 @@ describe('administration: tenants, user groups, files (issue 13)', () => {
       await page.locator('.ant-table-expanded-row [data-testid^="tenant-customers-"] .ant-tag').first().waitFor();
       await prov.getByTestId('tenant-customers').click();
       await page.getByTestId('tenant-customers-select').waitFor();
-      await motionSettled(page, 5000, '.ant-modal-root');
+      await motionSettled(page, 15_000, '.ant-modal-root');
       await screenshot(page, `admin-tenant-customers-${tag}`);
       await page.keyboard.press('Escape');
       await open(page, '/admin/usergroup', 'usergroup-admin');

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { DateRangeSelector, EChart } from '../../widgets';
+import { AnalysisToolbar, EChart, KpiCard } from '../../widgets';
 import { exportBoiler } from './api/export-boiler';
 import { boilerAnalysisQuery, boilersQuery } from './api/get-boiler';
 import { flueOption, ratioOption, trendOption, waterfallOption, type ChartColors } from './boiler-charts';
@@ -73,38 +73,37 @@ export default function BoilerPage() {
   const limits = data?.gradeLimits;
   return (
     <Flex vertical gap={token.margin} data-testid="boiler-page" data-ready={data !== undefined && !a.isPlaceholderData && options !== null}>
-      <Card size="small">
-        <Flex wrap align="center" gap={token.margin}>
-          <Flex align="center" gap={token.marginXS}>
-            <span>{t('boiler')}</span>
-            <Select<number>
-              data-testid="boiler-picker"
-              value={boilerId ?? undefined}
-              style={{ width: 180 }}
-              loading={list.isLoading}
-              options={(list.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-              onChange={setPicked}
-            />
-          </Flex>
-          <DateRangeSelector value={range} onChange={setRange} types={[1, 2, 3, 5, 6]} />
-          <Button onClick={() => void exportBoiler(body)} disabled={!data} data-testid="boiler-export">
-            {t('export')}
-          </Button>
-          {b && (
-            <Typography.Text type="secondary" data-testid="boiler-nameplate">
-              {t('nameplate', {
-                tph: b.ratedTph ?? '--',
-                fuel: b.fuel ? t(`fuel.${b.fuel}`) : '--',
-                medium: t(`medium.${b.medium}`),
-                lhv: b.fuelLhvMjPerM3 ?? '--',
-                bd: b.blowdownPct ?? 0,
-                steam: b.steamMeterName ?? '--',
-                gas: b.gasMeterName ?? '--',
-              })}
-            </Typography.Text>
-          )}
-        </Flex>
-      </Card>
+      <AnalysisToolbar
+        range={range}
+        onRangeChange={setRange}
+        types={[1, 2, 3, 5, 6]}
+        picker={{
+          label: t('boiler'),
+          testId: 'boiler-picker',
+          value: boilerId ?? undefined,
+          loading: list.isLoading,
+          options: (list.data ?? []).map((x) => ({ value: x.id, label: x.name })),
+          onChange: setPicked,
+        }}
+        exportLabel={t('export')}
+        onExport={() => void exportBoiler(body)}
+        exportDisabled={!data}
+        exportTestId="boiler-export"
+      >
+        {b && (
+          <Typography.Text type="secondary" data-testid="boiler-nameplate">
+            {t('nameplate', {
+              tph: b.ratedTph ?? '--',
+              fuel: b.fuel ? t(`fuel.${b.fuel}`) : '--',
+              medium: t(`medium.${b.medium}`),
+              lhv: b.fuelLhvMjPerM3 ?? '--',
+              bd: b.blowdownPct ?? 0,
+              steam: b.steamMeterName ?? '--',
+              gas: b.gasMeterName ?? '--',
+            })}
+          </Typography.Text>
+        )}
+      </AnalysisToolbar>
       {!data || !options ? (
         <Skeleton active />
       ) : (
@@ -112,9 +111,7 @@ export default function BoilerPage() {
           <Row gutter={[token.margin, token.margin]}>
             {kpis.map(([key, title, value, unit]) => (
               <Col key={key} xs={12} md={8} xl={4} xxl={3}>
-                <Card size="small">
-                  <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`kpi-${key}`} />
-                </Card>
+                <KpiCard title={title} value={value} unit={unit} testId={`kpi-${key}`} />
               </Col>
             ))}
             <Col xs={12} md={8} xl={4} xxl={3}>

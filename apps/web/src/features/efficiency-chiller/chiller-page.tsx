@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Skeleton, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { DateRangeSelector, EChart } from '../../widgets';
+import { AnalysisToolbar, EChart } from '../../widgets';
 import { exportChillerEfficiency } from './api/export-chiller';
 import { chillerEfficiencyQuery } from './api/get-chiller-efficiency';
 import { scatterOption, splitOption, temperatureOption, trendOption, type ChillerTokens } from './chiller-charts';
@@ -62,19 +62,21 @@ export default function ChillerPage() {
   const loading = q.isFetching;
   return (
     <Flex vertical gap={token.margin} data-testid="chiller-efficiency" data-ready={data !== undefined && !q.isPlaceholderData && !loading}>
-      <Card size="small">
-        <Flex wrap align="center" gap={token.margin}>
-          <DateRangeSelector value={range} onChange={setRange} types={[1, 2, 3, 5, 6]} />
-          <Button onClick={() => void exportChillerEfficiency(body)} disabled={!data} data-testid="chiller-export">
-            {t('export')}
-          </Button>
-          {data && (
-            <Typography.Text type="secondary" data-testid="chiller-standard">
-              {t('standard', { code: data.standard.code, date: data.standard.effectiveDate })}
-            </Typography.Text>
-          )}
-        </Flex>
-      </Card>
+      <AnalysisToolbar
+        range={range}
+        onRangeChange={setRange}
+        types={[1, 2, 3, 5, 6]}
+        exportLabel={t('export')}
+        onExport={() => void exportChillerEfficiency(body)}
+        exportDisabled={!data}
+        exportTestId="chiller-export"
+      >
+        {data && (
+          <Typography.Text type="secondary" data-testid="chiller-standard">
+            {t('standard', { code: data.standard.code, date: data.standard.effectiveDate })}
+          </Typography.Text>
+        )}
+      </AnalysisToolbar>
       {!data || !options ? (
         <Skeleton active />
       ) : (

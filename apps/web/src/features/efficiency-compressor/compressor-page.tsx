@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GradeLimit } from '@ems/contract';
 import { formatNumber, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { DateRangeSelector, EChart } from '../../widgets';
+import { AnalysisToolbar, EChart, KpiCard } from '../../widgets';
 import { exportCompressor } from './api/export-compressor';
 import { airManagerQuery } from './api/get-air-manager';
 import { electricalRatioQuery } from './api/get-electrical-ratio';
@@ -92,19 +92,21 @@ export default function CompressorPage() {
   const p = m?.pressure;
   return (
     <Flex vertical gap={token.margin} data-testid="air-compressor" data-ready={ready}>
-      <Card size="small">
-        <Flex wrap align="center" gap={token.margin}>
-          <DateRangeSelector value={range} onChange={setRange} types={[1, 2, 3, 5, 6]} />
-          <Button onClick={() => void exportCompressor({ ...body, lowerBar })} disabled={!m} data-testid="air-export">
-            {t('export')}
-          </Button>
-          {m && (
-            <Typography.Text type="secondary" data-testid="air-standard">
-              {t('standard', { code: m.standard.code, title: m.standard.title, date: m.standard.effectiveDate })}
-            </Typography.Text>
-          )}
-        </Flex>
-      </Card>
+      <AnalysisToolbar
+        range={range}
+        onRangeChange={setRange}
+        types={[1, 2, 3, 5, 6]}
+        exportLabel={t('export')}
+        onExport={() => void exportCompressor({ ...body, lowerBar })}
+        exportDisabled={!m}
+        exportTestId="air-export"
+      >
+        {m && (
+          <Typography.Text type="secondary" data-testid="air-standard">
+            {t('standard', { code: m.standard.code, title: m.standard.title, date: m.standard.effectiveDate })}
+          </Typography.Text>
+        )}
+      </AnalysisToolbar>
       {!m || !s || !options || !book.data ? (
         <Skeleton active />
       ) : (
@@ -112,14 +114,7 @@ export default function CompressorPage() {
           <Row gutter={[token.margin, token.margin]}>
             {kpis.map(([key, title, value, unit, hint]) => (
               <Col key={key} flex="1 1 180px">
-                <Card size="small" style={{ height: '100%' }}>
-                  <Statistic
-                    title={title}
-                    value={value}
-                    prefix={key === 'yuan' && value !== '--' ? '¥' : undefined}
-                    suffix={value === '--' ? undefined : unit}
-                    data-testid={`air-kpi-${key}`}
-                  />
+                <KpiCard title={title} value={value} prefix={key === 'yuan' ? '¥' : undefined} unit={unit} hint={hint} testId={`air-kpi-${key}`} style={{ height: '100%' }}>
                   {key === 'sp' && (
                     <Flex align="center" gap={token.marginXS}>
                       <Typography.Text type="secondary">{t('kpi.grade')}</Typography.Text>
@@ -128,12 +123,7 @@ export default function CompressorPage() {
                       </Tag>
                     </Flex>
                   )}
-                  {hint && (
-                    <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                      {hint}
-                    </Typography.Text>
-                  )}
-                </Card>
+                </KpiCard>
               </Col>
             ))}
           </Row>

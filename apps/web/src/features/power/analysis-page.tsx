@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatNumber, formatThousands, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
-import { DateRangeSelector, EChart, TrendChart } from '../../widgets';
+import { AnalysisToolbar, EChart, KpiCard, TrendChart } from '../../widgets';
 import { exportAnalysis } from './api/export-power';
 import { analysisQuery, transformersQuery } from './api/get-analysis';
 import { etaOption, loadOption, spectrumOption, zoneHoursOption, type ChartTokens } from './analysis-charts';
@@ -77,30 +77,29 @@ export default function AnalysisPage() {
     : [];
   return (
     <Flex vertical gap={token.margin} data-testid="transformer-analysis">
-      <Card size="small">
-        <Flex wrap align="center" gap={token.margin}>
-          <Flex align="center" gap={token.marginXS}>
-            <span>{t('analysis.transformer')}</span>
-            <Select<number>
-              data-testid="transformer-picker"
-              value={transformerId ?? undefined}
-              style={{ width: 180 }}
-              loading={list.isLoading}
-              options={(list.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-              onChange={setPicked}
-            />
-          </Flex>
-          <DateRangeSelector value={range} onChange={setRange} types={[1, 2, 3, 5]} />
-          <Button onClick={() => void exportAnalysis(body)} disabled={!data} data-testid="analysis-export">
-            {t('export')}
-          </Button>
-          {row && row.p0Kw !== null && (
-            <Typography.Text type="secondary" data-testid="nameplate">
-              {t('analysis.nameplateText', { kva: row.ratedKva, p0: row.p0Kw, pk: row.pkKw, i0: row.i0Pct, uk: row.ukPct })}
-            </Typography.Text>
-          )}
-        </Flex>
-      </Card>
+      <AnalysisToolbar
+        range={range}
+        onRangeChange={setRange}
+        types={[1, 2, 3, 5]}
+        picker={{
+          label: t('analysis.transformer'),
+          testId: 'transformer-picker',
+          value: transformerId ?? undefined,
+          loading: list.isLoading,
+          options: (list.data ?? []).map((x) => ({ value: x.id, label: x.name })),
+          onChange: setPicked,
+        }}
+        exportLabel={t('export')}
+        onExport={() => void exportAnalysis(body)}
+        exportDisabled={!data}
+        exportTestId="analysis-export"
+      >
+        {row && row.p0Kw !== null && (
+          <Typography.Text type="secondary" data-testid="nameplate">
+            {t('analysis.nameplateText', { kva: row.ratedKva, p0: row.p0Kw, pk: row.pkKw, i0: row.i0Pct, uk: row.ukPct })}
+          </Typography.Text>
+        )}
+      </AnalysisToolbar>
       {!data || !options ? (
         <Skeleton active />
       ) : (
@@ -108,9 +107,7 @@ export default function AnalysisPage() {
           <Row gutter={[token.margin, token.margin]}>
             {kpis.map(([key, title, value, unit]) => (
               <Col key={key} xs={12} md={8} xl={4}>
-                <Card size="small">
-                  <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`kpi-${key}`} />
-                </Card>
+                <KpiCard title={title} value={value} unit={unit} testId={`kpi-${key}`} />
               </Col>
             ))}
             <Col xs={12} md={8} xl={4}>

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TransformerEfficiency } from '@ems/contract';
 import { formatNumber, formatThousands, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { DateRangeSelector, EChart } from '../../widgets';
+import { AnalysisToolbar, EChart, KpiCard } from '../../widgets';
 import { exportEfficiency } from './api/export-power';
 import { efficiencyQuery } from './api/get-efficiency';
 import { etaOption, loadOption, type ChartTokens } from './analysis-charts';
@@ -95,30 +95,31 @@ export default function EfficiencyPage() {
   const loading = q.isFetching;
   return (
     <Flex vertical gap={token.margin} data-testid="transformer-efficiency" data-ready={data !== undefined && !q.isPlaceholderData && !loading}>
-      <Card size="small">
-        <Flex wrap align="center" gap={token.margin}>
-          <DateRangeSelector value={range} onChange={setRange} types={[1, 2, 3, 5, 6]} />
-          <Flex align="center" gap={token.marginXS}>
-            <span>{t('efficiency.transformer')}</span>
-            <Select<number>
-              data-testid="eff-picker"
-              value={data?.detail?.transformerId ?? picked ?? undefined}
-              style={{ width: 160 }}
-              options={(data?.rows ?? []).map((x) => ({ value: x.id, label: x.name }))}
-              onChange={setPicked}
-            />
-          </Flex>
-          <Button onClick={() => void exportEfficiency(body)} disabled={!data} data-testid="eff-export">
-            {t('export')}
-          </Button>
-          {data && (
-            <Typography.Text type="secondary" data-testid="eff-tariff">
-              {data.tariff.schemeName === null ? t('efficiency.noTariff') : t('efficiency.tariff', { name: data.tariff.schemeName })}
-              {data.tariff.schemeName !== null && data.tariff.unpricedHours > 0 ? ` · ${t('efficiency.unpriced', { hours: formatNumber(data.tariff.unpricedHours, 0) })}` : ''}
-            </Typography.Text>
-          )}
-        </Flex>
-      </Card>
+      <AnalysisToolbar
+        range={range}
+        onRangeChange={setRange}
+        types={[1, 2, 3, 5, 6]}
+        picker={{
+          label: t('efficiency.transformer'),
+          testId: 'eff-picker',
+          value: data?.detail?.transformerId ?? picked ?? undefined,
+          width: 160,
+          options: (data?.rows ?? []).map((x) => ({ value: x.id, label: x.name })),
+          onChange: setPicked,
+        }}
+        pickerPlacement="afterRange"
+        exportLabel={t('export')}
+        onExport={() => void exportEfficiency(body)}
+        exportDisabled={!data}
+        exportTestId="eff-export"
+      >
+        {data && (
+          <Typography.Text type="secondary" data-testid="eff-tariff">
+            {data.tariff.schemeName === null ? t('efficiency.noTariff') : t('efficiency.tariff', { name: data.tariff.schemeName })}
+            {data.tariff.schemeName !== null && data.tariff.unpricedHours > 0 ? ` · ${t('efficiency.unpriced', { hours: formatNumber(data.tariff.unpricedHours, 0) })}` : ''}
+          </Typography.Text>
+        )}
+      </AnalysisToolbar>
       {!data || !options ? (
         <Skeleton active />
       ) : (
@@ -126,14 +127,7 @@ export default function EfficiencyPage() {
           <Row gutter={[token.margin, token.margin]}>
             {kpis.map(({ key, title, value, unit, prefix, hint }) => (
               <Col key={key} flex="1 1 200px">
-                <Card size="small">
-                  <Statistic title={title} value={value} prefix={value === '--' ? undefined : prefix} suffix={value === '--' ? undefined : unit} data-testid={`eff-kpi-${key}`} />
-                  {hint && (
-                    <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                      {hint}
-                    </Typography.Text>
-                  )}
-                </Card>
+                <KpiCard title={title} value={value} prefix={prefix} unit={unit} hint={hint} testId={`eff-kpi-${key}`} />
               </Col>
             ))}
           </Row>

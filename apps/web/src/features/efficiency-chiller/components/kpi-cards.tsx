@@ -1,4 +1,5 @@
 import { Card, Col, Flex, Row, Statistic, Tag, Typography, theme } from 'antd';
+import { KpiCard } from '../../../widgets';
 import { useTranslation } from 'react-i18next';
 import type { ChillerEfficiency } from '@ems/contract';
 import { fmt, gradeColor } from '../chiller-view';
@@ -26,10 +27,7 @@ export function KpiCards({ data }: { data: ChillerEfficiency }) {
     <Row gutter={[token.margin, token.margin]}>
       {cards.map(([key, title, value, unit, h]) => (
         <Col key={key} flex="1 1 200px">
-          <Card size="small" style={{ height: '100%' }}>
-            <Statistic title={title} value={value} suffix={value === '--' ? undefined : unit} data-testid={`chiller-kpi-${key}`} />
-            {hint(h)}
-          </Card>
+          <KpiCard title={title} value={value} unit={unit} hint={h} testId={`chiller-kpi-${key}`} style={{ height: '100%' }} />
         </Col>
       ))}
       <Col flex="1 1 240px">

@@ -1,14 +1,9 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { App } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MODEL_API, MONITOR_API, type MonitorDevices } from '@ems/contract';
 import { json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
-import widgetsEn from '../../widgets/locales/en-US';
+import { renderFeaturePage } from '../../widgets/test-utils';
 import en from './locales/en-US';
 import DeviceMonitorPage from './device-monitor-page';
 
@@ -35,26 +30,7 @@ const DEVICES: MonitorDevices = {
 };
 let answerDevices: () => void;
 
-function renderPage() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { 'device-monitor': en, widgets: widgetsEn } },
-    ns: ['device-monitor', 'widgets'],
-    defaultNS: 'device-monitor',
-    interpolation: { escapeValue: false },
-    initImmediate: false,
-  } as Parameters<typeof i18n.init>[0]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <App>{children}</App>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return render(<DeviceMonitorPage />, { wrapper: Wrapper });
-}
+const renderPage = () => renderFeaturePage(<DeviceMonitorPage />, 'device-monitor', en);
 
 beforeEach(() => {
   useSession.setState({ token: 'tok', userId: 7, projectId: 3 });

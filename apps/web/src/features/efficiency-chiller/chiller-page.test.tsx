@@ -1,14 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { App } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { API, CHILLER_API, type ChillerEfficiency } from '@ems/contract';
 import { json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
-import widgetsEn from '../../widgets/locales/en-US';
+import { renderFeaturePage } from '../../widgets/test-utils';
 import en from './locales/en-US';
 import zh from './locales/zh-CN';
 import type * as Widgets from '../../widgets';
@@ -88,26 +83,7 @@ afterEach(() => {
   useSession.setState({ token: null, userId: null, projectId: null });
 });
 
-function renderPage() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { 'efficiency-chiller': en, widgets: widgetsEn } },
-    ns: ['efficiency-chiller', 'widgets'],
-    defaultNS: 'efficiency-chiller',
-    interpolation: { escapeValue: false },
-    initImmediate: false,
-  } as Parameters<typeof i18n.init>[0]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <App>{children}</App>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return render(<ChillerPage />, { wrapper: Wrapper });
-}
+const renderPage = () => renderFeaturePage(<ChillerPage />, 'efficiency-chiller', en);
 
 const keys = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as object, `${p}${k}.`) : [`${p}${k}`]));
 

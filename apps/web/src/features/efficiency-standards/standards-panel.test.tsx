@@ -1,14 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { App } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { EFFICIENCY_STANDARDS_API, type EfficiencyStandard } from '@ems/contract';
 import { DEFAULT_STANDARDS, EQUIPMENT_KINDS } from '@ems/domain';
 import { json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
+import { renderFeaturePage } from '../../widgets/test-utils';
 import type * as PermissionModule from '../../lib/permission';
 import en from './locales/en-US';
 import { EfficiencyStandardsPanel } from './standards-panel';
@@ -67,26 +63,7 @@ afterEach(() => {
   useSession.setState({ token: null, userId: null });
 });
 
-function renderPanel() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { 'efficiency-standards': en } },
-    ns: ['efficiency-standards'],
-    defaultNS: 'efficiency-standards',
-    interpolation: { escapeValue: false },
-    initImmediate: false,
-  } as Parameters<typeof i18n.init>[0]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <App>{children}</App>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return render(<EfficiencyStandardsPanel initialKind="chiller" />, { wrapper: Wrapper });
-}
+const renderPanel = () => renderFeaturePage(<EfficiencyStandardsPanel initialKind="chiller" />, 'efficiency-standards', en);
 
 const input = (id: string): HTMLInputElement => {
   const el = screen.getByTestId(id);

@@ -1,14 +1,9 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { App } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EQUIPMENT_STATUS_API, type EquipmentScheme, type EquipmentStatusOptions } from '@ems/contract';
 import { json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
-import widgetsEn from '../../widgets/locales/en-US';
+import { renderFeaturePage } from '../../widgets/test-utils';
 import en from './locales/en-US';
 import SchemePage from './scheme-page';
 
@@ -17,26 +12,7 @@ let schemes: EquipmentScheme[] = [];
 const OPTIONS: EquipmentStatusOptions = { devices: [{ id: 40, name: 'AC1 meter', path: 'Plant/Air' }], sources: [{ id: 40, name: 'AC1 meter', modelLabel: 'meter' }], dataPoints: [{ dataId: 3, name: 'active power', unit: 'kW' }] };
 const calls: { url: string; method: string }[] = [];
 
-function renderPage() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { 'equipment-status': en, widgets: widgetsEn } },
-    ns: ['equipment-status', 'widgets'],
-    defaultNS: 'equipment-status',
-    interpolation: { escapeValue: false },
-    initImmediate: false,
-  } as Parameters<typeof i18n.init>[0]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <App>{children}</App>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return render(<SchemePage />, { wrapper: Wrapper });
-}
+const renderPage = () => renderFeaturePage(<SchemePage />, 'equipment-status', en);
 
 beforeEach(() => {
   schemes = [

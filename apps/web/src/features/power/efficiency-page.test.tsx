@@ -1,15 +1,10 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { App } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { POWER_API, type TransformerEfficiency, type TransformerEfficiencyRow } from '@ems/contract';
 import { json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
+import { renderFeaturePage } from '../../widgets/test-utils';
 import type * as Widgets from '../../widgets';
-import widgetsEn from '../../widgets/locales/en-US';
 import en from './locales/en-US';
 import EfficiencyPage from './efficiency-page';
 
@@ -110,26 +105,7 @@ const reply = (transformerId: number): TransformerEfficiency => ({
 });
 const bodies: Record<string, unknown>[] = [];
 
-function renderPage() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { power: en, widgets: widgetsEn } },
-    ns: ['power', 'widgets'],
-    defaultNS: 'power',
-    interpolation: { escapeValue: false },
-    initImmediate: false,
-  } as Parameters<typeof i18n.init>[0]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <App>{children}</App>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return render(<EfficiencyPage />, { wrapper: Wrapper });
-}
+const renderPage = () => renderFeaturePage(<EfficiencyPage />, 'power', en);
 
 beforeEach(() => {
   bodies.length = 0;

@@ -15,6 +15,7 @@ export { usePeriodicTask, type UsePeriodicTaskOptions } from './hooks/use-period
 export { useDebouncedValue } from './hooks/use-debounced-value';
 export { EChart, type EChartProps } from './echart/echart';
 export { applyChartDefaults, hasChartData } from './echart/chart-defaults';
+export { chartPalette, type ChartPalette } from './echart/chart-palette';
 export { echarts } from './echart/echarts-setup';
 export { Grid, type GridProps, type GridQuery } from './grid/grid';
 export { ModelTree, type ModelTreeProps } from './model-tree/model-tree';

@@ -1,19 +1,9 @@
 import type { EChartsOption } from 'echarts';
 import type { BoilerAnalysis, BoilerFigures } from '@ems/contract';
+import type { ChartPalette } from '../../widgets';
 
 /** Colours from the antd theme (light or dark): the page passes its tokens. */
-export interface ChartColors {
-  primary: string;
-  secondary: string;
-  success: string;
-  warning: string;
-  error: string;
-  info: string;
-  /** labels drawn on the plot */
-  text: string;
-  /** the transparent base of a waterfall step */
-  transparent: string;
-}
+export type ChartColors = Pick<ChartPalette, 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info' | 'text' | 'transparent'>;
 
 const GRID = { left: 56, right: 64, top: 40, bottom: 40 };
 const fixed = (v: number | null, d: number) => (v === null ? null : Math.round(v * 10 ** d) / 10 ** d);

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { AnalysisToolbar, EChart, KpiCard } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiCard } from '../../widgets';
 import { exportBoiler } from './api/export-boiler';
 import { boilerAnalysisQuery, boilersQuery } from './api/get-boiler';
-import { flueOption, ratioOption, trendOption, waterfallOption, type ChartColors } from './boiler-charts';
+import { flueOption, ratioOption, trendOption, waterfallOption } from './boiler-charts';
 import { bucketPattern, fig, gradeColor } from './boiler-view';
 import { BoilerTable } from './components/boiler-table';
 
@@ -30,7 +30,7 @@ export default function BoilerPage() {
   const body = { projectId: projectId ?? 1, boilerId: boilerId ?? 1, startTime: range.startTime, endTime: range.endTime, dateType: range.type };
   const a = useQuery({ ...boilerAnalysisQuery(body), enabled: projectId !== null && boilerId !== null, placeholderData: keepPreviousData });
   const data = a.data;
-  const c: ChartColors = { primary: token.colorPrimary, secondary: token.colorTextSecondary, success: token.colorSuccess, warning: token.colorWarning, error: token.colorError, info: token.colorInfo, text: token.colorText, transparent: 'transparent' };
+  const c = chartPalette(token);
   const options = useMemo(() => {
     if (!data) return null;
     const time = (ts: number) => formatTime(ts, zone, bucketPattern(data.grain));
@@ -82,7 +82,7 @@ export default function BoilerPage() {
           testId: 'boiler-picker',
           value: boilerId ?? undefined,
           loading: list.isLoading,
-          options: (list.data ?? []).map((x) => ({ value: x.id, label: x.name })),
+          items: list.data ?? [],
           onChange: setPicked,
         }}
         exportLabel={t('export')}
@@ -115,9 +115,7 @@ export default function BoilerPage() {
               </Col>
             ))}
             <Col xs={12} md={8} xl={4} xxl={3}>
-              <Card size="small">
-                <Statistic title={t('kpi.grade')} valueRender={() => <Tag color={gradeColor(data.grade)} data-testid="kpi-grade">{t(`grade.${data.grade}`)}</Tag>} />
-              </Card>
+              <KpiCard title={t('kpi.grade')} valueRender={() => <Tag color={gradeColor(data.grade)} data-testid="kpi-grade">{t(`grade.${data.grade}`)}</Tag>} />
             </Col>
           </Row>
           {limits && (

@@ -1,17 +1,9 @@
 import type { EChartsOption } from 'echarts';
 import type { ChillerBucket, ChillerRow, PlantKwh, PlantTempBucket } from '@ems/contract';
+import type { ChartPalette } from '../../widgets';
 
 /** Colours of the charts, from the antd tokens of the current theme (no literal colours). */
-export interface ChillerTokens {
-  primary: string;
-  success: string;
-  warning: string;
-  error: string;
-  info: string;
-  secondary: string;
-  purple: string;
-  cyan: string;
-}
+export type ChillerTokens = Pick<ChartPalette, 'primary' | 'success' | 'warning' | 'error' | 'info' | 'secondary' | 'purple' | 'cyan'>;
 
 const r = (v: number | null | undefined, d: number) => (v === null || v === undefined ? null : Math.round(v * 10 ** d) / 10 ** d);
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { AnalysisToolbar, EChart } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart } from '../../widgets';
 import { exportChillerEfficiency } from './api/export-chiller';
 import { chillerEfficiencyQuery } from './api/get-chiller-efficiency';
-import { scatterOption, splitOption, temperatureOption, trendOption, type ChillerTokens } from './chiller-charts';
+import { scatterOption, splitOption, temperatureOption, trendOption } from './chiller-charts';
 import { BUCKET_PATTERN } from './chiller-view';
 import { ChillerTable } from './components/chiller-table';
 import { KpiCards } from './components/kpi-cards';
@@ -30,16 +30,7 @@ export default function ChillerPage() {
   const body = { projectId: projectId ?? 1, startTime: range.startTime, endTime: range.endTime };
   const q = useQuery({ ...chillerEfficiencyQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
   const data = q.data;
-  const c: ChillerTokens = {
-    primary: token.colorPrimary,
-    success: token.colorSuccess,
-    warning: token.colorWarning,
-    error: token.colorError,
-    info: token.colorInfo,
-    secondary: token.colorTextSecondary,
-    purple: token.purple,
-    cyan: token.cyan,
-  };
+  const c = chartPalette(token);
   const options = useMemo(() => {
     if (!data) return null;
     const time = (ts: number) => formatTime(ts, zone, BUCKET_PATTERN[data.bucket]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pressureOption, ratioOption, slotState, specificPowerOption, timelineOption, type ChartTokens } from './charts';
 import { LOADING, PRESSURE, RATIO } from './fixtures.test-data';
 
-const c: ChartTokens = { primary: 'p', secondary: 's', success: 'g', warning: 'w', error: 'e', info: 'i', fill: 'f', bandBg: 'b' };
+const c: ChartTokens = { primary: 'p', secondary: 's', success: 'g', warning: 'w', error: 'e', info: 'i', fill: 'f', successBg: 'b' };
 const time = (ts: number) => String(ts);
 
 describe('timeline states (load/unload Gantt)', () => {

@@ -1,17 +1,9 @@
 import type { EChartsOption } from 'echarts';
 import type { ElectricalRatio, GradeLimit, LoadingAnalysis, PressureTrend } from '@ems/contract';
+import type { ChartPalette } from '../../widgets';
 
 /** Colours the charts take from the antd tokens (light and dark alike). */
-export interface ChartTokens {
-  primary: string;
-  secondary: string;
-  success: string;
-  warning: string;
-  error: string;
-  info: string;
-  fill: string;
-  bandBg: string;
-}
+export type ChartTokens = Pick<ChartPalette, 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info' | 'fill' | 'successBg'>;
 
 /** A machine's state in one bucket of the timeline: stopped, unloaded, cycling (loaded part of the time) or loaded. */
 export type SlotState = 0 | 1 | 2 | 3;
@@ -113,7 +105,7 @@ export function timelineOption(a: LoadingAnalysis, c: ChartTokens, t: { states: 
         { value: 3, label: t.states[3], color: c.success },
       ],
     },
-    series: [{ type: 'heatmap', data, itemStyle: { borderWidth: 0.5, borderColor: c.bandBg } }],
+    series: [{ type: 'heatmap', data, itemStyle: { borderWidth: 0.5, borderColor: c.successBg } }],
   };
 }
 
@@ -137,7 +129,7 @@ export function pressureOption(p: PressureTrend, c: ChartTokens, t: { avg: strin
         lineStyle: { width: 2, color: c.primary },
         itemStyle: { color: c.primary },
         data: p.points.map((q) => q.avg),
-        markArea: { silent: true, itemStyle: { color: c.bandBg }, label: { color: c.secondary, position: 'insideTopRight' }, data: band as never },
+        markArea: { silent: true, itemStyle: { color: c.successBg }, label: { color: c.secondary, position: 'insideTopRight' }, data: band as never },
         markLine:
           p.targetMPa === null
             ? undefined

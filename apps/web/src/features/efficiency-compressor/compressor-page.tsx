@@ -6,7 +6,7 @@ import type { GradeLimit } from '@ems/contract';
 import { formatNumber, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { AnalysisToolbar, EChart, KpiCard } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiCard } from '../../widgets';
 import { exportCompressor } from './api/export-compressor';
 import { airManagerQuery } from './api/get-air-manager';
 import { electricalRatioQuery } from './api/get-electrical-ratio';
@@ -14,7 +14,7 @@ import { loadingAnalysisQuery } from './api/get-loading-analysis';
 import { pressureQuery } from './api/get-pressure';
 import { standingBookQuery } from './api/get-standing-book';
 import { unloadingRateQuery } from './api/get-unloading-rate';
-import { pressureOption, ratioOption, specificPowerOption, timelineOption, type ChartTokens } from './charts';
+import { pressureOption, ratioOption, specificPowerOption, timelineOption } from './charts';
 import { LeakCard } from './components/leak-card';
 import { SavingCard } from './components/saving-card';
 import { StandingBookTable } from './components/standing-book-table';
@@ -44,16 +44,7 @@ export default function CompressorPage() {
   const pressure = useQuery({ ...pressureQuery(body), enabled, placeholderData: keepPreviousData });
   const all = [book, manager, ratio, loading, unloading, pressure];
   const ready = all.every((q) => q.data !== undefined && !q.isPlaceholderData && !q.isFetching);
-  const c: ChartTokens = {
-    primary: token.colorPrimary,
-    secondary: token.colorTextSecondary,
-    success: token.colorSuccess,
-    warning: token.colorWarning,
-    error: token.colorError,
-    info: token.colorInfo,
-    fill: token.colorFillSecondary,
-    bandBg: token.colorSuccessBg,
-  };
+  const c = chartPalette(token);
   const grade = (g: GradeLimit) => t('gradeLine', { grade: t(`grade.${g.grade}`), value: formatNumber(g.specificPower, 2) });
   const options = useMemo(() => {
     const r = ratio.data;

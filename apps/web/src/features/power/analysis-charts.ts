@@ -1,18 +1,8 @@
 import type { EChartsOption } from 'echarts';
 import type { TransformerAnalysis } from '@ems/contract';
+import type { ChartPalette } from '../../widgets';
 
-export interface ChartTokens {
-  primary: string;
-  secondary: string;
-  success: string;
-  warning: string;
-  error: string;
-  info: string;
-  successBg: string;
-  warningBg: string;
-  errorBg: string;
-  infoBg: string;
-}
+export type ChartTokens = Pick<ChartPalette, 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info' | 'successBg' | 'warningBg' | 'errorBg' | 'infoBg'>;
 
 /**
  * Load curve: β (%) over time with the zone bands (light below β_JZ², economic, optimal 1.33 β_JZ²

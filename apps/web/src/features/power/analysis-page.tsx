@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatNumber, formatThousands, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
-import { AnalysisToolbar, EChart, KpiCard, TrendChart } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiCard, TrendChart } from '../../widgets';
 import { exportAnalysis } from './api/export-power';
 import { analysisQuery, transformersQuery } from './api/get-analysis';
-import { etaOption, loadOption, spectrumOption, zoneHoursOption, type ChartTokens } from './analysis-charts';
+import { etaOption, loadOption, spectrumOption, zoneHoursOption } from './analysis-charts';
 import { PqCards } from './components/pq-cards';
 import { gradeColor, pqTrendSeries } from './power-view';
 import { formatTime, useProjectZone } from '../../lib/time';
@@ -35,18 +35,7 @@ export default function AnalysisPage() {
   const transformerId = picked ?? linked ?? list.data?.[0]?.id ?? null;
   const body = { projectId: projectId ?? 1, transformerId: transformerId ?? 1, startTime: range.startTime, endTime: range.endTime };
   const a = useQuery({ ...analysisQuery(body), enabled: projectId !== null && transformerId !== null, placeholderData: keepPreviousData });
-  const c: ChartTokens = {
-    primary: token.colorPrimary,
-    secondary: token.colorTextSecondary,
-    success: token.colorSuccess,
-    warning: token.colorWarning,
-    error: token.colorError,
-    info: token.colorInfo,
-    successBg: token.colorSuccessBg,
-    warningBg: token.colorWarningBg,
-    errorBg: token.colorErrorBg,
-    infoBg: token.colorInfoBg,
-  };
+  const c = chartPalette(token);
   const data = a.data;
   const zones = { light: t('zone.light'), economic: t('zone.economic'), optimal: t('zone.optimal'), over: t('zone.over') };
   const options = useMemo(() => {
@@ -86,7 +75,7 @@ export default function AnalysisPage() {
           testId: 'transformer-picker',
           value: transformerId ?? undefined,
           loading: list.isLoading,
-          options: (list.data ?? []).map((x) => ({ value: x.id, label: x.name })),
+          items: list.data ?? [],
           onChange: setPicked,
         }}
         exportLabel={t('export')}
@@ -111,9 +100,7 @@ export default function AnalysisPage() {
               </Col>
             ))}
             <Col xs={12} md={8} xl={4}>
-              <Card size="small">
-                <Statistic title={t('analysis.kpi.grade')} valueRender={() => <Tag color={gradeColor(data.row.grade)} data-testid="kpi-grade">{t(`grade.${data.row.grade}`)}</Tag>} />
-              </Card>
+              <KpiCard title={t('analysis.kpi.grade')} valueRender={() => <Tag color={gradeColor(data.row.grade)} data-testid="kpi-grade">{t(`grade.${data.row.grade}`)}</Tag>} />
             </Col>
           </Row>
           <Row gutter={[token.margin, token.margin]}>

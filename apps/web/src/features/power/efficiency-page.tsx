@@ -6,10 +6,10 @@ import type { TransformerEfficiency } from '@ems/contract';
 import { formatNumber, formatThousands, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { AnalysisToolbar, EChart, KpiCard } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiCard } from '../../widgets';
 import { exportEfficiency } from './api/export-power';
 import { efficiencyQuery } from './api/get-efficiency';
-import { etaOption, loadOption, type ChartTokens } from './analysis-charts';
+import { etaOption, loadOption } from './analysis-charts';
 import { EfficiencyTable } from './components/efficiency-table';
 import { fleetZonesOption, lossSplitOption } from './efficiency-charts';
 import { gradeColor } from './power-view';
@@ -33,18 +33,7 @@ export default function EfficiencyPage() {
   const body = { projectId: projectId ?? 1, startTime: range.startTime, endTime: range.endTime, ...(picked === null ? {} : { transformerId: picked }) };
   const q = useQuery({ ...efficiencyQuery(body), enabled: projectId !== null, placeholderData: keepPreviousData });
   const data = q.data;
-  const c: ChartTokens = {
-    primary: token.colorPrimary,
-    secondary: token.colorTextSecondary,
-    success: token.colorSuccess,
-    warning: token.colorWarning,
-    error: token.colorError,
-    info: token.colorInfo,
-    successBg: token.colorSuccessBg,
-    warningBg: token.colorWarningBg,
-    errorBg: token.colorErrorBg,
-    infoBg: token.colorInfoBg,
-  };
+  const c = chartPalette(token);
   const zones = { light: t('zone.light'), economic: t('zone.economic'), optimal: t('zone.optimal'), over: t('zone.over') };
   const options = useMemo(() => {
     const d = data?.detail;
@@ -104,7 +93,7 @@ export default function EfficiencyPage() {
           testId: 'eff-picker',
           value: data?.detail?.transformerId ?? picked ?? undefined,
           width: 160,
-          options: (data?.rows ?? []).map((x) => ({ value: x.id, label: x.name })),
+          items: data?.rows ?? [],
           onChange: setPicked,
         }}
         pickerPlacement="afterRange"

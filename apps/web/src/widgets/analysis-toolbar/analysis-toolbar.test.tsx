@@ -5,7 +5,7 @@ import { renderWidget } from '../test-utils';
 import { AnalysisToolbar } from './analysis-toolbar';
 
 const RANGE = rangeOf(3, Date.UTC(2026, 10, 15), 'Asia/Shanghai');
-const PICKER = { label: 'Boiler', testId: 'unit-picker', value: 7, options: [{ value: 7, label: '1# boiler' }], onChange: () => undefined };
+const PICKER = { label: 'Boiler', testId: 'unit-picker', value: 7, items: [{ id: 7, name: '1# boiler' }], onChange: () => undefined };
 
 /** The toolbar's parts in document order: the test ids, and 'range' for the selector's type dropdown. */
 const order = (root: HTMLElement) => [...root.querySelectorAll('[data-testid], [aria-label="Type"]')].map((e) => e.getAttribute('data-testid') ?? 'range');

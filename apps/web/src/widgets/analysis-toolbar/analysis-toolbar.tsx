@@ -9,7 +9,8 @@ export interface AnalysisToolbarPicker {
   label: ReactNode;
   testId: string;
   value: number | undefined;
-  options: { value: number; label: string }[];
+  /** The items offered, by id and name. */
+  items: readonly { id: number; name: string }[];
   onChange: (value: number) => void;
   loading?: boolean;
   /** Width of the dropdown in px (default 180). */
@@ -47,7 +48,7 @@ export function AnalysisToolbar({ range, onRangeChange, types, picker, pickerPla
         value={picker.value}
         style={{ width: picker.width ?? 180 }}
         loading={picker.loading}
-        options={picker.options}
+        options={picker.items.map((x) => ({ value: x.id, label: x.name }))}
         onChange={picker.onChange}
       />
     </Flex>

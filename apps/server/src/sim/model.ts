@@ -1,4 +1,4 @@
-import { DATA_ID } from '@ems/contract';
+import { DATA_ID, HARMONIC_ORDERS, harmonicCurrentId, harmonicVoltageId } from '@ems/contract';
 import { DEFAULT_SENSOR_THRESHOLDS, localParts } from '@ems/domain';
 import type { DemoNode, MeterBehaviour, PlantConfig, Profile, SimDevice, SimMeter } from '../modules/seed/demo-plant.js';
 import { walk } from '../modules/seed/demo-plant.js';
@@ -612,6 +612,68 @@ export const HISTORY_INSTANT_IDS: ReadonlySet<number> = new Set<number>([
 /** Step of the history instants (HISTORY_INSTANT_IDS). */
 export const HISTORY_INSTANT_STEP_MS = 3_600_000;
 
+/**
+ * The data ids each part of instantsAt can push (an electric meter with its power quality, a water
+ * meter, the air header, each device kind, the breakers): with `only`, a part none of whose ids is
+ * asked for is not computed. Every draw is keyed by (seed, key, slot, index) (random.ts), so what is
+ * computed does not depend on what is skipped; history-instants.test.ts holds the two paths equal.
+ */
+const INSTANT_IDS_OF = {
+  electric: [
+    DATA_ID.activePower,
+    DATA_ID.reactivePower,
+    DATA_ID.powerFactor,
+    ...[0, 1, 2].flatMap((ph) => [DATA_ID.currentA + ph, DATA_ID.voltageA + ph, DATA_ID.thdVoltageA + ph, DATA_ID.thdCurrentA + ph]),
+    DATA_ID.voltageUnbalance,
+    DATA_ID.currentUnbalance,
+    DATA_ID.frequency,
+    ...HARMONIC_ORDERS.flatMap((h) => [harmonicVoltageId(h), harmonicCurrentId(h)]),
+  ],
+  water: [DATA_ID.waterFlow],
+  header: [DATA_ID.airHeaderPressure],
+  chiller: [
+    DATA_ID.temperature,
+    DATA_ID.switchStatus,
+    DATA_ID.chilledWaterFlow,
+    DATA_ID.chilledWaterSupplyTemp,
+    DATA_ID.chilledWaterReturnTemp,
+    DATA_ID.condenserWaterSupplyTemp,
+    DATA_ID.condenserWaterReturnTemp,
+  ],
+  chwPump: [DATA_ID.waterFlow, DATA_ID.switchStatus],
+  cwPump: [DATA_ID.waterFlow, DATA_ID.switchStatus],
+  tower: [DATA_ID.temperature, DATA_ID.switchStatus],
+  compressor: [DATA_ID.switchStatus],
+  boiler: [
+    DATA_ID.temperature,
+    DATA_ID.switchStatus,
+    DATA_ID.steamPressure,
+    DATA_ID.steamTemperature,
+    DATA_ID.feedWaterTemperature,
+    DATA_ID.combustionAirTemperature,
+    DATA_ID.flueGasTemperature,
+    DATA_ID.flueGasOxygen,
+    DATA_ID.flueGasCo,
+    DATA_ID.steamFlow,
+    DATA_ID.gasFlow,
+  ],
+  env: [DATA_ID.noise, DATA_ID.pm25, DATA_ID.temperature, DATA_ID.humidity, DATA_ID.outdoorTemperature, DATA_ID.outdoorHumidity],
+  gas: [DATA_ID.carbonMonoxide, DATA_ID.combustibleGas, DATA_ID.switchStatus],
+  breaker: [DATA_ID.switchStatus],
+} as const satisfies Record<string, readonly number[]>;
+type InstantPart = keyof typeof INSTANT_IDS_OF;
+
+/** Which parts of instantsAt `only` asks for (memoised per set: the seed passes the same set for every hour). */
+const partsFor = new WeakMap<ReadonlySet<number>, ReadonlySet<string>>();
+function wantedParts(only: ReadonlySet<number>): ReadonlySet<string> {
+  let parts = partsFor.get(only);
+  if (!parts) {
+    parts = new Set((Object.keys(INSTANT_IDS_OF) as InstantPart[]).filter((part) => INSTANT_IDS_OF[part].some((id) => only.has(id))));
+    partsFor.set(only, parts);
+  }
+  return parts;
+}
+
 /** Instantaneous values of meters and devices at t (5-min or 1-min samples): P/Q/U/I/PF, flows, temperatures, states; `only`: just these data ids. */
 export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<number>): Sample[] {
   const seed = plan.seed;
@@ -625,8 +687,16 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
   const push = (deviceId: number | null, dataId: number, value: number) => {
     if (deviceId !== null && Number.isFinite(value) && (only === undefined || only.has(dataId))) out.push({ deviceId, dataId, value });
   };
+  // with `only`, the parts that can push one of its ids (the rest is skipped, not computed and filtered)
+  const parts = only === undefined ? undefined : wantedParts(only);
+  const wants = (part: InstantPart) => parts === undefined || parts.has(part);
+  const electric = wants('electric');
+  const water = wants('water');
+  const header = wants('header') ? plan.plant.compressors?.header : undefined;
   for (const m of plan.meters) {
-    if (m.deviceId === null || isSilent(plan, m.idx, t)) continue;
+    if (m.deviceId === null) continue;
+    if (m.energyType === 2 ? !electric : m.energyType === 3 ? !water : m.code !== header) continue;
+    if (isSilent(plan, m.idx, t)) continue;
     const e = energy[m.idx] as number;
     const u = (j: number) => u01(seed, m.key, slot, 100 + j);
     if (m.energyType === 2) {
@@ -663,6 +733,7 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
   const week = ctx.week;
   const unitOn = (unit: number) => (((unit - week) % ch.n) + ch.n) % ch.n < ctx.chillersOn;
   for (const d of plan.devices) {
+    if (!wants(d.sim.kind)) continue;
     const u = (j: number) => u01(seed, d.key, slot, 200 + j);
     const unit = d.sim.unit ?? 0;
     const w = ctx.w;
@@ -795,6 +866,7 @@ export function instantsAt(plan: ProjectPlan, t: number, only?: ReadonlySet<numb
       }
     }
   }
+  if (!wants('breaker')) return out;
   // feeder and incoming breakers report closed (1); the planted EV-feeder breaker is pushed below
   for (const d of plan.devices) if (d.sim.kind === 'breaker' && d.deviceId !== plan.faults.breaker?.deviceId) push(d.deviceId, DATA_ID.switchStatus, 1);
   const breaker = breakerAt(plan, t);

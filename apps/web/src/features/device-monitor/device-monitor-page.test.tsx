@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MODEL_API, MONITOR_API, type MonitorDevices } from '@ems/contract';
-import { json } from '../../lib/http/test-helpers';
+import { fakeApi } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
 import { renderFeaturePage } from '../../widgets/test-utils';
 import en from './locales/en-US';
@@ -34,17 +34,14 @@ const renderPage = () => renderFeaturePage(<DeviceMonitorPage />, 'device-monito
 
 beforeEach(() => {
   useSession.setState({ token: 'tok', userId: 7, projectId: 3 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.startsWith(MONITOR_API.devices)) {
-        await new Promise<void>((ok) => (answerDevices = ok));
-        return json({ code: 0, msg: '', data: DEVICES });
-      }
-      if (url.startsWith(MODEL_API.query)) return json({ code: 0, msg: '', data: [{ id: 3, modelLabel: 'project', name: 'demo factory', children: [] }] });
-      return json({ code: 0, msg: '', data: [] });
-    }),
-  );
+  fakeApi(async (url) => {
+    if (url.startsWith(MONITOR_API.devices)) {
+      await new Promise<void>((ok) => (answerDevices = ok));
+      return DEVICES;
+    }
+    if (url.startsWith(MODEL_API.query)) return [{ id: 3, modelLabel: 'project', name: 'demo factory', children: [] }];
+    return undefined;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

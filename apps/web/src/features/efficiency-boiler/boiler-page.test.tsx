@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { API, BOILER_API, type BoilerAnalysis, type BoilerFigures, type BoilerItem } from '@ems/contract';
-import { json } from '../../lib/http/test-helpers';
+import { fakeApi, json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
 import { renderFeaturePage } from '../../widgets/test-utils';
 import en from './locales/en-US';
@@ -77,18 +77,15 @@ let bodies: Record<string, unknown>[];
 beforeEach(() => {
   bodies = [];
   useSession.setState({ token: 'tok', userId: 1, module: 'fw', projectId: 1, projectInfo: null });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith(BOILER_API.analysis)) {
-        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-        return json({ code: 0, msg: '', data: DATA });
-      }
-      if (url.startsWith(BOILER_API.boilers)) return json({ code: 0, msg: '', data: [BOILER], total: 1 });
-      if (url.startsWith(API.projects)) return json({ code: 0, msg: '', data: [{ projectId: 1, timezone: 'Asia/Shanghai' }] });
-      return json({ code: 0, msg: '', data: [] });
-    }),
-  );
+  fakeApi((url, body) => {
+    if (url.startsWith(BOILER_API.analysis)) {
+      bodies.push(body);
+      return DATA;
+    }
+    if (url.startsWith(BOILER_API.boilers)) return json({ code: 0, msg: '', data: [BOILER], total: 1 });
+    if (url.startsWith(API.projects)) return [{ projectId: 1, timezone: 'Asia/Shanghai' }];
+    return undefined;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

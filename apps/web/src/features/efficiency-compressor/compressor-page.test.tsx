@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COMPRESSOR_API } from '@ems/contract';
-import { json } from '../../lib/http/test-helpers';
+import { fakeApi, json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
 import { renderFeaturePage } from '../../widgets/test-utils';
 import type * as Widgets from '../../widgets';
@@ -31,16 +31,12 @@ beforeEach(() => {
     [COMPRESSOR_API.unloadingRate]: () => UNLOADING,
     [COMPRESSOR_API.pressure]: () => PRESSURE,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = url.split('?')[0] ?? url;
-      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-      bodies.push({ url: path, body });
-      const reply = replies[path];
-      return json(reply ? { code: 0, msg: '', data: reply(body) } : { code: 404, msg: 'no', data: null }, reply ? 200 : 404);
-    }),
-  );
+  fakeApi((url, body) => {
+    const path = url.split('?')[0] ?? url;
+    bodies.push({ url: path, body });
+    const reply = replies[path];
+    return reply ? reply(body) : json({ code: 404, msg: 'no', data: null }, 404);
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { EFFICIENCY_STANDARDS_API, type EfficiencyStandard } from '@ems/contract';
 import { DEFAULT_STANDARDS, EQUIPMENT_KINDS } from '@ems/domain';
-import { json } from '../../lib/http/test-helpers';
+import { fakeApi, json } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
 import { renderFeaturePage } from '../../widgets/test-utils';
 import type * as PermissionModule from '../../lib/permission';
@@ -40,23 +40,20 @@ beforeEach(() => {
   refuse = null;
   permission.edit = true;
   useSession.setState({ token: 'tok', userId: 1, module: 'pf' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as (typeof puts)[number]['body'];
-        puts.push({ url, body });
-        if (refuse) return json({ code: 400, msg: refuse, data: null }, 400);
-        return json({ code: 0, msg: '', data: { ...standard('chiller'), ...body, edited: true, updatedBy: 'ROOT', updateTime: 0 } });
-      }
-      if (url.startsWith(`${EFFICIENCY_STANDARDS_API.list}/`)) {
-        const kind = url.split('/').pop()?.split('?')[0] as (typeof EQUIPMENT_KINDS)[number];
-        return json({ code: 0, msg: '', data: standard(kind) });
-      }
-      if (url.startsWith(EFFICIENCY_STANDARDS_API.list)) return json({ code: 0, msg: '', data: EQUIPMENT_KINDS.map((k) => ({ ...standard(k), rows: undefined })) });
-      return json({ code: 0, msg: '', data: [] });
-    }),
-  );
+  fakeApi((url, sent, init) => {
+    if (init?.method === 'PUT') {
+      const body = sent as (typeof puts)[number]['body'];
+      puts.push({ url, body });
+      if (refuse) return json({ code: 400, msg: refuse, data: null }, 400);
+      return { ...standard('chiller'), ...body, edited: true, updatedBy: 'ROOT', updateTime: 0 };
+    }
+    if (url.startsWith(`${EFFICIENCY_STANDARDS_API.list}/`)) {
+      const kind = url.split('/').pop()?.split('?')[0] as (typeof EQUIPMENT_KINDS)[number];
+      return standard(kind);
+    }
+    if (url.startsWith(EFFICIENCY_STANDARDS_API.list)) return EQUIPMENT_KINDS.map((k) => ({ ...standard(k), rows: undefined }));
+    return undefined;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EQUIPMENT_STATUS_API, type EquipmentScheme, type EquipmentStatusOptions } from '@ems/contract';
-import { json } from '../../lib/http/test-helpers';
+import { fakeApi } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
 import { renderFeaturePage } from '../../widgets/test-utils';
 import en from './locales/en-US';
@@ -27,19 +27,16 @@ beforeEach(() => {
   ];
   calls.length = 0;
   useSession.setState({ token: 'tok', userId: 7, projectId: 3 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, method: init?.method ?? 'GET' });
-      if (url.startsWith(EQUIPMENT_STATUS_API.schemes)) return json({ code: 0, msg: '', data: schemes });
-      if (url.startsWith(EQUIPMENT_STATUS_API.options)) return json({ code: 0, msg: '', data: OPTIONS });
-      if (init?.method === 'DELETE') {
-        schemes = [];
-        return json({ code: 0, msg: '', data: 5 });
-      }
-      return json({ code: 0, msg: '', data: [] });
-    }),
-  );
+  fakeApi((url, _body, init) => {
+    calls.push({ url, method: init?.method ?? 'GET' });
+    if (url.startsWith(EQUIPMENT_STATUS_API.schemes)) return schemes;
+    if (url.startsWith(EQUIPMENT_STATUS_API.options)) return OPTIONS;
+    if (init?.method === 'DELETE') {
+      schemes = [];
+      return 5;
+    }
+    return undefined;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { EQUIPMENT_STATUS_API, type EquipmentScheme, type StateEnergy } from '@ems/contract';
-import { json } from '../../lib/http/test-helpers';
+import { fakeApi } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
 import { renderFeaturePage } from '../../widgets/test-utils';
 import type * as Widgets from '../../widgets';
@@ -41,17 +41,14 @@ beforeEach(() => {
   energy = ENERGY;
   bodies.length = 0;
   useSession.setState({ token: 'tok', userId: 7, projectId: 3 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith(EQUIPMENT_STATUS_API.schemes)) return json({ code: 0, msg: '', data: [SCHEME] });
-      if (url.startsWith(EQUIPMENT_STATUS_API.energy)) {
-        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-        return json({ code: 0, msg: '', data: energy });
-      }
-      return json({ code: 0, msg: '', data: [] });
-    }),
-  );
+  fakeApi((url, body) => {
+    if (url.startsWith(EQUIPMENT_STATUS_API.schemes)) return [SCHEME];
+    if (url.startsWith(EQUIPMENT_STATUS_API.energy)) {
+      bodies.push(body);
+      return energy;
+    }
+    return undefined;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { POWER_API, type TransformerEfficiency, type TransformerEfficiencyRow } from '@ems/contract';
-import { json } from '../../lib/http/test-helpers';
+import { fakeApi } from '../../lib/http/test-helpers';
 import { useSession } from '../../lib/session';
 import { renderFeaturePage } from '../../widgets/test-utils';
 import type * as Widgets from '../../widgets';
@@ -110,17 +110,11 @@ const renderPage = () => renderFeaturePage(<EfficiencyPage />, 'power', en);
 beforeEach(() => {
   bodies.length = 0;
   useSession.setState({ token: 'tok', userId: 7, projectId: 3 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith(POWER_API.efficiency)) {
-        const body = JSON.parse(String(init?.body)) as { transformerId?: number };
-        bodies.push(body);
-        return json({ code: 0, msg: '', data: reply(body.transformerId ?? 1) });
-      }
-      return json({ code: 0, msg: '', data: [] });
-    }),
-  );
+  fakeApi((url, body) => {
+    if (!url.startsWith(POWER_API.efficiency)) return undefined;
+    bodies.push(body);
+    return reply((body as { transformerId?: number }).transformerId ?? 1);
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,6 +3,7 @@ export * from './constants';
 export { DateRangeSelector, type DateRangeSelectorProps } from './date-range-selector/date-range-selector';
 export { SeasonPicker, type SeasonPickerProps } from './date-range-selector/season-picker';
 export { AnalysisToolbar, type AnalysisToolbarPicker, type AnalysisToolbarProps } from './analysis-toolbar/analysis-toolbar';
+export { usePickedItem } from './analysis-toolbar/use-picked-item';
 export { KpiCard, type KpiCardProps } from './kpi-card/kpi-card';
 export { EditDialog, type EditDialogProps } from './edit-dialog/edit-dialog';
 export { DataTable, type DataTableProps, type SelectionMode } from './data-table/data-table';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { AnalysisToolbar, chartPalette, EChart, KpiCard } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiCard, usePickedItem } from '../../widgets';
 import { exportBoiler } from './api/export-boiler';
 import { boilerAnalysisQuery, boilersQuery } from './api/get-boiler';
 import { flueOption, ratioOption, trendOption, waterfallOption } from './boiler-charts';
@@ -24,9 +24,9 @@ export default function BoilerPage() {
   const projectId = useSession((s) => s.projectId);
   const zone = useProjectZone();
   const list = useQuery({ ...boilersQuery(projectId ?? 1), enabled: projectId !== null });
-  const [picked, setPicked] = useState<number | null>(null);
+  const pick = usePickedItem(list.data, list.isLoading);
   const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
-  const boilerId = picked ?? list.data?.[0]?.id ?? null;
+  const boilerId = pick.id;
   const body = { projectId: projectId ?? 1, boilerId: boilerId ?? 1, startTime: range.startTime, endTime: range.endTime, dateType: range.type };
   const a = useQuery({ ...boilerAnalysisQuery(body), enabled: projectId !== null && boilerId !== null, placeholderData: keepPreviousData });
   const data = a.data;
@@ -77,14 +77,7 @@ export default function BoilerPage() {
         range={range}
         onRangeChange={setRange}
         types={[1, 2, 3, 5, 6]}
-        picker={{
-          label: t('boiler'),
-          testId: 'boiler-picker',
-          value: boilerId ?? undefined,
-          loading: list.isLoading,
-          items: list.data ?? [],
-          onChange: setPicked,
-        }}
+        picker={{ label: t('boiler'), testId: 'boiler-picker', ...pick.picker }}
         exportLabel={t('export')}
         onExport={() => void exportBoiler(body)}
         exportDisabled={!data}

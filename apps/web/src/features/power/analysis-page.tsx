@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatNumber, formatThousands, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
-import { AnalysisToolbar, chartPalette, EChart, KpiCard, TrendChart } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiCard, TrendChart, usePickedItem } from '../../widgets';
 import { exportAnalysis } from './api/export-power';
 import { analysisQuery, transformersQuery } from './api/get-analysis';
 import { etaOption, loadOption, spectrumOption, zoneHoursOption } from './analysis-charts';
@@ -26,13 +26,13 @@ export default function AnalysisPage() {
   const { token } = theme.useToken();
   const projectId = useSession((s) => s.projectId);
   const list = useQuery({ ...transformersQuery(projectId ?? 1), enabled: projectId !== null });
-  const [picked, setPicked] = useState<number | null>(null);
   const zone = useProjectZone();
   const [range, setRange] = useState<DateRange>(() => rangeOf(1, Date.now(), zone));
   // ?transformerId= from the overview's link, when it names one of the project's transformers
   const [params] = useSearchParams();
   const linked = list.data?.find((x) => String(x.id) === params.get('transformerId'))?.id;
-  const transformerId = picked ?? linked ?? list.data?.[0]?.id ?? null;
+  const pick = usePickedItem(list.data, list.isLoading, linked);
+  const transformerId = pick.id;
   const body = { projectId: projectId ?? 1, transformerId: transformerId ?? 1, startTime: range.startTime, endTime: range.endTime };
   const a = useQuery({ ...analysisQuery(body), enabled: projectId !== null && transformerId !== null, placeholderData: keepPreviousData });
   const c = chartPalette(token);
@@ -70,14 +70,7 @@ export default function AnalysisPage() {
         range={range}
         onRangeChange={setRange}
         types={[1, 2, 3, 5]}
-        picker={{
-          label: t('analysis.transformer'),
-          testId: 'transformer-picker',
-          value: transformerId ?? undefined,
-          loading: list.isLoading,
-          items: list.data ?? [],
-          onChange: setPicked,
-        }}
+        picker={{ label: t('analysis.transformer'), testId: 'transformer-picker', ...pick.picker }}
         exportLabel={t('export')}
         onExport={() => void exportAnalysis(body)}
         exportDisabled={!data}

@@ -4,7 +4,7 @@ export { DateRangeSelector, type DateRangeSelectorProps } from './date-range-sel
 export { SeasonPicker, type SeasonPickerProps } from './date-range-selector/season-picker';
 export { AnalysisToolbar, type AnalysisToolbarPicker, type AnalysisToolbarProps } from './analysis-toolbar/analysis-toolbar';
 export { usePickedItem } from './analysis-toolbar/use-picked-item';
-export { KpiCard, type KpiCardProps } from './kpi-card/kpi-card';
+export { KpiCard, KpiRow, type KpiCardProps, type KpiItem, type KpiRowProps } from './kpi-card/kpi-card';
 export { EditDialog, type EditDialogProps } from './edit-dialog/edit-dialog';
 export { DataTable, type DataTableProps, type SelectionMode } from './data-table/data-table';
 export { useEditableRows, removeRows, visibleRows, type EditableRow } from './data-table/editable-rows';

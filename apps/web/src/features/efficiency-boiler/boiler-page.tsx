@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { AnalysisToolbar, chartPalette, EChart, KpiCard, usePickedItem } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiRow, usePickedItem } from '../../widgets';
 import { exportBoiler } from './api/export-boiler';
 import { boilerAnalysisQuery, boilersQuery } from './api/get-boiler';
 import { flueOption, ratioOption, trendOption, waterfallOption } from './boiler-charts';
@@ -101,16 +101,13 @@ export default function BoilerPage() {
         <Skeleton active />
       ) : (
         <>
-          <Row gutter={[token.margin, token.margin]}>
-            {kpis.map(([key, title, value, unit]) => (
-              <Col key={key} xs={12} md={8} xl={4} xxl={3}>
-                <KpiCard title={title} value={value} unit={unit} testId={`kpi-${key}`} />
-              </Col>
-            ))}
-            <Col xs={12} md={8} xl={4} xxl={3}>
-              <KpiCard title={t('kpi.grade')} valueRender={() => <Tag color={gradeColor(data.grade)} data-testid="kpi-grade">{t(`grade.${data.grade}`)}</Tag>} />
-            </Col>
-          </Row>
+          <KpiRow
+            col={{ xs: 12, md: 8, xl: 4, xxl: 3 }}
+            items={[
+              ...kpis.map(([key, title, value, unit]) => ({ key, title, value, unit, testId: `kpi-${key}` })),
+              { key: 'grade', title: t('kpi.grade'), valueRender: () => <Tag color={gradeColor(data.grade)} data-testid="kpi-grade">{t(`grade.${data.grade}`)}</Tag> },
+            ]}
+          />
           {limits && (
             <Typography.Text type="secondary" data-testid="grade-hint">
               {t('gradeHint', { code: data.standard.code, g1: limits[0]?.efficiencyPct, g2: limits[1]?.efficiencyPct, g3: limits[2]?.efficiencyPct })}

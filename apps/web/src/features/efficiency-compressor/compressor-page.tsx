@@ -6,7 +6,7 @@ import type { GradeLimit } from '@ems/contract';
 import { formatNumber, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { AnalysisToolbar, chartPalette, EChart, KpiCard } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiRow } from '../../widgets';
 import { exportCompressor } from './api/export-compressor';
 import { airManagerQuery } from './api/get-air-manager';
 import { electricalRatioQuery } from './api/get-electrical-ratio';
@@ -102,22 +102,27 @@ export default function CompressorPage() {
         <Skeleton active />
       ) : (
         <>
-          <Row gutter={[token.margin, token.margin]}>
-            {kpis.map(([key, title, value, unit, hint]) => (
-              <Col key={key} flex="1 1 180px">
-                <KpiCard title={title} value={value} prefix={key === 'yuan' ? '¥' : undefined} unit={unit} hint={hint} testId={`air-kpi-${key}`} style={{ height: '100%' }}>
-                  {key === 'sp' && (
-                    <Flex align="center" gap={token.marginXS}>
-                      <Typography.Text type="secondary">{t('kpi.grade')}</Typography.Text>
-                      <Tag color={gradeColor(s.grade)} data-testid="air-kpi-grade">
-                        {t(`grade.${s.grade}`)}
-                      </Tag>
-                    </Flex>
-                  )}
-                </KpiCard>
-              </Col>
-            ))}
-          </Row>
+          <KpiRow
+            col={{ flex: '1 1 180px' }}
+            fill
+            items={kpis.map(([key, title, value, unit, hint]) => ({
+              key,
+              title,
+              value,
+              unit,
+              hint,
+              prefix: key === 'yuan' ? '¥' : undefined,
+              testId: `air-kpi-${key}`,
+              children: key === 'sp' && (
+                <Flex align="center" gap={token.marginXS}>
+                  <Typography.Text type="secondary">{t('kpi.grade')}</Typography.Text>
+                  <Tag color={gradeColor(s.grade)} data-testid="air-kpi-grade">
+                    {t(`grade.${s.grade}`)}
+                  </Tag>
+                </Flex>
+              ),
+            }))}
+          />
           <Row gutter={[token.margin, token.margin]}>
             <Col xs={24} xl={16}>
               <Card size="small" title={t('chart.sp')} data-testid="air-sp-card">

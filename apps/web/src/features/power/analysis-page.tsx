@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatNumber, formatThousands, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
-import { AnalysisToolbar, chartPalette, EChart, KpiCard, TrendChart, usePickedItem } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiRow, TrendChart, usePickedItem } from '../../widgets';
 import { exportAnalysis } from './api/export-power';
 import { analysisQuery, transformersQuery } from './api/get-analysis';
 import { etaOption, loadOption, spectrumOption, zoneHoursOption } from './analysis-charts';
@@ -86,16 +86,13 @@ export default function AnalysisPage() {
         <Skeleton active />
       ) : (
         <>
-          <Row gutter={[token.margin, token.margin]}>
-            {kpis.map(([key, title, value, unit]) => (
-              <Col key={key} xs={12} md={8} xl={4}>
-                <KpiCard title={title} value={value} unit={unit} testId={`kpi-${key}`} />
-              </Col>
-            ))}
-            <Col xs={12} md={8} xl={4}>
-              <KpiCard title={t('analysis.kpi.grade')} valueRender={() => <Tag color={gradeColor(data.row.grade)} data-testid="kpi-grade">{t(`grade.${data.row.grade}`)}</Tag>} />
-            </Col>
-          </Row>
+          <KpiRow
+            col={{ xs: 12, md: 8, xl: 4 }}
+            items={[
+              ...kpis.map(([key, title, value, unit]) => ({ key, title, value, unit, testId: `kpi-${key}` })),
+              { key: 'grade', title: t('analysis.kpi.grade'), valueRender: () => <Tag color={gradeColor(data.row.grade)} data-testid="kpi-grade">{t(`grade.${data.row.grade}`)}</Tag> },
+            ]}
+          />
           <Row gutter={[token.margin, token.margin]}>
             <Col xs={24} xl={16}>
               <Card size="small" title={t('analysis.load')} data-testid="load-card">

@@ -6,7 +6,7 @@ import type { TransformerEfficiency } from '@ems/contract';
 import { formatNumber, formatThousands, rangeOf, type DateRange } from '@ems/domain';
 import { useSession } from '../../lib/session';
 import { formatTime, useProjectZone } from '../../lib/time';
-import { AnalysisToolbar, chartPalette, EChart, KpiCard } from '../../widgets';
+import { AnalysisToolbar, chartPalette, EChart, KpiRow } from '../../widgets';
 import { exportEfficiency } from './api/export-power';
 import { efficiencyQuery } from './api/get-efficiency';
 import { etaOption, loadOption } from './analysis-charts';
@@ -113,13 +113,7 @@ export default function EfficiencyPage() {
         <Skeleton active />
       ) : (
         <>
-          <Row gutter={[token.margin, token.margin]}>
-            {kpis.map(({ key, title, value, unit, prefix, hint }) => (
-              <Col key={key} flex="1 1 200px">
-                <KpiCard title={title} value={value} prefix={prefix} unit={unit} hint={hint} testId={`eff-kpi-${key}`} />
-              </Col>
-            ))}
-          </Row>
+          <KpiRow col={{ flex: '1 1 200px' }} items={kpis.map((k) => ({ ...k, testId: `eff-kpi-${k.key}` }))} />
           <Row gutter={[token.margin, token.margin]}>
             <Col xs={24} xl={16}>
               <Card size="small" title={`${t('efficiency.load')} · ${chosen?.name ?? ''}`} data-testid="eff-load-card">

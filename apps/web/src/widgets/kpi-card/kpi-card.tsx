@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Card, Statistic, Typography, theme } from 'antd';
+import { Card, Col, Row, Statistic, Typography, theme, type ColProps } from 'antd';
 import { NO_VALUE } from '@ems/domain';
 
 export interface KpiCardProps {
@@ -33,5 +33,35 @@ export function KpiCard({ title, value, valueRender, unit, prefix, hint, testId,
         </Typography.Text>
       )}
     </Card>
+  );
+}
+
+/** A card of a row, by its key. */
+export interface KpiItem extends Omit<KpiCardProps, 'style'> {
+  key: string;
+}
+
+export interface KpiRowProps {
+  items: readonly KpiItem[];
+  /** Each card's column: spans per breakpoint, or a flex basis. */
+  col: ColProps;
+  /** Cards as tall as the row's tallest. */
+  fill?: boolean;
+  /** Columns of the page's own after the cards. */
+  children?: ReactNode;
+}
+
+/** The key figures of a page, one card a column, wrapped on a narrow screen. */
+export function KpiRow({ items, col, fill, children }: KpiRowProps) {
+  const { token } = theme.useToken();
+  return (
+    <Row gutter={[token.margin, token.margin]}>
+      {items.map(({ key, ...card }) => (
+        <Col key={key} {...col}>
+          <KpiCard {...card} style={fill ? { height: '100%' } : undefined} />
+        </Col>
+      ))}
+      {children}
+    </Row>
   );
 }

@@ -1,5 +1,5 @@
-import { Card, Col, Flex, Row, Statistic, Tag, Typography, theme } from 'antd';
-import { KpiCard } from '../../../widgets';
+import { Card, Col, Flex, Statistic, Tag, Typography, theme } from 'antd';
+import { KpiRow } from '../../../widgets';
 import { useTranslation } from 'react-i18next';
 import type { ChillerEfficiency } from '@ems/contract';
 import { fmt, gradeColor } from '../chiller-view';
@@ -24,12 +24,7 @@ export function KpiCards({ data }: { data: ChillerEfficiency }) {
     </Typography.Text>
   );
   return (
-    <Row gutter={[token.margin, token.margin]}>
-      {cards.map(([key, title, value, unit, h]) => (
-        <Col key={key} flex="1 1 200px">
-          <KpiCard title={title} value={value} unit={unit} hint={h} testId={`chiller-kpi-${key}`} style={{ height: '100%' }} />
-        </Col>
-      ))}
+    <KpiRow col={{ flex: '1 1 200px' }} fill items={cards.map(([key, title, value, unit, h]) => ({ key, title, value, unit, hint: h, testId: `chiller-kpi-${key}` }))}>
       <Col flex="1 1 240px">
         <Card size="small" style={{ height: '100%' }}>
           <Statistic
@@ -52,6 +47,6 @@ export function KpiCards({ data }: { data: ChillerEfficiency }) {
           )}
         </Card>
       </Col>
-    </Row>
+    </KpiRow>
   );
 }

@@ -7,16 +7,20 @@ export type ChartColors = Pick<ChartPalette, 'primary' | 'secondary' | 'success'
 
 const GRID = { left: 56, right: 64, top: 40, bottom: 40 };
 const fixed = (v: number | null, d: number) => (v === null ? null : Math.round(v * 10 ** d) / 10 ** d);
+/** The frame of a chart over the buckets: axis tooltip, legend on top, the bucket times along x. */
+const bucketAxis = (buckets: readonly { time: number }[], time: (ts: number) => string): EChartsOption => ({
+  tooltip: { trigger: 'axis' },
+  legend: { top: 0 },
+  grid: GRID,
+  xAxis: { type: 'category', data: buckets.map((b) => time(b.time)) },
+});
 
 /** Direct and indirect η per bucket (left, %), the load as bars behind (right, %). */
 export function trendOption(a: Pick<BoilerAnalysis, 'buckets'>, c: ChartColors, l: { direct: string; indirect: string; load: string }, time: (ts: number) => string): EChartsOption {
   const etas = a.buckets.flatMap((b) => [b.directEfficiencyPct, b.indirectEfficiencyPct]).filter((v): v is number => v !== null);
   const lo = etas.length > 0 ? Math.max(0, Math.floor((Math.min(...etas) - 2) / 5) * 5) : 0;
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: GRID,
-    xAxis: { type: 'category', data: a.buckets.map((b) => time(b.time)) },
+    ...bucketAxis(a.buckets, time),
     yAxis: [
       { type: 'value', name: 'η %', min: lo, max: 100 },
       { type: 'value', name: '%', min: 0, splitLine: { show: false } },
@@ -75,10 +79,7 @@ export function flueOption(a: Pick<BoilerAnalysis, 'buckets' | 'limits'>, c: Cha
   const lim = a.limits;
   const line = (value: number, name: string, color: string, position: 'insideEndTop' | 'insideStartBottom') => ({ silent: true, symbol: 'none', lineStyle: { color, type: 'dashed' as const }, label: { formatter: name, position, color, textBorderWidth: 0 }, data: [{ yAxis: value }] });
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: GRID,
-    xAxis: { type: 'category', data: a.buckets.map((b) => time(b.time)) },
+    ...bucketAxis(a.buckets, time),
     yAxis: [
       { type: 'value', name: '°C', min: 0, max: (v: { max: number }) => Math.ceil(Math.max(v.max, lim?.flueTempMaxC ?? 0) / 20) * 20 + 20 },
       { type: 'value', name: 'O₂ %', min: 0, max: (v: { max: number }) => Math.ceil(Math.max(v.max, lim?.o2MaxPct ?? 0)) + 1, splitLine: { show: false } },
@@ -93,10 +94,7 @@ export function flueOption(a: Pick<BoilerAnalysis, 'buckets' | 'limits'>, c: Cha
 /** Steam/gas ratio (bars, t per 10⁴ m³) and coal equivalent per t of steam (line, kgce/t). */
 export function ratioOption(a: Pick<BoilerAnalysis, 'buckets'>, c: ChartColors, l: { steamPerGas: string; kgce: string }, time: (ts: number) => string): EChartsOption {
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: GRID,
-    xAxis: { type: 'category', data: a.buckets.map((b) => time(b.time)) },
+    ...bucketAxis(a.buckets, time),
     yAxis: [
       { type: 'value', name: 't/10⁴m³', min: (v: { min: number }) => Math.max(0, Math.floor(v.min * 0.9)) },
       { type: 'value', name: 'kgce/t', min: (v: { min: number }) => Math.max(0, Math.floor(v.min * 0.9)), splitLine: { show: false } },

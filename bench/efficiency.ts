@@ -23,6 +23,7 @@ import { zonedStart } from '@ems/domain';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
 import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
+import { pqAggregatorOf } from '../apps/server/src/modules/power/pq-aggregator.js';
 import { Simulator } from '../apps/server/src/sim/simulator.js';
 import { timeCalls, type TimedCall } from './replay.js';
 import { benchConfig, onEachStore } from './support.js';
@@ -75,6 +76,13 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string, on
     await sim.run();
     await sim.stop();
     console.log(`[${label}] seeded the demo history (13 months, both projects, ${rows.toLocaleString('en-US')} rows) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // the app's background work over the new history (the power-quality aggregates catch up from its
+    // first reading) runs in this process: done before the timing, so the calls are timed on an idle
+    // server, as the floor is
+    const t1 = performance.now();
+    await app.ready();
+    await pqAggregatorOf(app.ems).flush();
+    console.log(`[${label}] background catch-up (power-quality aggregates) done in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 
     const db = app.ems.db;
     const factory = await db.selectFrom('project').select('id').where('tenant_id', '=', 1).where('name', '=', DEMO_PROJECTS[0]!.name).executeTakeFirstOrThrow();

@@ -88,6 +88,7 @@ export function chunkRollups(chunk: Chunk, timeZone: string): { r15: AggRow[]; h
   for (const s of chunk.counters) {
     const intervals = toIntervals(s.window, { ...s.params, resets: s.resets });
     const hStart = hour.length;
+    const dStart = day.length;
     for (const iv of intervals) {
       if (iv.start < chunk.from || iv.start >= chunk.to) continue;
       const g = iv.value !== null && isGood(iv.status) ? 1 : 0;
@@ -99,7 +100,9 @@ export function chunkRollups(chunk: Chunk, timeZone: string): { r15: AggRow[]; h
       const d = dayOf(h.b);
       fold(day, d, { d: h.d, k: h.k, v: h.v, q: h.q, n: h.n, g: h.g });
     }
-    for (const dRow of day) {
+    // this series' day rows: the ones folded in above (a day row is only ever merged into the last one, of the same series)
+    for (let i = Math.max(0, dStart - 1); i < day.length; i++) {
+      const dRow = day[i] as AggRow;
       if (dRow.d !== s.deviceId || dRow.k !== s.dataId) continue;
       const m = bucketStart(dRow.b, 'month', timeZone);
       months.set(`${s.deviceId}:${s.dataId}:${m}`, [s.deviceId, s.dataId, m, bucketEnd(m, 'month', timeZone)]);

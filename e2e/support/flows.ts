@@ -44,3 +44,16 @@ export async function motionSettled(page: Page, timeout = 5000, scope?: string):
     { timeout },
   );
 }
+
+/**
+ * Waits until the dialogs themselves (each .ant-modal and its mask) have finished opening or closing.
+ * Unlike motionSettled(page, t, '.ant-modal-root') it looks at those two elements only, not inside
+ * them: a select closed inside a dialog can keep its leave class on a hidden dropdown for good.
+ */
+export async function dialogSettled(page: Page, timeout = 5000): Promise<void> {
+  await page.waitForFunction(
+    () => Array.from(document.querySelectorAll('.ant-modal, .ant-modal-mask')).every((el) => !el.matches('[class*="-appear"], [class*="-enter"], [class*="-leave"]')),
+    undefined,
+    { timeout },
+  );
+}

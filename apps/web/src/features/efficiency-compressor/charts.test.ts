@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pressureOption, ratioOption, slotState, specificPowerOption, timelineOption, type ChartTokens } from './charts';
 import { LOADING, PRESSURE, RATIO } from './fixtures.test-data';
 
-const c: ChartTokens = { primary: 'p', secondary: 's', success: 'g', warning: 'w', error: 'e', info: 'i', fill: 'f', successBg: 'b' };
+const c: ChartTokens = { primary: 'p', secondary: 's', text: 't', success: 'g', warning: 'w', error: 'e', info: 'i', fill: 'f', successBg: 'b' };
 const time = (ts: number) => String(ts);
 
 describe('timeline states (load/unload Gantt)', () => {
@@ -29,6 +29,8 @@ describe('specific power and ratio charts', () => {
   it('a line per machine and the station, with the station’s three grade lines', () => {
     const o = specificPowerOption(RATIO, c, { station: 'Station', grade: (g) => `G${g.grade} ${g.specificPower}`, unit: 'kW/(m³/min)' }, time) as { series: { name: string; markLine?: { data: { yAxis: number; name: string }[] } }[] };
     expect(o.series.map((s) => s.name)).toEqual(['AC1', 'AC2 VSD', 'Station']);
+    // the station stands apart from the machines, whose lines take the palette (its first colour is the primary)
+    expect((o.series[2] as { lineStyle?: { color?: string } }).lineStyle?.color).toBe('t');
     expect(o.series[2]?.markLine?.data.map((d) => [d.yAxis, d.name])).toEqual([
       [6.2, 'G1 6.2'],
       [7, 'G2 7'],

@@ -3,7 +3,7 @@ import type { ElectricalRatio, GradeLimit, LoadingAnalysis, PressureTrend } from
 import type { ChartPalette } from '../../widgets';
 
 /** Colours the charts take from the antd tokens (light and dark alike). */
-export type ChartTokens = Pick<ChartPalette, 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info' | 'fill' | 'successBg'>;
+export type ChartTokens = Pick<ChartPalette, 'primary' | 'secondary' | 'text' | 'success' | 'warning' | 'error' | 'info' | 'fill' | 'successBg'>;
 
 /** A machine's state in one bucket of the timeline: stopped, unloaded, cycling (loaded part of the time) or loaded. */
 export type SlotState = 0 | 1 | 2 | 3;
@@ -40,8 +40,9 @@ export function specificPowerOption(r: ElectricalRatio, c: ChartTokens, t: { sta
         type: 'line' as const,
         name: t.station,
         showSymbol: false,
-        lineStyle: { width: 3, color: c.primary },
-        itemStyle: { color: c.primary },
+        // the station in the text colour: the machines' lines take the chart palette, whose first colour is the primary blue
+        lineStyle: { width: 3, color: c.text },
+        itemStyle: { color: c.text },
         data: r.buckets.map((b) => b.specificPower),
         markLine: { symbol: 'none', silent: true, data: gradeLines(r.stationGradeLimits, c, t.grade) },
       },

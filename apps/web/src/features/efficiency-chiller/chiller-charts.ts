@@ -79,7 +79,8 @@ export function temperatureOption(temps: readonly PlantTempBucket[], c: ChillerT
   });
   return {
     tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
+    // seven entries: one scrolling row, so a second row (English) never runs into the axis names
+    legend: { top: 0, type: 'scroll' },
     grid: { left: 48, right: 48, top: 56, bottom: temps.length > 31 ? 56 : 28 },
     dataZoom: temps.length > 31 ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
     xAxis: { type: 'category', data: temps.map((t) => time(t.start)) },

@@ -52,3 +52,5 @@ export * from './steam-properties.js';
 export * from './boiler-efficiency.js';
 // Equipment states (issue 14)
 export * from './equipment-state.js';
+// Abnormal-consumption diagnosis and waste (issue 15)
+export * from './abnormal-consumption.js';

@@ -54,3 +54,5 @@ export * from './boiler-efficiency.js';
 export * from './equipment-state.js';
 // Abnormal-consumption diagnosis and waste (issue 15)
 export * from './abnormal-consumption.js';
+// Period reports (issue 15)
+export * from './report.js';

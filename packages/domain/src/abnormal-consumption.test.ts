@@ -80,6 +80,10 @@ describe('rule by percent, DOMAIN.md §10.1: worked example (hourly, Asia/Shangh
       [targets[3], targets[3]! + H, 'warn', 125, 100, 25],
     ]);
   });
+  it('a dead band of 25 kWh drops 13:00 (excess 25) but keeps 10:00 (30) and 11:00 (50)', () => {
+    const f = percentFindings(actual, weekdayBaseline(history, targets, SH), { intervalMs: H, minExcessKwh: 25 });
+    expect(f.map((x) => [x.start, x.excessKwh])).toEqual([[targets[0], 80]]);
+  });
   it('a minimum duration of 2 h drops the lone 13:00 finding', () => {
     const f = percentFindings(actual, weekdayBaseline(history, targets, SH), { intervalMs: H, minDurationMs: 2 * H });
     expect(f.map((x) => x.start)).toEqual([targets[0]]);
@@ -213,6 +217,19 @@ describe('rule by period, DOMAIN.md §10.2: night leak of 20 kW over 21 nights (
     const w = wasteOf(f, price);
     expect(w.kwh).toBe(3350);
     expect(w.fen).toBe(121_500); // two valley intervals of 5 kWh × ¥0.30 fewer
+  });
+  it('a water leak (energy type 3, ¥/m³ flat): tce at 0.0857 kgce/t, no CO₂ factor', () => {
+    const f = periodFindings(data, calendar, SH, { intervalMs: Q, limitKwhPerInterval: 2.5 });
+    const w = wasteOf(f, () => '4.10', 3);
+    expect(w.fen).toBe(1_377_600); // 3 360 m³ × ¥4.10
+    expect(w.tce).toBeCloseTo(0.287952, 9); // 3 360 × 0.0857 / 1 000
+    expect(w.co2T).toBeNull();
+  });
+  it('intervals without a price are counted apart', () => {
+    const f = periodFindings(data, calendar, SH, { intervalMs: Q, limitKwhPerInterval: 2.5 });
+    const w = wasteOf(f, (t) => (localParts(t, SH).hour === 22 ? null : '0.30'));
+    expect(w.unpricedKwh).toBe(21 * 20);
+    expect(w.fen).toBe(21 * 4200);
   });
   it('base-load ratio: a leak night lifts min/mean of the day from 10 / 70 to 30 / 76.67', () => {
     const days = baseLoadDays(data, SH, { intervalMs: Q, maxRatioPct: 30 });

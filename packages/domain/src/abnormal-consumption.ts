@@ -1,5 +1,5 @@
 import { DEFAULT_CARRIER_FACTORS, toCo2T, toTce, type CarrierFactors } from './comparison.js';
-import { localParts, ReadingStatus, zonedStart } from './counters.js';
+import { localParts, ReadingStatus, utcOffsetMs, zonedStart } from './counters.js';
 import { decimal, mulDecimal, sumDecimal, sumFen, toFen, type Decimal, type Fen } from './money.js';
 
 /**
@@ -52,9 +52,10 @@ export interface LocalSlot {
 
 /** The local day, weekday and minute of the day of `ts` in the zone (wall clock, so DST-safe). */
 export function localSlot(ts: number, timeZone: string): LocalSlot {
-  const l = localParts(ts, timeZone);
-  const day = Date.UTC(l.year, l.month - 1, l.day) / DAY_MS;
-  return { day, weekday: (((day + 4) % 7) + 7) % 7, minute: l.hour * 60 + l.minute };
+  // the zone's offset is cached per hour, so a year of intervals costs one Intl call per hour
+  const local = ts + utcOffsetMs(ts, timeZone);
+  const day = Math.floor(local / DAY_MS);
+  return { day, weekday: (((day + 4) % 7) + 7) % 7, minute: Math.floor((local - day * DAY_MS) / 60_000) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,6 +204,8 @@ export interface PercentRule {
   alarmPct?: number;
   /** shortest finding, ms; default one interval */
   minDurationMs?: number;
+  /** dead band: an interval whose actual − expected is at most this (kWh) is never abnormal, so a tiny baseline (a night at 0.01 kWh) raises no 400 % alarm; default 0 */
+  minExcessKwh?: number;
   /** qualities never judged (nor counted as waste); default {@link ABNORMAL_EXCLUDED_STATUSES} */
   excluded?: readonly number[];
 }
@@ -234,7 +237,7 @@ export function percentFindings(actual: readonly EnergyInterval[], expected: rea
   for (const iv of actual) {
     const kwh = usableKwh(iv, rule.excluded);
     const exp = base.get(iv.start) ?? null;
-    if (kwh === null || exp === null) continue;
+    if (kwh === null || exp === null || kwh - exp <= (rule.minExcessKwh ?? 0)) continue;
     const level = percentLevel(deviationPct(kwh, exp), rule.warnPct, rule.alarmPct);
     if (level) abnormal.push({ start: iv.start, actualKwh: kwh, expectedKwh: exp, excessKwh: Math.max(0, kwh - exp), level });
   }
@@ -272,20 +275,37 @@ const hhmm = (t: string): number | null => {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 };
 
-/** Whether a minute of the day lies in a daily range [start, end), ranges with end ≤ start wrapping midnight. */
+/** range → its [start, end) in minutes of the day (null: unreadable); ranges are treated as immutable. */
+const parsedRanges = new WeakMap<DailyRange, readonly [number, number] | null>();
+
+/** Whether a minute of the day lies in a daily range [start, end), ranges with end ≤ start wrapping midnight; an unreadable range holds nothing. */
 export function inDailyRange(minute: number, r: DailyRange): boolean {
-  const s = hhmm(r.start);
-  const e = hhmm(r.end);
-  if (s === null || e === null) return false;
+  let p = parsedRanges.get(r);
+  if (p === undefined) {
+    const s = hhmm(r.start);
+    const e = hhmm(r.end);
+    parsedRanges.set(r, (p = s === null || e === null ? null : [s, e]));
+  }
+  if (p === null) return false;
+  const [s, e] = p;
   return e > s ? minute >= s && minute < e : minute >= s || minute < e;
 }
 
-const dateKey = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** holiday list → its local days (days since 1970-01-01); lists are treated as immutable. */
+const holidayDays = new WeakMap<readonly string[], ReadonlySet<number>>();
+function holidaySet(dates: readonly string[]): ReadonlySet<number> {
+  let set = holidayDays.get(dates);
+  if (!set) {
+    set = new Set(dates.map((d) => Date.parse(`${d.trim()}T00:00:00Z`) / DAY_MS).filter(Number.isInteger));
+    holidayDays.set(dates, set);
+  }
+  return set;
+}
 
 /** Why the interval starting at `start` is off work (holiday, weekend, night, break in that order), or null when it is working time. */
 export function nonWorkingKind(start: number, calendar: NonWorkingCalendar, timeZone: string): NonWorkingKind | null {
   const s = localSlot(start, timeZone);
-  if (calendar.holidays?.includes(dateKey(s.day))) return 'holiday';
+  if (calendar.holidays?.length && holidaySet(calendar.holidays).has(s.day)) return 'holiday';
   if (calendar.weekendDays?.includes(s.weekday)) return 'weekend';
   if (calendar.nights?.some((r) => inDailyRange(s.minute, r))) return 'night';
   if (calendar.breaks?.some((r) => inDailyRange(s.minute, r))) return 'break';

@@ -196,6 +196,14 @@ describe('cost by TOU period, priced to the cent (EXAMPLE calendar and prices, A
     expect(r.fen).toEqual({ sharp: 320, peak: 799, flat: 639, valley: 266, deepValley: 0 });
     expect(r.totalFen).toBe(2024);
     expect(r.totalKwh).toBe(31.968);
+    // ¥20.24 / 31.968 kWh = 0.6331… ¥/kWh
+    expect(r.averagePriceYuanPerKwh).toBeCloseTo(20.24 / 31.968, 12);
+  });
+  it('hourly buckets (the example calendar changes on whole hours) give the same split and the same ¥', () => {
+    const hours = Array.from({ length: 24 }, (_, i) => ({ start: zonedStart(2026, 7, 15, SH, i), kwh: 1.332 }));
+    const r = touCostRow({ id: 1, name: 'M1', intervals: hours }, versions, SH);
+    expect(r.kwh).toEqual({ sharp: 2.664, peak: 7.992, flat: 10.656, valley: 10.656, deepValley: 0 });
+    expect(r.totalFen).toBe(2024);
   });
   it('half a fen rounds up per line: 0.125 kWh of flat at ¥0.60 = ¥0.075 → ¥0.08', () => {
     const r = touCostRow({ id: 2, name: 'M2', intervals: [{ start: zonedStart(2026, 3, 2, SH, 12), kwh: 0.125 }] }, versions, SH);

@@ -1,7 +1,7 @@
 import { INTERVAL_MS, ReadingStatus, counterDelta, DEFAULT_GAP_MS, type CounterParams, type Reading } from './counters.js';
 import { localParts, zonedStart, type Grain } from './counters-calendar.js';
 import { DEMAND_WINDOW_MS, maxDemand, powerFromEnergy } from './demand.js';
-import { decimal, decimalToNumber, rescale, sumDecimal, sumFen, type Fen } from './money.js';
+import { averagePriceYuanPerKwh, decimal, decimalToNumber, rescale, sumDecimal, sumFen, type Fen } from './money.js';
 import { monthlyCosPhi } from './power-factor.js';
 import { PERIOD_CODES, energyFee, splitByPeriod, versionAt, type PeriodCalendar, type PeriodCode, type TouPrices } from './tariff.js';
 
@@ -234,6 +234,8 @@ export interface TouCostRow {
   fen: Record<PeriodCode, Fen>;
   totalKwh: number;
   totalFen: Fen;
+  /** total ¥ / total kWh (DOMAIN §3 average price); null without energy */
+  averagePriceYuanPerKwh: number | null;
   /** energy outside any tariff version, outside the calendar, or in a period without a price: not priced */
   unpricedKwh: number;
   /** 15-min intervals without a value: the split is incomplete when > 0 */
@@ -246,7 +248,10 @@ const zeros = (): Record<PeriodCode, number> => ({ sharp: 0, peak: 0, flat: 0, v
  * A row's energy and energy fee by TOU period (DOMAIN §3: Fee_E = Σ_p E_p × price_p from 15-min
  * interval energy): each interval priced with the tariff version in force on its local day
  * ({@link versionAt}), split by that version's calendar ({@link splitByPeriod}) and billed per period
- * to the fen ({@link energyFee}, half-up per line); a period's ¥ is the Σ of its lines.
+ * to the fen ({@link energyFee}, half-up per line); a period's ¥ is the Σ of its lines. Hourly
+ * rollup buckets may stand in for the 15-min intervals when every version's calendar changes period
+ * on whole hours (`calendarOnWholeHours` of tariff.ts): an hour then lies in one period, and a year is a
+ * quarter of the rows.
  */
 export function touCostRow(
   row: { id: number; name: string; intervals: readonly { start: number; kwh: number | null }[] },
@@ -283,13 +288,16 @@ export function touCostRow(
 }
 
 function touTotals(id: number | null, name: string, kwh: Record<PeriodCode, number>, fen: Record<PeriodCode, Fen>, unpricedKwh: number, missingIntervals: number): TouCostRow {
+  const totalKwh = decimalToNumber(sumDecimal(PERIOD_CODES.map((p) => kwh[p])));
+  const totalFen = sumFen(PERIOD_CODES.map((p) => fen[p]));
   return {
     id,
     name,
     kwh,
     fen,
-    totalKwh: decimalToNumber(sumDecimal(PERIOD_CODES.map((p) => kwh[p]))),
-    totalFen: sumFen(PERIOD_CODES.map((p) => fen[p])),
+    totalKwh,
+    totalFen,
+    averagePriceYuanPerKwh: averagePriceYuanPerKwh(totalFen, totalKwh),
     unpricedKwh,
     missingIntervals,
   };

@@ -15,6 +15,7 @@ import {
   periodFindings,
   quotaStatus,
   usableKwh,
+  wasteByLocalDay,
   wasteOf,
   weekdayBaseline,
   type EnergyInterval,
@@ -197,6 +198,14 @@ describe('rule by period, DOMAIN.md §10.2: night leak of 20 kW over 21 nights (
     expect(w.unpricedKwh).toBe(0);
     expect(w.tce).toBeCloseTo(0.412944, 9); // 3 360 × 0.1229 / 1 000
     expect(w.co2T).toBeCloseTo(1.916208, 9); // 3 360 × 0.5703 / 1 000
+  });
+  it('per local day for the heat-map: June 2 has 22:00–24:00 (40 kWh, ¥16 + 4 × 5 × 0.30 = ¥22), June 3…22 160 kWh (¥58), June 23 120 kWh (¥36)', () => {
+    const days = wasteByLocalDay(periodFindings(data, calendar, SH, { intervalMs: Q, limitKwhPerInterval: 2.5 }), price, SH);
+    expect(days).toHaveLength(22);
+    expect(days[0]).toEqual({ date: '2025-06-02', kwh: 40, fen: 2200 });
+    expect(days[1]).toEqual({ date: '2025-06-03', kwh: 160, fen: 5800 });
+    expect(days[21]).toEqual({ date: '2025-06-23', kwh: 120, fen: 3600 });
+    expect(days.reduce((a, d) => a + d.fen, 0)).toBe(121_800);
   });
   it('a per-window limit (80 kWh, the normal night) gives the same 160 kWh a night', () => {
     const f = periodFindings(data, calendar, SH, { intervalMs: Q, limitKwhPerWindow: 80 });

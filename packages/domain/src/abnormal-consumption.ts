@@ -1,6 +1,6 @@
 import { DEFAULT_CARRIER_FACTORS, toCo2T, toTce, type CarrierFactors } from './comparison.js';
 import { localParts, ReadingStatus, utcOffsetMs, zonedStart } from './counters.js';
-import { decimal, mulDecimal, sumDecimal, sumFen, toFen, type Decimal, type Fen } from './money.js';
+import { mulDecimal, sumDecimal, sumFen, toFen, type Decimal, type Fen } from './money.js';
 
 /**
  * Abnormal-consumption diagnosis and waste (DOMAIN.md §10; issue 15). Pure, no I/O: the rules the
@@ -518,7 +518,7 @@ export function quotaStatus(q: QuotaInput): QuotaStatus {
   let breachAt: number | null = null;
   if (exceeded) breachAt = crossingAt(usable, q.quotaKwh, q.intervalMs);
   else if (breachForecast && projectedKwh !== null) {
-    const remainingMs = q.periodStart + span - (q.periodStart + elapsedMs);
+    const remainingMs = span - elapsedMs;
     const ratePerMs = projectedFrom === 'forecast' ? (remainingMs > 0 ? (projectedKwh - usedKwh) / remainingMs : 0) : elapsedMs > 0 ? usedKwh / elapsedMs : 0;
     breachAt = ratePerMs > 0 ? q.periodStart + elapsedMs + (q.quotaKwh - usedKwh) / ratePerMs : null;
   }
@@ -555,7 +555,7 @@ function findingYuan(f: Pick<AbnormalFinding, 'intervals'>, priceAt: PriceAt): {
     if (!(i.excessKwh > 0)) continue;
     const price = priceAt(i.start);
     if (price === null || price === '') unpricedKwh += i.excessKwh;
-    else lines.push(mulDecimal(decimal(i.excessKwh), price));
+    else lines.push(mulDecimal(i.excessKwh, price));
   }
   return { yuan: sumDecimal(lines), unpricedKwh };
 }
@@ -583,4 +583,32 @@ export function wasteOf(findings: readonly Pick<AbnormalFinding, 'intervals'>[],
   }
   const amount = [{ energyType, amount: kwh }];
   return { kwh, fen: sumFen(fens), unpricedKwh, tce: toTce(amount, factors), co2T: toCo2T(amount, factors) };
+}
+
+/** Waste of one local day, for the calendar heat-map (DOMAIN §10 UI). */
+export interface DayWaste {
+  /** local date 'YYYY-MM-DD' */
+  date: string;
+  kwh: number;
+  /** Σ excess × price of the day's intervals, rounded half-up to the fen once per day (Σ days may differ from Σ findings by rounding) */
+  fen: Fen;
+}
+
+/** The findings' excess per local day of each interval's start, sorted by date; days without excess are left out. */
+export function wasteByLocalDay(findings: readonly Pick<AbnormalFinding, 'intervals'>[], priceAt: PriceAt, timeZone: string): DayWaste[] {
+  const days = new Map<number, { kwh: number; lines: Decimal[] }>();
+  for (const f of findings) {
+    for (const i of f.intervals) {
+      if (!(i.excessKwh > 0)) continue;
+      const day = localSlot(i.start, timeZone).day;
+      const d = days.get(day) ?? { kwh: 0, lines: [] };
+      d.kwh += i.excessKwh;
+      const price = priceAt(i.start);
+      if (price !== null && price !== '') d.lines.push(mulDecimal(i.excessKwh, price));
+      days.set(day, d);
+    }
+  }
+  return [...days]
+    .sort((a, b) => a[0] - b[0])
+    .map(([day, d]) => ({ date: new Date(day * DAY_MS).toISOString().slice(0, 10), kwh: d.kwh, fen: toFen(sumDecimal(d.lines)) }));
 }

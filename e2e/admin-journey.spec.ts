@@ -4,7 +4,7 @@ import { ADMIN_API, type ApiReply, type AuditLogEntry, type TenantInfo } from '@
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { apiCall, rootInProject } from './support/api.js';
-import { login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
+import { confirmDialog, login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
 import { menuPages } from './support/pages.js';
 
 /**
@@ -40,11 +40,6 @@ async function open(page: Page, path: string, testId: string): Promise<void> {
   await page.goto('about:blank');
   await page.goto(`${server.url}/#${path}`);
   await page.getByTestId(testId).waitFor({ timeout: 60_000 });
-}
-
-async function confirmDialog(page: Page): Promise<void> {
-  await motionSettled(page, 5000, '.ant-modal-root');
-  await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
 }
 
 async function choose(page: Page, testId: string, text: string): Promise<void> {

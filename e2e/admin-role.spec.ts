@@ -4,7 +4,7 @@ import { ADMIN_API, permissionId, type AdminRole } from '@ems/contract';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { apiCall, rootInProject } from './support/api.js';
-import { login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
+import { confirmDialog, login, ROOT_PASSWORD, toastText } from './support/flows.js';
 
 /**
  * Issue 13, roles: ROOT creates a role with a home page and three pages (and one operation) on
@@ -34,12 +34,6 @@ async function open(page: Page, path: string, testId: string): Promise<void> {
   await page.goto('about:blank');
   await page.goto(`${server.url}/#${path}`);
   await page.getByTestId(testId).waitFor({ timeout: 60_000 });
-}
-
-/** Presses OK of the dialog on top. */
-async function confirmDialog(page: Page): Promise<void> {
-  await motionSettled(page, 5000, '.ant-modal-root');
-  await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
 }
 
 const item = (page: Page, name: string) => page.getByTestId(`role-item-${name}`);

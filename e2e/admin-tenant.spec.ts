@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, waitSeeded, type RunningServer } from './support/server.js';
-import { dialogSettled, login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
+import { confirmDialog, login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
 
 /**
  * Issue 13, administration: ROOT creates a tenant and a service provider looking after it on /admin/tenant, a sub-group with a member on
@@ -34,13 +34,6 @@ async function open(page: Page, path: string, testId: string): Promise<void> {
   if (shown) return;
   await page.reload({ timeout: 60_000 });
   await page.getByTestId(testId).waitFor({ timeout: 40_000 });
-}
-
-/** Presses OK of the dialog on top and waits for it to close. */
-async function confirmDialog(page: Page): Promise<void> {
-  // the dialog itself, not what is inside it: a closed select's motion class can linger on its hidden dropdown
-  await dialogSettled(page, 15_000);
-  await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
 }
 
 describe('administration: tenants, user groups, files (issue 13)', () => {

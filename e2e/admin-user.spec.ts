@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
+import { confirmDialog, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
 
 /**
  * Issue 13, /admin/user: ROOT creates a user, resets their password (the one-time password is shown
@@ -42,12 +42,6 @@ async function login(page: Page, baseUrl: string, user: string, password: string
 async function openUsers(page: Page): Promise<void> {
   await page.goto(`${server.url}/#/admin/user`);
   await page.getByTestId('admin-user').waitFor({ timeout: 40_000 });
-}
-
-/** Presses OK of the dialog on top. */
-async function confirmDialog(page: Page): Promise<void> {
-  await motionSettled(page, 5000, '.ant-modal-root');
-  await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
 }
 
 /** Picks an option of an antd select by its text. */

@@ -57,3 +57,9 @@ export async function dialogSettled(page: Page, timeout = 5000): Promise<void> {
     { timeout },
   );
 }
+
+/** Presses OK of the dialog on top once the dialogs have settled (dialogSettled). */
+export async function confirmDialog(page: Page): Promise<void> {
+  await dialogSettled(page, 15_000);
+  await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary').last().click();
+}

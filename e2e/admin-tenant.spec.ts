@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, waitSeeded, type RunningServer } from './support/server.js';
-import { confirmDialog, login, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
+import { confirmDialog, dialogSettled, login, ROOT_PASSWORD, toastText } from './support/flows.js';
 
 /**
  * Issue 13, administration: ROOT creates a tenant and a service provider looking after it on /admin/tenant, a sub-group with a member on
@@ -137,7 +137,7 @@ describe('administration: tenants, user groups, files (issue 13)', () => {
       await page.locator('.ant-table-expanded-row [data-testid^="tenant-customers-"] .ant-tag').first().waitFor();
       await prov.getByTestId('tenant-customers').click();
       await page.getByTestId('tenant-customers-select').waitFor();
-      await motionSettled(page, 15_000, '.ant-modal-root');
+      await dialogSettled(page, 15_000);
       await screenshot(page, `admin-tenant-customers-${tag}`);
       await page.keyboard.press('Escape');
       await open(page, '/admin/usergroup', 'usergroup-admin');

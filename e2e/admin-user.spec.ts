@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { confirmDialog, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
+import { confirmDialog, dialogSettled, motionSettled, ROOT_PASSWORD, toastText } from './support/flows.js';
 
 /**
  * Issue 13, /admin/user: ROOT creates a user, resets their password (the one-time password is shown
@@ -85,7 +85,7 @@ describe('administration: users (issue 13)', () => {
     await confirmDialog(page);
     const otp = (await page.getByTestId('otp-value').innerText()).trim();
     expect(otp).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{12}$/);
-    await motionSettled(page, 5000, '.ant-modal-root');
+    await dialogSettled(page, 15_000);
     await screenshot(page, 'admin-user-otp-light-en');
     await confirmDialog(page);
 
@@ -94,7 +94,7 @@ describe('administration: users (issue 13)', () => {
     const userPage = await pageOf(userContext);
     await login(userPage, server.url, 'e2e_operator', otp);
     await userPage.getByTestId('password-must-change').waitFor();
-    await motionSettled(userPage, 5000, '.ant-modal-root');
+    await dialogSettled(userPage, 15_000);
     const dialog = userPage.locator('.ant-modal-wrap:visible', { has: userPage.getByTestId('user-info-dialog') });
     expect(await dialog.locator('.ant-modal-close').count()).toBe(0);
     expect(await dialog.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').isVisible()).toBe(false);
@@ -130,7 +130,7 @@ describe('administration: users (issue 13)', () => {
       await screenshot(page, `admin-user-${tag}`);
       await row(page, 'fw_plant').getByTestId('user-edit').click();
       await page.getByTestId('user-form').waitFor();
-      await motionSettled(page, 5000, '.ant-modal-root');
+      await dialogSettled(page, 15_000);
       await screenshot(page, `admin-user-edit-${tag}`);
       await context.close();
     }, 180_000);

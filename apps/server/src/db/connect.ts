@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { ScopedPostgresDialect } from './pg-introspector.js';
 import type { StoreConfig } from '../config/types.js';
 import type { Database } from './schema.js';
 import { SESSION_TABLES, WriteWatch, registerSessionWatch } from './write-watch.js';
@@ -70,5 +71,5 @@ export function openDb(store: StoreConfig): Db {
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  return watched(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
+  return watched(new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }) }));
 }

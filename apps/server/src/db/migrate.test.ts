@@ -29,6 +29,45 @@ describe.skipIf(pgStore?.skip ?? true)('migrations on PostgreSQL', () => {
   });
 });
 
+describe.skipIf(pgStore?.skip ?? true)('introspection on PostgreSQL', () => {
+  it('sees only its own schema, and starts while other schemas are created and dropped beside it', async () => {
+    const mine = await createStore('postgres');
+    const db = openDb(mine.store);
+    const churn = await createStore('postgres');
+    const other = openDb(churn.store);
+    let stop = false;
+    let churned = 0;
+    // another deployment (or test) making and dropping schemas with serial columns, as the API suites do
+    const loop = (async () => {
+      while (!stop) {
+        const name = `ems_churn_${process.pid}_${churned++}`;
+        const tables = Array.from({ length: 10 }, (_, k) => `create table ${name}.t${k} (id serial primary key, v text);`).join(' ');
+        await sql.raw(`create schema ${name}; ${tables} drop schema ${name} cascade`).execute(other);
+      }
+    })();
+    try {
+      await sql`create table churn_kept (id serial primary key)`.execute(other);
+      // the start-up introspection, many times over while the schemas come and go
+      for (let i = 0; i < 300; i++) await db.introspection.getTables({ withInternalKyselyTables: true });
+      await migrate(db, 'postgres');
+      const tables = await db.introspection.getTables();
+      expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([mine.store.kind === 'postgres' ? mine.store.schema : '']));
+      expect(tables.map((t) => t.name)).toContain('app_user');
+      expect(tables.map((t) => t.name)).not.toContain('kysely_migration');
+      const appUser = tables.find((t) => t.name === 'app_user');
+      expect(appUser?.columns.find((c) => c.name === 'id')?.isAutoIncrementing).toBe(true);
+      expect(churned).toBeGreaterThan(10);
+    } finally {
+      stop = true;
+      await loop;
+      await db.destroy();
+      await other.destroy();
+      await mine.dispose();
+      await churn.dispose();
+    }
+  });
+});
+
 describe('migrations numbered ahead of time', () => {
   it('a store that ran 0011 before 0010 existed gets 0010 on its next start (SQLite)', async () => {
     const store = await createStore('sqlite');

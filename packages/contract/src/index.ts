@@ -40,3 +40,4 @@ export * from './admin-files.js';
 export * from './sso.js';
 export * from './equipment-status.js';
 export * from './efficiency-standards.js';
+export * from './email.js';

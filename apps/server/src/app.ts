@@ -48,6 +48,7 @@ import { registerSecurityHeaders, registerWeb } from './plugins/web.js';
 import { registerSim } from './sim/routes.js';
 import { createNotifier } from './modules/message/notifier.js';
 import { eventRoutes, registerEventEngine } from './modules/event/index.js';
+import { emailRoutes, registerEmail } from './modules/email/routes.js';
 import { registerLiveChannel } from './plugins/websocket.js';
 
 export interface BuildOptions {
@@ -121,6 +122,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(manualImportRoutes);
   await app.register(eventRoutes);
   registerEventEngine(app);
+  await app.register(emailRoutes);
+  registerEmail(app);
   registerPqAggregates(app);
   await registerLiveChannel(app);
   return app;

@@ -54,6 +54,8 @@ export interface Scratch {
   equipmentScheme(): Promise<number>;
   /** an electricity meter of the side's project (what a programme classifies) */
   electricityMeter(): Promise<number>;
+  /** an e-mail distribution scheme (issue 15) */
+  mailScheme(): Promise<number>;
   hazard(): Promise<number>;
   rule(): Promise<number>;
   algorithm(): Promise<number>;
@@ -153,6 +155,17 @@ export const equipmentSchemeBody = (s: Side, name: string, meter: number) => ({
   name,
   devices: [{ deviceId: meter, expressions: [{ state: 'running', combinator: 1, conditions: [{ deviceId: meter, dataId: DATA_ID.activePower, operator: 1, limit: 5 }] }] }],
 });
+/** An e-mail distribution scheme: one plain address, immediate mails of consumption-limit events (issue 15). */
+export const mailSchemeBody = (s: Side, name: string) => ({
+  projectId: s.projectId,
+  name,
+  enabled: true,
+  recipients: { userIds: [], groupIds: [], addresses: ['matrix@example.com'] },
+  reports: [],
+  events: { logTypes: [702], eventClasses: [], levels: [], mode: 'immediate', digestTimes: [], lang: 'zh-CN' },
+});
+/** SMTP settings of a port nobody listens on: the validation and test calls answer at once with the refusal (issue 15). */
+const smtpBody = (s: Side) => ({ projectId: s.projectId, host: '127.0.0.1', port: 1, tlsMode: 'none', user: '', fromAddress: 'ems@example.com', fromName: 'EMS' });
 export const schemeBody = (s: Side, name: string) => ({
   name,
   projectId: s.projectId,
@@ -415,6 +428,21 @@ export const ALLOW: Record<string, Entry> = {
   'DELETE /eem-service/v1/equipmentStatus/scheme/:id': { own: CONFIRMERS, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/equipmentStatus/scheme/${await c.scratch.equipmentScheme()}` }) },
   'POST /eem-service/v1/equipmentStatus/energy': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
   'POST /eem-service/v1/equipmentStatus/energy/export': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy/export', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
+  // e-mail (issue 15): the fw pages read the settings and schemes; the platform (emailplatform_update, mailscheme_*) changes them
+  'GET /eem-service/v1/email/config': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/email/config?projectId=${c.side.projectId}`) },
+  'PUT /eem-service/v1/email/config': { own: PLATFORM, project: true, probe: (c) => ({ method: 'PUT', url: '/eem-service/v1/email/config', body: smtpBody(c.side) }) },
+  'POST /eem-service/v1/email/config/validate': { own: PLATFORM, project: true, probe: (c) => post('/eem-service/v1/email/config/validate', smtpBody(c.side)) },
+  'POST /eem-service/v1/email/config/test': { own: PLATFORM, project: true, probe: (c) => post('/eem-service/v1/email/config/test', { ...smtpBody(c.side), to: 'matrix@example.com' }) },
+  'GET /eem-service/v1/email/schemeLibrary': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/email/schemeLibrary?projectId=${c.side.projectId}`) },
+  'GET /eem-service/v1/email/schemeLibrary/options': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/email/schemeLibrary/options?projectId=${c.side.projectId}`) },
+  'POST /eem-service/v1/email/schemeLibrary': { own: PLATFORM, project: true, probe: (c) => post('/eem-service/v1/email/schemeLibrary', mailSchemeBody(c.side, `matrix mail ${c.n}`)) },
+  'PUT /eem-service/v1/email/schemeLibrary/:id': {
+    own: PLATFORM,
+    project: true,
+    probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/email/schemeLibrary/${await c.scratch.mailScheme()}`, body: mailSchemeBody(c.side, `matrix mail ${c.n}`) }),
+  },
+  'DELETE /eem-service/v1/email/schemeLibrary/:id': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/email/schemeLibrary/${await c.scratch.mailScheme()}` }) },
+  'POST /eem-service/v1/email/sendLog': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/email/sendLog', { projectId: c.side.projectId }) },
   // boiler efficiency (issue 14): the energy manager's page (page_boilerEnergyEfficiency), not the plant operator's
   'GET /eem-service/v1/efficiency/boiler/list': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/efficiency/boiler/list?projectId=${c.side.projectId}`) },
   'POST /eem-service/v1/efficiency/boiler/analysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/efficiency/boiler/analysis', { projectId: c.side.projectId, boilerId: c.side.boiler, ...week(c), dateType: 6 }) },

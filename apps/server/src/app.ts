@@ -32,6 +32,7 @@ import { boilerRoutes } from './modules/boiler/routes.js';
 import { compressorRoutes } from './modules/compressor/routes.js';
 import { chillerRoutes } from './modules/chiller/routes.js';
 import { equipmentStatusRoutes } from './modules/equipment-status/routes.js';
+import { reportRoutes } from './modules/report/routes.js';
 import { efficiencyStandardRoutes } from './modules/efficiency-standards/routes.js';
 import { registerPqAggregates } from './modules/power/pq-aggregator.js';
 import { forecastRoutes } from './modules/forecast/routes.js';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compressorRoutes);
   await app.register(chillerRoutes);
   await app.register(equipmentStatusRoutes);
+  await app.register(reportRoutes);
   await app.register(efficiencyStandardRoutes);
   await app.register(forecastRoutes);
   await app.register(flowRoutes);

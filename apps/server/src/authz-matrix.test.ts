@@ -14,7 +14,7 @@ import { seedRepository } from './modules/seed/repository.js';
 import { seedDemoTariffs } from './modules/cost/demo-tariffs.js';
 import { seedDemoHazards } from './modules/environment/demo-hazards.js';
 import { multipartBody } from './modules/filemanager/test-multipart.js';
-import { ALLOW, CALLERS, algorithmBody, equipmentSchemeBody, hazardBody, mailSchemeBody, ruleBody, schemeBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
+import { ALLOW, CALLERS, algorithmBody, equipmentSchemeBody, hazardBody, mailSchemeBody, reportTemplateBody, ruleBody, schemeBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
 import { createStore, DEMO, loginAs, loginBody, type TestStore } from './test/helpers.js';
 
 type Headers = Record<string, string>;
@@ -172,6 +172,7 @@ function scratchOf(side: Side, admin: Session): Scratch {
       return (await post<{ id: number }>('/eem-service/v1/equipmentStatus/scheme', equipmentSchemeBody(side, `scratch ${++n}`, meter))).id;
     },
     mailScheme: async () => (await post<{ id: number }>('/eem-service/v1/email/schemeLibrary', mailSchemeBody(side, `scratch ${++n}`))).id,
+    reportTemplate: async () => (await post<{ id: number }>('/eem-service/v1/report/template', reportTemplateBody(side, `scratch ${++n}`))).id,
     rule: async () => (await post<{ id: number }>('/eem-service/v1/rule/configInfo', ruleBody(side, `scratch ${++n}`))).id,
     algorithm: async () => (await post<{ id: number }>('/eem-service/v1/rule/algorithmInfo', algorithmBody(side, `scratch ${++n}`))).id,
     room: async () => {

@@ -41,3 +41,4 @@ export * from './sso.js';
 export * from './equipment-status.js';
 export * from './efficiency-standards.js';
 export * from './email.js';
+export * from './report.js';

@@ -22,6 +22,7 @@ import { boilerPoints } from './migrations/0023-boiler-points.js';
 import { compressorPoints } from './migrations/0022-compressor-points.js';
 import { chillerPoints } from './migrations/0021-chiller-points.js';
 import { equipmentStatus } from './migrations/0024-equipment-status.js';
+import { reportTemplates } from './migrations/0025-report-templates.js';
 import { email } from './migrations/0026-email.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -51,6 +52,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0022-compressor-points': compressorPoints(),
     '0021-chiller-points': chillerPoints(),
     '0024-equipment-status': equipmentStatus(kind),
+    '0025-report-templates': reportTemplates(kind),
     '0026-email': email(kind),
   };
 }

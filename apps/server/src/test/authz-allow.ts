@@ -56,6 +56,8 @@ export interface Scratch {
   electricityMeter(): Promise<number>;
   /** an e-mail distribution scheme (issue 15) */
   mailScheme(): Promise<number>;
+  /** a report template of the whole project (issue 15) */
+  reportTemplate(): Promise<number>;
   hazard(): Promise<number>;
   rule(): Promise<number>;
   algorithm(): Promise<number>;
@@ -133,6 +135,8 @@ const publishedBoiler = () => {
 
 const node = (s: Side) => ({ nodeId: s.projectId, modelLabel: 'project' });
 const week = (c: ProbeCtx) => ({ startTime: c.now - 7 * DAY, endTime: c.now });
+/** the project's monthly electricity report of the clock's month (issue 15) */
+const reportQuery = (c: ProbeCtx) => ({ projectId: c.side.projectId, nodeId: c.side.projectId, modelLabel: 'project', energyType: 2, kind: 'monthly', date: new Date(c.now).toISOString().slice(0, 7) });
 const local = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const get = (url: string): Probe => ({ method: 'GET', url });
 const post = (url: string, body: unknown = undefined): Probe => ({ method: 'POST', url, body });
@@ -156,6 +160,18 @@ export const equipmentSchemeBody = (s: Side, name: string, meter: number) => ({
   devices: [{ deviceId: meter, expressions: [{ state: 'running', combinator: 1, conditions: [{ deviceId: meter, dataId: DATA_ID.activePower, operator: 1, limit: 5 }] }] }],
 });
 /** An e-mail distribution scheme: one plain address, immediate mails of consumption-limit events (issue 15). */
+/** A report template: the whole project's daily electricity consumption (issue 15). */
+export const reportTemplateBody = (s: Side, name: string) => ({
+  projectId: s.projectId,
+  name,
+  nodeId: s.projectId,
+  modelLabel: 'project',
+  energyType: 2,
+  kind: 'daily',
+  rows: 'children',
+  sections: ['consumption'],
+});
+
 export const mailSchemeBody = (s: Side, name: string) => ({
   projectId: s.projectId,
   name,
@@ -425,6 +441,22 @@ export const ALLOW: Record<string, Entry> = {
     project: true,
     probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/equipmentStatus/scheme/${await c.scratch.equipmentScheme()}`, body: equipmentSchemeBody(c.side, `matrix states ${c.n}`, await c.scratch.electricityMeter()) }),
   },
+  // period reports (issue 15): the fw pages read and export them (page_onlyReport, report_export); the platform keeps the templates
+  'POST /eem-service/v1/report/query': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/report/query', reportQuery(c)) },
+  'POST /eem-service/v1/report/export': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/report/export', reportQuery(c)) },
+  'GET /eem-service/v1/report/pdf': {
+    own: CONFIRMERS,
+    project: true,
+    probe: (c) => get(`/eem-service/v1/report/pdf?${new URLSearchParams(Object.entries(reportQuery(c)).map(([k, v]) => [k, String(v)]))}`),
+  },
+  'GET /eem-service/v1/report/templates': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/report/templates?projectId=${c.side.projectId}`) },
+  'POST /eem-service/v1/report/template': { own: PLATFORM, project: true, probe: (c) => post('/eem-service/v1/report/template', reportTemplateBody(c.side, `matrix report ${c.n}`)) },
+  'PUT /eem-service/v1/report/template/:id': {
+    own: PLATFORM,
+    project: true,
+    probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/report/template/${await c.scratch.reportTemplate()}`, body: reportTemplateBody(c.side, `matrix report ${c.n}`) }),
+  },
+  'DELETE /eem-service/v1/report/template/:id': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/report/template/${await c.scratch.reportTemplate()}` }) },
   'DELETE /eem-service/v1/equipmentStatus/scheme/:id': { own: CONFIRMERS, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/equipmentStatus/scheme/${await c.scratch.equipmentScheme()}` }) },
   'POST /eem-service/v1/equipmentStatus/energy': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },
   'POST /eem-service/v1/equipmentStatus/energy/export': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/equipmentStatus/energy/export', { projectId: c.side.projectId, schemeId: await c.scratch.equipmentScheme(), ...week(c) }) },

@@ -96,6 +96,8 @@ export const DEMO_ROLES: Record<'pf_admin' | 'pf_service' | 'fw_cloud' | 'fw_pla
       id('workorder_update'),
       // the project manager defines how the plant's equipment states are read (/deviceRunningStateScheme, issue 14)
       ...['equipmentstatus_create', 'equipmentstatus_update', 'equipmentstatus_delete'].map(id),
+      // the project manager exports the plant's period reports (/onlyReport, issue 15); the platform keeps the templates
+      id('report_export'),
     ],
   },
   fw_plant: {

@@ -1,0 +1,227 @@
+import { sql, type Generated } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { RollupTable } from '../analysis/periods.js';
+
+/** Table `report_template` (migration 0025-report-templates). */
+export interface ReportTemplateTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  node_id: number;
+  model_label: string;
+  energy_type: number;
+  kind: string;
+  rows_kind: string;
+  /** JSON text: ReportSection[] */
+  sections: string;
+  update_time: number;
+}
+type Tables = { report_template: ReportTemplateTable };
+
+export interface TemplateRow {
+  id: number;
+  projectId: number;
+  name: string;
+  nodeId: number;
+  modelLabel: string;
+  energyType: number;
+  kind: string;
+  rows: string;
+  sections: string[];
+  updateTime: number;
+}
+export type TemplateValues = Omit<TemplateRow, 'id'>;
+
+/** A rollup bucket of a counter series, with its quality. */
+export interface ReportBucketRow {
+  deviceId: number;
+  start: number;
+  value: number | null;
+  quality: number;
+  nIntervals: number;
+}
+
+/** A register read at (or last before) a boundary. */
+export interface RegisterRow {
+  deviceId: number;
+  ts: number;
+  value: number;
+  status: number;
+}
+
+/** A signed member of a group whose coincident 15-min peak is wanted. */
+export interface GroupMember {
+  group: number;
+  deviceId: number;
+  weight: number;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+const toTemplate = (r: {
+  id: unknown;
+  project_id: unknown;
+  name: string;
+  node_id: unknown;
+  model_label: string;
+  energy_type: unknown;
+  kind: string;
+  rows_kind: string;
+  sections: string;
+  update_time: unknown;
+}): TemplateRow => ({
+  id: Number(r.id),
+  projectId: Number(r.project_id),
+  name: r.name,
+  nodeId: Number(r.node_id),
+  modelLabel: r.model_label,
+  energyType: Number(r.energy_type),
+  kind: r.kind,
+  rows: r.rows_kind,
+  sections: JSON.parse(r.sections) as string[],
+  updateTime: Number(r.update_time),
+});
+
+/**
+ * All SQL of the period reports: set-based reads of the rollups (one statement for all rows'
+ * buckets of a data point, never one per row or per bucket), the boundary registers of all meters in
+ * one statement per boundary, the coincident 15-min peaks of all groups in one statement, and the
+ * templates.
+ */
+export function reportRepository(db: Db) {
+  const t = db.withTables<Tables>();
+  return {
+    /** The buckets of the devices' series of one data point with bucket_start in [from, to). */
+    async buckets(table: RollupTable | 'rollup_15m', deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<ReportBucketRow[]> {
+      if (deviceIds.length === 0 || to <= from) return [];
+      const rows = await db
+        .selectFrom(table)
+        .select(['device_id', 'bucket_start', 'value', 'quality', 'n_intervals'])
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .execute();
+      return rows.map((r) => ({ deviceId: Number(r.device_id), start: Number(r.bucket_start), value: num(r.value), quality: Number(r.quality), nIntervals: Number(r.n_intervals) }));
+    },
+
+    /** Per device, Σ value of one data point's buckets with bucket_start in [from, to) (one statement; null when no bucket holds a value). */
+    async sums(table: RollupTable, deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<Map<number, number | null>> {
+      if (deviceIds.length === 0 || to <= from) return new Map();
+      const rows = await db
+        .selectFrom(table)
+        .select('device_id')
+        .select((eb) => [eb.fn.sum<number | string | null>('value').as('v'), eb.fn.count<number | string>('value').as('nv')])
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .groupBy('device_id')
+        .execute();
+      return new Map(rows.map((r) => [Number(r.device_id), Number(r.nv) > 0 ? num(r.v) : null]));
+    },
+
+    /**
+     * Per device, the register reading of the counter at or last before `at`, no earlier than
+     * `notBefore` (one statement: a correlated max(ts) seek on the primary key per device).
+     */
+    async registersAt(deviceIds: readonly number[], dataId: number, at: number, notBefore: number): Promise<RegisterRow[]> {
+      if (deviceIds.length === 0) return [];
+      const ids = sql.join(deviceIds.map((d) => sql.lit(d)));
+      const r = await sql<{ device_id: number | string; ts: number | string; value: number | string; status: number | string }>`
+        select r.device_id, r.ts, r.value, r.status from reading r
+        where r.data_id = ${dataId} and r.device_id in (${ids})
+          and r.ts = (select max(x.ts) from reading x where x.device_id = r.device_id and x.data_id = ${dataId} and x.ts <= ${at} and x.ts >= ${notBefore})`.execute(db);
+      return r.rows.map((x) => ({ deviceId: Number(x.device_id), ts: Number(x.ts), value: Number(x.value), status: Number(x.status) }));
+    },
+
+    /** Declared replacements / resets of the devices' counter with ts in (from, to]. */
+    async resets(deviceIds: readonly number[], dataId: number, from: number, to: number) {
+      if (deviceIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('counter_reset')
+        .select(['device_id', 'ts', 'closing', 'opening'])
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('ts', '>', from)
+        .where('ts', '<=', to)
+        .orderBy('ts')
+        .execute();
+      return rows.map((r) => ({ deviceId: Number(r.device_id), ts: Number(r.ts), closing: Number(r.closing), opening: Number(r.opening) }));
+    },
+
+    /**
+     * Per group, its highest coincident 15-min energy Σ weight × value in [from, to) and the window's
+     * start (the earliest on a tie), over the windows where every member has a value (a gap never
+     * lowers a peak silently). One statement for all groups.
+     */
+    async groupPeaks(members: readonly GroupMember[], dataId: number, from: number, to: number): Promise<{ group: number; start: number; value: number }[]> {
+      if (members.length === 0 || to <= from) return [];
+      const values = sql.join(members.map((m) => sql`(${sql.lit(m.group)}, ${sql.lit(m.deviceId)}, ${sql.lit(m.weight)})`));
+      const r = await sql<{ grp: number | string; bucket_start: number | string; v: number | string }>`
+        with m(grp, device_id, w) as (values ${values}),
+        n as (select grp, count(*) as k from m group by grp),
+        s as (
+          select m.grp, r.bucket_start, sum(r.value * m.w) as v, count(r.value) as c
+          from rollup_15m r join m on r.device_id = m.device_id
+          where r.data_id = ${dataId} and r.bucket_start >= ${from} and r.bucket_start < ${to}
+          group by m.grp, r.bucket_start
+        ),
+        ranked as (
+          select s.grp, s.bucket_start, s.v, row_number() over (partition by s.grp order by s.v desc, s.bucket_start asc) as rn
+          from s join n on n.grp = s.grp where s.c = n.k
+        )
+        select grp, bucket_start, v from ranked where rn = 1`.execute(db);
+      return r.rows.map((x) => ({ group: Number(x.grp), start: Number(x.bucket_start), value: Number(x.v) }));
+    },
+
+    async templates(projectId: number): Promise<TemplateRow[]> {
+      return (await t.selectFrom('report_template').selectAll().where('project_id', '=', projectId).orderBy('id').execute()).map(toTemplate);
+    },
+
+    async template(id: number): Promise<TemplateRow | undefined> {
+      const r = await t.selectFrom('report_template').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? toTemplate(r) : undefined;
+    },
+
+    async nameTaken(projectId: number, name: string, exceptId?: number): Promise<boolean> {
+      let q = t.selectFrom('report_template').select('id').where('project_id', '=', projectId).where('name', '=', name);
+      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async insert(v: TemplateValues): Promise<number> {
+      const r = await t
+        .insertInto('report_template')
+        .values({
+          project_id: v.projectId,
+          name: v.name,
+          node_id: v.nodeId,
+          model_label: v.modelLabel,
+          energy_type: v.energyType,
+          kind: v.kind,
+          rows_kind: v.rows,
+          sections: JSON.stringify(v.sections),
+          update_time: v.updateTime,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(r.id);
+    },
+
+    async update(id: number, v: TemplateValues): Promise<void> {
+      await t
+        .updateTable('report_template')
+        .set({ name: v.name, node_id: v.nodeId, model_label: v.modelLabel, energy_type: v.energyType, kind: v.kind, rows_kind: v.rows, sections: JSON.stringify(v.sections), update_time: v.updateTime })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async remove(id: number): Promise<number> {
+      const r = await t.deleteFrom('report_template').where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}
+
+export type ReportRepository = ReturnType<typeof reportRepository>;

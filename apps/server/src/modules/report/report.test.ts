@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, REPORT_API as API, type Report, type ReportTemplate } from '@ems/contract';
 import { TOU_VERSION, at, counter } from '../../test/fixtures.js';
 import { STORES, attachScheme, createProject, createStore, insertNode, json, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { lastCompletePeriod, reportAttachment } from './deliver.js';
 import { XLSX_HEADER_ROW } from './export.js';
 
 const KWH = DATA_ID.activeEnergyImport;
@@ -20,13 +21,24 @@ const m1Step = (t: number) => (hourOf(t) >= 8 && hourOf(t) < 18 ? 0.1 : 0.05);
  * Shares of the day: W1 68/288 = 23.61 → 23.6, W2 33.33 → 33.3, DR 43.06 → 43.0 + the left-over 0.1
  * (largest remainder) = 43.1; 100.0 in all.
  */
+describe('the last complete period in the zone (the e-mail default)', () => {
+  it('yesterday, last month, last year on the project clock, not UTC', () => {
+    // 1 April 00:30 in Shanghai is still 31 March in UTC
+    expect(lastCompletePeriod('daily', at(2025, 4, 1, 0, 30), 'Asia/Shanghai')).toEqual({ year: 2025, month: 3, day: 31 });
+    expect(lastCompletePeriod('daily', at(2025, 3, 1, 9), 'Asia/Shanghai')).toEqual({ year: 2025, month: 2, day: 28 });
+    expect(lastCompletePeriod('monthly', at(2025, 1, 1, 0, 30), 'Asia/Shanghai')).toEqual({ year: 2024, month: 12, day: 1 });
+    expect(lastCompletePeriod('monthly', at(2025, 4, 1, 0, 30), 'Asia/Shanghai')).toEqual({ year: 2025, month: 3, day: 1 });
+    expect(lastCompletePeriod('yearly', at(2025, 1, 1, 0, 30), 'Asia/Shanghai')).toEqual({ year: 2024, month: 1, day: 1 });
+  });
+});
+
 for (const { kind, skip } of STORES) {
   describe.skipIf(skip)(`period reports (${kind})`, () => {
     let store: TestStore;
     let t: TestApp;
     let admin: Record<string, string>;
     let projectId: number;
-    const ids: Record<string, number> = {};
+    const ids = {} as Record<'W1' | 'W2' | 'DR' | 'HV' | 'M1' | 'M2', number>;
     const en = () => ({ ...admin, 'accept-language': 'en-US' });
     const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = admin) =>
       t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) }).then((r) => json<T>(r));
@@ -235,6 +247,25 @@ for (const { kind, skip } of STORES) {
         { action: 'update', kind: 'config' },
         { action: 'delete', kind: 'config' },
       ]);
+    });
+
+    it('reportAttachment: the template report as xlsx for the e-mail, by default of the last complete period; a template of another project is refused', async () => {
+      const tpl = await call<ReportTemplate>('POST', API.create, { projectId, name: '一车间月报', nodeId: ids.W1, modelLabel: 'room', energyType: 2, kind: 'monthly', rows: 'meters', sections: ['consumption', 'readings'] });
+      expect(tpl.status).toBe(200);
+      const a = await reportAttachment(t.app.ems, { projectId, templateId: tpl.data.id, lang: 'en-US' });
+      // 2 April 2025: the last complete month is March; W1's meter M1 uses 68 kWh a day
+      expect(a.title).toBe('一车间 electricity monthly report 2025-03');
+      expect(a.fileName).toBe('一车间_electricity_monthly_report_2025-03.xlsx');
+      expect(a.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(a.content as unknown as ArrayBuffer);
+      expect(wb.worksheets.map((w) => w.name)).toEqual(['Consumption', 'Meter readings']);
+      const ws = wb.getWorksheet('Consumption')!;
+      expect(ws.getRow(XLSX_HEADER_ROW + 1).getCell(1).value).toBe('一车间总表');
+      expect(ws.getRow(XLSX_HEADER_ROW + 1).getCell(33).value).toBeCloseTo(31 * 68, 6);
+      const day = await reportAttachment(t.app.ems, { projectId, templateId: tpl.data.id, kind: 'daily', date: { year: 2025, month: 3, day: 10 }, lang: 'zh-CN' });
+      expect(day.title).toBe('一车间电日报 2025-03-10');
+      await expect(reportAttachment(t.app.ems, { projectId: projectId + 1000, templateId: tpl.data.id, lang: 'zh-CN' })).rejects.toThrow();
     });
   });
 }

@@ -33,6 +33,8 @@ import { compressorRoutes } from './modules/compressor/routes.js';
 import { chillerRoutes } from './modules/chiller/routes.js';
 import { equipmentStatusRoutes } from './modules/equipment-status/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
+import { abnormalRoutes } from './modules/abnormal/routes.js';
+import { registerAbnormalChecks } from './modules/abnormal/background.js';
 import { efficiencyStandardRoutes } from './modules/efficiency-standards/routes.js';
 import { registerPqAggregates } from './modules/power/pq-aggregator.js';
 import { forecastRoutes } from './modules/forecast/routes.js';
@@ -117,6 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(chillerRoutes);
   await app.register(equipmentStatusRoutes);
   await app.register(reportRoutes);
+  await app.register(abnormalRoutes);
+  registerAbnormalChecks(app);
   await app.register(efficiencyStandardRoutes);
   await app.register(forecastRoutes);
   await app.register(flowRoutes);

@@ -14,7 +14,7 @@ import { seedRepository } from './modules/seed/repository.js';
 import { seedDemoTariffs } from './modules/cost/demo-tariffs.js';
 import { seedDemoHazards } from './modules/environment/demo-hazards.js';
 import { multipartBody } from './modules/filemanager/test-multipart.js';
-import { ALLOW, CALLERS, algorithmBody, equipmentSchemeBody, hazardBody, mailSchemeBody, reportTemplateBody, ruleBody, schemeBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
+import { ALLOW, CALLERS, abnormalRuleBody, algorithmBody, equipmentSchemeBody, hazardBody, mailSchemeBody, reportTemplateBody, ruleBody, schemeBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
 import { createStore, DEMO, loginAs, loginBody, type TestStore } from './test/helpers.js';
 
 type Headers = Record<string, string>;
@@ -173,6 +173,22 @@ function scratchOf(side: Side, admin: Session): Scratch {
     },
     mailScheme: async () => (await post<{ id: number }>('/eem-service/v1/email/schemeLibrary', mailSchemeBody(side, `scratch ${++n}`))).id,
     reportTemplate: async () => (await post<{ id: number }>('/eem-service/v1/report/template', reportTemplateBody(side, `scratch ${++n}`))).id,
+    abnormalRule: async () => {
+      const meter = (await must<{ meters: { id: number }[] }>(headers, { method: 'GET', url: `/eem-service/v1/abnormal/options?projectId=${side.projectId}` })).meters[0]!.id;
+      return (await post<{ id: number }>('/eem-service/v1/abnormal/rule', abnormalRuleBody(side, `scratch ${++n}`, meter))).id;
+    },
+    abnormalFinding: async () => {
+      const meter = (await must<{ meters: { id: number }[] }>(headers, { method: 'GET', url: `/eem-service/v1/abnormal/options?projectId=${side.projectId}` })).meters[0]!.id;
+      const ruleId = (await post<{ id: number }>('/eem-service/v1/abnormal/rule', abnormalRuleBody(side, `scratch ${++n}`, meter))).id;
+      const now = app.ems.config.now();
+      const row = await app.ems.db
+        .withTables<{ abnormal_finding: Record<string, unknown> }>()
+        .insertInto('abnormal_finding')
+        .values({ project_id: side.projectId, rule_id: ruleId, meter_id: meter, start_time: now - 3_600_000, end_time: now, level: 'warn', actual: 2, expected: 1, excess: 1, fen: 60, status: 'open', detect_time: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
     rule: async () => (await post<{ id: number }>('/eem-service/v1/rule/configInfo', ruleBody(side, `scratch ${++n}`))).id,
     algorithm: async () => (await post<{ id: number }>('/eem-service/v1/rule/algorithmInfo', algorithmBody(side, `scratch ${++n}`))).id,
     room: async () => {

@@ -115,6 +115,9 @@ export const EventRecord = Type.Object({
   confirmComment: NullableStr,
   /** an inspection order (711): the event it was raised from; always sent by the server */
   sourceEventId: Type.Optional(NullableInt),
+  /** abnormal consumption (703): the waste, in the data point's unit, and its cost in fen (migration 0027); null otherwise */
+  wasteAmount: Type.Optional(NullableNum),
+  wasteFen: Type.Optional(NullableInt),
 });
 export type EventRecord = Static<typeof EventRecord>;
 

@@ -39,6 +39,7 @@ export * from './admin-groups.js';
 export * from './admin-files.js';
 export * from './sso.js';
 export * from './equipment-status.js';
+export * from './abnormal.js';
 export * from './efficiency-standards.js';
 export * from './email.js';
 export * from './report.js';

@@ -71,7 +71,7 @@ export interface CloudProjectNode {
 }
 
 /** The background passes that work project by project (docs/security.md, background-pass isolation). */
-export const BACKGROUND_PASSES = ['eventChecks', 'eventReadings', 'eventHistory', 'pqAggregates', 'demoSimulator'] as const;
+export const BACKGROUND_PASSES = ['eventChecks', 'eventReadings', 'eventHistory', 'pqAggregates', 'demoSimulator', 'abnormalChecks'] as const;
 export type BackgroundPass = (typeof BACKGROUND_PASSES)[number];
 
 /**

@@ -23,6 +23,7 @@ import { compressorPoints } from './migrations/0022-compressor-points.js';
 import { chillerPoints } from './migrations/0021-chiller-points.js';
 import { equipmentStatus } from './migrations/0024-equipment-status.js';
 import { reportTemplates } from './migrations/0025-report-templates.js';
+import { abnormal } from './migrations/0027-abnormal.js';
 import { email } from './migrations/0026-email.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -53,6 +54,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0021-chiller-points': chillerPoints(),
     '0024-equipment-status': equipmentStatus(kind),
     '0025-report-templates': reportTemplates(kind),
+    '0027-abnormal': abnormal(kind),
     '0026-email': email(kind),
   };
 }

@@ -58,6 +58,10 @@ export interface Scratch {
   mailScheme(): Promise<number>;
   /** a report template of the whole project (issue 15) */
   reportTemplate(): Promise<number>;
+  /** an abnormal-consumption rule on a meter of the project (issue 15) */
+  abnormalRule(): Promise<number>;
+  /** an open finding of such a rule (issue 15) */
+  abnormalFinding(): Promise<number>;
   hazard(): Promise<number>;
   rule(): Promise<number>;
   algorithm(): Promise<number>;
@@ -154,6 +158,8 @@ export const hazardBody = (s: Side, name: string) => ({
   note: '',
 });
 /** An equipment-status programme of one electricity meter: running above 5 kW (issue 14). */
+/** An abnormal-consumption rule by percent on one meter (issue 15). */
+export const abnormalRuleBody = (s: Side, name: string, meter: number) => ({ projectId: s.projectId, kind: 'percent', name, meterIds: [meter], params: { warnPct: 20, alarmPct: 40 }, enabled: true });
 export const equipmentSchemeBody = (s: Side, name: string, meter: number) => ({
   projectId: s.projectId,
   name,
@@ -517,5 +523,25 @@ export const ALLOW: Record<string, Entry> = {
   'POST /eem-service/v1/rule/algorithmInfo': { own: PLATFORM, project: true, probe: (c) => post('/eem-service/v1/rule/algorithmInfo', algorithmBody(c.side, `matrix algorithm ${c.n}`)) },
   'DELETE /eem-service/v1/rule/delAlgorithm': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: '/eem-service/v1/rule/delAlgorithm', body: { ids: [await c.scratch.algorithm()] } }) },
   'POST /eem-service/v1/rule/changeAlgorithmStates': { own: PLATFORM, project: true, probe: async (c) => post('/eem-service/v1/rule/changeAlgorithmStates', { ids: [await c.scratch.algorithm()], enabled: true }) },
+  // abnormal consumption (issue 15): the fw pages read rules, results and findings; rules are written under the kind's custom permission
+  // (percent_rule_update …: the platform roles hold them, the project manager does not), findings acknowledged under overstandard_update
+  'GET /eem-service/v1/abnormal/rules': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/abnormal/rules?projectId=${c.side.projectId}`) },
+  'GET /eem-service/v1/abnormal/options': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/abnormal/options?projectId=${c.side.projectId}`) },
+  'POST /eem-service/v1/abnormal/rule': { own: PLATFORM, project: true, probe: async (c) => post('/eem-service/v1/abnormal/rule', abnormalRuleBody(c.side, `matrix abnormal ${c.n}`, await c.scratch.electricityMeter())) },
+  'PUT /eem-service/v1/abnormal/rule/:id': {
+    own: PLATFORM,
+    project: true,
+    probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/abnormal/rule/${await c.scratch.abnormalRule()}`, body: abnormalRuleBody(c.side, `matrix abnormal ${c.n}`, await c.scratch.electricityMeter()) }),
+  },
+  'DELETE /eem-service/v1/abnormal/rule/:id': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/abnormal/rule/${await c.scratch.abnormalRule()}` }) },
+  'POST /eem-service/v1/abnormal/evaluate': { own: PLATFORM, project: true, probe: (c) => post('/eem-service/v1/abnormal/evaluate', { projectId: c.side.projectId, ...week(c) }) },
+  'POST /eem-service/v1/abnormal/results': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/abnormal/results', { projectId: c.side.projectId, ruleId: await c.scratch.abnormalRule(), ...week(c) }) },
+  'POST /eem-service/v1/abnormal/findings': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/abnormal/findings', { projectId: c.side.projectId, ...week(c) }) },
+  'PUT /eem-service/v1/abnormal/finding/:id/status': {
+    own: PLATFORM,
+    project: true,
+    probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/abnormal/finding/${await c.scratch.abnormalFinding()}/status`, body: { status: 'acknowledged' } }),
+  },
+  'POST /eem-service/v1/abnormal/wasteAnalysis': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/abnormal/wasteAnalysis', { projectId: c.side.projectId, ...week(c) }) },
 };
 

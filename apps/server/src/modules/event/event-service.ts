@@ -54,6 +54,8 @@ function toRecord(r: EventRow, lang: Lang, point: Awaited<ReturnType<typeof cata
     confirmTime: num(r.confirm_time),
     confirmComment: r.confirm_comment,
     sourceEventId: num(r.source_event_id),
+    wasteAmount: num(r.waste_amount),
+    wasteFen: num(r.waste_fen),
   };
 }
 

@@ -65,6 +65,9 @@ export interface EventTable {
   confirm_comment: string | null;
   /** an inspection order (711): the event it was raised from (migration 0011) */
   source_event_id: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** abnormal consumption (703): waste in the data point's unit and its cost in fen (migration 0027) */
+  waste_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  waste_fen: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 /** Table `event_history` (migration 0014): per project, the seeded history the engine evaluates after the seed. */

@@ -18,6 +18,7 @@ import { seedRepository, type SeedRepository } from './repository.js';
 import { seedDemoTariffs } from '../cost/demo-tariffs.js';
 import { seedDemoHazards } from '../environment/demo-hazards.js';
 import { seedDemoSchemes } from '../equipment-status/demo-schemes.js';
+import { seedDemoAbnormal } from '../abnormal/demo-rules.js';
 
 export interface SeedReport {
   /** ROOT still has Root@12345 */
@@ -73,6 +74,7 @@ async function seedDemo(ems: Ems, repo: SeedRepository, rootGroup: number) {
   await seedDemoTariffs(ems, projectIds);
   await seedDemoHazards(ems, projectIds);
   await seedDemoSchemes(ems, projectIds);
+  await seedDemoAbnormal(ems, projectIds);
   const groups = {
     platform: await repo.ensureGroup(1, rootGroup, DEMO_GROUPS.platform),
     plant: await repo.ensureGroup(1, rootGroup, DEMO_GROUPS.plant),

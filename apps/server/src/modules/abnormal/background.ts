@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ems } from '../../context.js';
+import { backgroundHealth } from '../project/background-health.js';
+import { DAY_MS, Q, evaluateRules, projectCtx } from './evaluate.js';
+import { abnormalRepository } from './repository.js';
+
+/** How often the background evaluates (ms). */
+export const ABNORMAL_CHECK_MS = 15 * 60_000;
+/** A rule never evaluated (new, or changed) looks back this far; later passes go on from where they got to, less a day. */
+export const ABNORMAL_LOOKBACK_MS = 35 * DAY_MS;
+
+/**
+ * One background pass: each project with an enabled rule, one at a time, evaluates its rules from
+ * where each got to (a day before it, so a window or run crossing it is judged whole; at most 35 days
+ * back) up to now. A project that fails is logged in the background health and the others go on.
+ */
+export async function abnormalPass(ems: Ems, log: (msg: string) => void = () => undefined): Promise<void> {
+  const repo = abnormalRepository(ems.db);
+  const health = backgroundHealth(ems);
+  const now = ems.config.now();
+  for (const projectId of await repo.projectsWithRules()) {
+    try {
+      const project = await repo.project(projectId);
+      if (!project) continue;
+      const rules = (await repo.rules([projectId])).filter((r) => r.enabled);
+      const ctx = await projectCtx(ems, project);
+      const floor = Math.floor(now / Q) * Q - ABNORMAL_LOOKBACK_MS;
+      // rules at the same point go together (one read of the rollups)
+      const groups = new Map<number, typeof rules>();
+      for (const r of rules) {
+        const from = Math.max(floor, r.evaluatedTo - DAY_MS);
+        groups.set(from, [...(groups.get(from) ?? []), r]);
+      }
+      for (const [from, list] of groups) await evaluateRules(ems, ctx, list, from, now);
+      health.success(projectId, 'abnormalChecks');
+    } catch (err) {
+      health.failure(projectId, 'abnormalChecks', err, log);
+    }
+  }
+}
+
+/** Runs the pass every ABNORMAL_CHECK_MS once the app is ready (the first a period after the start); stops when it closes. Passes never overlap. */
+export function registerAbnormalChecks(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = abnormalPass(app.ems, (m) => app.log.warn(`abnormal: ${m}`))
+      .catch((err: unknown) => app.log.warn(`abnormal: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, ABNORMAL_CHECK_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

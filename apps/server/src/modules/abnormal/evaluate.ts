@@ -1,0 +1,337 @@
+import { ENERGY_COUNTER_DATA_ID, EVENT_LEVEL, EVENT_TYPE, LOG_TYPE } from '@ems/contract';
+import {
+  bucketEnd,
+  bucketStart,
+  findingFen,
+  localParts,
+  zonedStart,
+  percentFindings,
+  periodFindings,
+  quotaStatus,
+  touPricer,
+  weekdayBaseline,
+  type AbnormalFinding,
+  type EnergyInterval,
+  type ExpectedInterval,
+  type NonWorkingCalendar,
+  type PriceAt,
+  type TouVersion,
+} from '@ems/domain';
+import type { Ems } from '../../context.js';
+import { projectScheme } from '../cost/service.js';
+import { classOf } from '../event/engine-state.js';
+import { abnormalRepository, type AbnormalRepository, type FindingRow, type MeterNode, type RollupRow, type RuleRow } from './repository.js';
+
+export const Q = 900_000;
+export const DAY_MS = 86_400_000;
+/** Evaluation starts this much before the range so a window or run crossing its start is judged whole. */
+export const PAD_MS = DAY_MS;
+
+/** A meter a rule may watch: a node with an energy type whose counter the rollups hold. */
+export interface Meter {
+  id: number;
+  name: string;
+  energyType: number;
+  dataId: number;
+  unit: string;
+}
+
+export function meterOf(n: MeterNode | undefined, units: ReadonlyMap<number, string>): Meter | undefined {
+  if (!n || n.energyType === null) return undefined;
+  const dataId = ENERGY_COUNTER_DATA_ID[n.energyType];
+  if (dataId === undefined) return undefined;
+  return { id: n.id, name: n.name, energyType: n.energyType, dataId, unit: units.get(dataId) ?? '' };
+}
+
+/** What a project's evaluation needs once: zone, meters, units, the TOU tariff. */
+export interface ProjectCtx {
+  projectId: number;
+  timezone: string;
+  nodes: Map<number, MeterNode>;
+  units: Map<number, string>;
+  versions: readonly TouVersion[];
+  tou: PriceAt;
+}
+
+export async function projectCtx(ems: Ems, project: { id: number; timezone: string }): Promise<ProjectCtx> {
+  const repo = abnormalRepository(ems.db);
+  const [nodes, units, scheme] = await Promise.all([repo.nodes(project.id), repo.units(), projectScheme(ems, project.id)]);
+  const versions = scheme?.versions ?? [];
+  return { projectId: project.id, timezone: project.timezone, nodes: new Map(nodes.map((n) => [n.id, n])), units, versions, tou: touPricer(versions, project.timezone) };
+}
+
+/** The price of a rule's waste on a meter: the rule's unit price, else the TOU tariff for electricity, else none. */
+export function priceFor(ctx: ProjectCtx, rule: Pick<RuleRow, 'params'>, meter: Meter): PriceAt | null {
+  const unit = rule.params.unitPrice;
+  if (unit !== undefined) return () => unit;
+  return meter.energyType === 2 && ctx.versions.length > 0 ? ctx.tou : null;
+}
+
+/** The local month or year holding ts: [start, end). */
+export function quotaPeriodOf(ts: number, unit: 'month' | 'year', timezone: string): { start: number; end: number } {
+  if (unit === 'month') {
+    const start = bucketStart(ts, 'month', timezone);
+    return { start, end: bucketEnd(start, 'month', timezone) };
+  }
+  const y = localParts(ts, timezone).year;
+  return { start: zonedStart(y, 1, 1, timezone), end: zonedStart(y + 1, 1, 1, timezone) };
+}
+
+/** How far before `from` a rule's evaluation must read. */
+export function readFrom(rule: Pick<RuleRow, 'kind' | 'params'>, from: number, timezone: string): number {
+  if (rule.kind === 'percent') return from - PAD_MS - (rule.params.weeks ?? 4) * 7 * DAY_MS;
+  if (rule.kind === 'usage') return quotaPeriodOf(from - PAD_MS, rule.params.quotaPeriod ?? 'month', timezone).start;
+  return from - PAD_MS;
+}
+
+export const calendarOf = (p: RuleRow['params']): NonWorkingCalendar => ({
+  ...(p.nights ? { nights: p.nights } : {}),
+  ...(p.weekendDays ? { weekendDays: p.weekendDays } : {}),
+  ...(p.holidays ? { holidays: p.holidays } : {}),
+  ...(p.breaks ? { breaks: p.breaks } : {}),
+});
+
+/** A rule's findings on one meter over [from, to) and the expected value of each interval (for the chart). */
+export interface MeterEvaluation {
+  findings: AbnormalFinding[];
+  expected: Map<number, number | null>;
+}
+
+/**
+ * Judges one meter's intervals (sorted, read from readFrom(rule, from)) by the rule over [from − PAD,
+ * to): percent against the weekday baseline, period inside the non-working calendar, usage against
+ * the quota of each local month or year. `now` bounds the usage rule's elapsed time.
+ */
+export function evaluateMeter(rule: RuleRow, series: readonly EnergyInterval[], from: number, to: number, timezone: string, now: number): MeterEvaluation {
+  const p = rule.params;
+  const lo = from - PAD_MS;
+  const inRange = series.filter((iv) => iv.start >= lo && iv.start < to);
+  const minDurationMs = rule.minDurationMin * 60_000;
+  const expected = new Map<number, number | null>();
+  if (rule.kind === 'percent') {
+    const base: ExpectedInterval[] = weekdayBaseline(
+      series,
+      inRange.map((iv) => iv.start),
+      timezone,
+      { weeks: p.weeks ?? 4 },
+    );
+    for (const e of base) expected.set(e.start, e.expected);
+    const findings = percentFindings(inRange, base, { intervalMs: Q, warnPct: p.warnPct ?? 20, alarmPct: p.alarmPct ?? 40, minDurationMs, minExcessKwh: p.minExcess ?? 0 });
+    return { findings, expected };
+  }
+  if (rule.kind === 'period') {
+    const cal = calendarOf(p);
+    const perInterval = p.limitPerHour === undefined ? undefined : p.limitPerHour / 4;
+    const findings = periodFindings(inRange, cal, timezone, {
+      intervalMs: Q,
+      ...(perInterval !== undefined ? { limitKwhPerInterval: perInterval } : {}),
+      ...(p.limitPerWindow !== undefined ? { limitKwhPerWindow: p.limitPerWindow } : {}),
+      level: rule.level,
+      minDurationMs,
+    });
+    for (const f of findings) for (const i of f.intervals) expected.set(i.start, i.expectedKwh);
+    return { findings: findings.map(({ window: _w, ...f }) => f), expected };
+  }
+  // usage: each quota period overlapping the range
+  const unit = p.quotaPeriod ?? 'month';
+  const quota = p.quota ?? 0;
+  const findings: AbnormalFinding[] = [];
+  for (let ps = quotaPeriodOf(lo, unit, timezone).start; ps < to; ps = quotaPeriodOf(ps, unit, timezone).end) {
+    const pe = quotaPeriodOf(ps, unit, timezone).end;
+    const until = Math.min(now, to, pe);
+    if (until <= ps) continue;
+    const intervals = series.filter((iv) => iv.start >= ps && iv.start < until);
+    const st = quotaStatus({ periodStart: ps, periodEnd: pe, quotaKwh: quota, now: until, intervals, intervalMs: Q });
+    for (const iv of intervals) expected.set(iv.start, (quota * Q) / (pe - ps));
+    if (!st.level) continue;
+    // the excess: what was used once the quota was crossed (the crossing interval's part above it)
+    let cum = 0;
+    const excessIntervals = [];
+    for (const iv of [...intervals].sort((a, b) => a.start - b.start)) {
+      const kwh = iv.kwh !== null && iv.status !== 3 && iv.status !== 4 ? iv.kwh : null;
+      if (kwh === null) continue;
+      const before = cum;
+      cum += kwh;
+      if (cum > quota) {
+        const over = Math.min(kwh, cum - Math.max(quota, before));
+        excessIntervals.push({ start: iv.start, actualKwh: kwh, expectedKwh: kwh - over, excessKwh: over });
+      }
+    }
+    const end = Math.max(ps + Q, Math.ceil(until / Q) * Q);
+    if (end - ps < minDurationMs && st.level !== 'alarm') continue;
+    findings.push({
+      start: ps,
+      end,
+      level: st.level,
+      actualKwh: st.usedKwh,
+      expectedKwh: quota,
+      excessKwh: Math.max(0, st.usedKwh - quota),
+      intervals: excessIntervals,
+    });
+  }
+  return { findings, expected };
+}
+
+/** rollup rows → each (device, data) pair's sorted intervals. */
+export function seriesOf(rows: readonly RollupRow[]): Map<string, EnergyInterval[]> {
+  const out = new Map<string, EnergyInterval[]>();
+  for (const r of rows) {
+    const key = `${r.deviceId}:${r.dataId}`;
+    let list = out.get(key);
+    if (!list) out.set(key, (list = []));
+    list.push({ start: r.start, kwh: r.value, status: r.quality });
+  }
+  for (const list of out.values()) list.sort((a, b) => a.start - b.start);
+  return out;
+}
+
+const fmt = (v: number, digits = 2) => String(Math.round(v * 10 ** digits) / 10 ** digits);
+const KIND_ZH = { percent: '百分比规则', period: '时段规则', usage: '用量规则' } as const;
+const KIND_EN = { percent: 'percent rule', period: 'period rule', usage: 'usage rule' } as const;
+
+function messageOf(rule: RuleRow, meter: Meter, f: AbnormalFinding, fen: number | null) {
+  const yuanZh = fen === null ? '' : `，约 ¥${(fen / 100).toFixed(2)}`;
+  const yuanEn = fen === null ? '' : `, about ¥${(fen / 100).toFixed(2)}`;
+  return {
+    zh: `${meter.name} 用能异常（${KIND_ZH[rule.kind]}「${rule.name}」）：实际 ${fmt(f.actualKwh)} ${meter.unit}，期望 ${fmt(f.expectedKwh)} ${meter.unit}，浪费 ${fmt(f.excessKwh)} ${meter.unit}${yuanZh}`,
+    en: `${meter.name} abnormal consumption (${KIND_EN[rule.kind]} "${rule.name}"): actual ${fmt(f.actualKwh)} ${meter.unit}, expected ${fmt(f.expectedKwh)} ${meter.unit}, waste ${fmt(f.excessKwh)} ${meter.unit}${yuanEn}`,
+  };
+}
+
+export interface EvaluationCount {
+  created: number;
+  updated: number;
+  events: number;
+}
+
+/**
+ * Stores a rule's findings on a meter: a finding is keyed by (rule, meter, start), so judging a
+ * period again updates what it found (a run or window that grew) and raises nothing twice. A new
+ * finding joins the night-use algorithm's 703 event on the meter that overlaps it (its waste added
+ * to that event), else raises a 703 event of its own, finished at the finding's end, with its waste
+ * and cost, and notifies.
+ */
+async function store(ems: Ems, repo: AbnormalRepository, ctx: ProjectCtx, rule: RuleRow, meter: Meter, findings: readonly AbnormalFinding[], stored: readonly FindingRow[], priceAt: PriceAt | null, count: EvaluationCount): Promise<void> {
+  const byStart = new Map(stored.map((s) => [s.start, s]));
+  const now = ems.config.now();
+  for (const f of findings) {
+    const fen = priceAt ? findingFen(f, priceAt) : null;
+    const values = { end: f.end, level: f.level, actual: f.actualKwh, expected: f.expectedKwh, excess: f.excessKwh, fen };
+    const s = byStart.get(f.start);
+    if (s) {
+      // a shorter span than stored is the same run cut by the range's end: keep what is stored
+      if (f.end < s.end || (f.end === s.end && Math.abs(f.excessKwh - s.excess) < 1e-9 && f.level === s.level && fen === s.fen)) continue;
+      await repo.updateFinding(s.id, values);
+      if (s.eventId !== null) {
+        await repo.setEventSpan(s.eventId, f.end, f.excessKwh);
+        await repo.refreshEventWaste(s.eventId);
+      }
+      count.updated++;
+      continue;
+    }
+    if (stored.some((x) => x.start <= f.start && x.end >= f.end)) continue;
+    const id = await repo.insertFinding({ projectId: ctx.projectId, ruleId: rule.id, meterId: meter.id, start: f.start, ...values }, now);
+    if (id === undefined) continue;
+    count.created++;
+    const night = await repo.nightUseEvent(ctx.projectId, meter.id, f.start, f.end);
+    if (night !== undefined) {
+      await repo.linkEvent(id, night);
+      await repo.refreshEventWaste(night);
+      continue;
+    }
+    const node = ctx.nodes.get(meter.id);
+    const level = f.level === 'alarm' ? EVENT_LEVEL.alarm : EVENT_LEVEL.earlyWarning;
+    const message = messageOf(rule, meter, f, fen);
+    const eventId = await repo.insertEvent({
+      project_id: ctx.projectId,
+      rule_id: null,
+      algorithm_id: null,
+      log_type: LOG_TYPE.abnormal,
+      event_class: classOf(LOG_TYPE.abnormal),
+      event_type: EVENT_TYPE.powerOverLimit,
+      level,
+      status: 1,
+      confirm_state: 1,
+      node_id: meter.id,
+      model_label: node?.label ?? 'meter',
+      device_id: meter.id,
+      data_id: meter.dataId,
+      quantity: null,
+      value: f.excessKwh,
+      limit_value: f.expectedKwh,
+      start_time: f.start,
+      end_time: f.end,
+      message_zh: message.zh.slice(0, 1000),
+      message_en: message.en.slice(0, 1000),
+      active_key: null,
+      confirm_user: null,
+      confirm_time: null,
+      confirm_comment: null,
+      source_event_id: null,
+      waste_amount: f.excessKwh,
+      waste_fen: fen,
+    });
+    await repo.linkEvent(id, eventId);
+    count.events++;
+    await ems.notifier.notify({
+      projectId: ctx.projectId,
+      nodeId: meter.id,
+      modelLabel: node?.label ?? 'meter',
+      logType: LOG_TYPE.abnormal,
+      eventClass: classOf(LOG_TYPE.abnormal),
+      eventType: EVENT_TYPE.powerOverLimit,
+      level,
+      eventId,
+      time: f.start,
+      message,
+      extra: { deviceId: meter.id, dataId: meter.dataId, value: f.excessKwh, limit: f.expectedKwh, wasteAmount: f.excessKwh, wasteFen: fen, abnormalRuleId: rule.id },
+    });
+  }
+}
+
+/**
+ * Evaluates rules of one project over [from, to) (to bounded by now, on the 15-min grid): the
+ * rollups of every meter of every rule in one query, each rule judged per meter, the findings stored
+ * and their events raised. Returns what changed.
+ */
+export async function evaluateRules(ems: Ems, ctx: ProjectCtx, rules: readonly RuleRow[], from: number, to: number): Promise<EvaluationCount> {
+  const repo = abnormalRepository(ems.db);
+  const now = ems.config.now();
+  const until = Math.min(to, Math.floor(now / Q) * Q);
+  const count: EvaluationCount = { created: 0, updated: 0, events: 0 };
+  if (until <= from || rules.length === 0) return count;
+  const pairs: { deviceId: number; dataId: number }[] = [];
+  let lo = from;
+  for (const r of rules) {
+    lo = Math.min(lo, readFrom(r, from, ctx.timezone));
+    for (const id of r.meterIds) {
+      const m = meterOf(ctx.nodes.get(id), ctx.units);
+      if (m) pairs.push({ deviceId: m.id, dataId: m.dataId });
+    }
+  }
+  const series = seriesOf(await repo.rollups(pairs, lo, until));
+  for (const rule of rules) {
+    const stored = await repo.findingsOfRule(rule.id, from - PAD_MS, until);
+    for (const id of rule.meterIds) {
+      const meter = meterOf(ctx.nodes.get(id), ctx.units);
+      if (!meter) continue;
+      const all = series.get(`${meter.id}:${meter.dataId}`) ?? [];
+      const rf = readFrom(rule, from, ctx.timezone);
+      const ev = evaluateMeter(rule, rf === lo ? all : all.filter((iv) => iv.start >= rf), from, until, ctx.timezone, now);
+      const kept = ev.findings.filter((f) => f.end > from);
+      await store(
+        ems,
+        repo,
+        ctx,
+        rule,
+        meter,
+        kept,
+        stored.filter((s) => s.meterId === meter.id),
+        priceFor(ctx, rule, meter),
+        count,
+      );
+    }
+    await repo.setEvaluatedTo(rule.id, until);
+  }
+  return count;
+}

@@ -50,6 +50,8 @@ const BUILT_KEYS = [
   'admin_file',
   'admin_sysconfig',
   'admin_log',
+  'emailserverset',
+  'emailreceiveset',
 ];
 
 describe('route table (spec 2)', () => {

@@ -117,6 +117,8 @@ export const EventRecord = Type.Object({
   sourceEventId: Type.Optional(NullableInt),
   /** abnormal consumption (703): the waste, in the data point's unit, and its cost in fen (migration 0027); null otherwise */
   wasteAmount: Type.Optional(NullableNum),
+  /** the unit of wasteAmount: the data point's (kWh, m³…) */
+  wasteUnit: Type.Optional(NullableStr),
   wasteFen: Type.Optional(NullableInt),
 });
 export type EventRecord = Static<typeof EventRecord>;

@@ -55,6 +55,7 @@ function toRecord(r: EventRow, lang: Lang, point: Awaited<ReturnType<typeof cata
     confirmComment: r.confirm_comment,
     sourceEventId: num(r.source_event_id),
     wasteAmount: num(r.waste_amount),
+    wasteUnit: r.waste_amount === null ? null : (p?.unit ?? null),
     wasteFen: num(r.waste_fen),
   };
 }

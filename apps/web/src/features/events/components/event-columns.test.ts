@@ -20,3 +20,19 @@ describe("rule 15: event times on the project's clock, the browser in Los Angele
     expect([body.startTime, body.endTime]).toEqual(['2025-05-03 06:00:00', '2025-05-03 09:00:00']);
   });
 });
+
+describe('energy waste events (/energyLossEvent): the waste of an abnormal-consumption event in its unit and ¥', () => {
+  it('the waste and waste-cost columns follow the limit; a balance event without waste shows --', async () => {
+    const { EVENT_PAGES } = await import('../definitions');
+    const cols = EVENT_PAGES.energyLossEvent.columns;
+    expect(cols.slice(cols.indexOf('limit'), cols.indexOf('limit') + 3)).toEqual(['limit', 'waste', 'wasteCost']);
+    expect(EVENT_PAGES.energyConsumptionEvent.columns).not.toContain('waste');
+    const [w, c] = eventColumns(['waste', 'wasteCost'], t, { now: 0, timeZone: 'Asia/Shanghai', onDetail: () => undefined });
+    const leak = { wasteAmount: 127.456, wasteUnit: 'm3', wasteFen: 63728 } as EventRecord;
+    expect((w as { render: Render }).render(leak.wasteAmount, leak)).toBe('127.46 m³');
+    expect((c as { render: Render }).render(leak.wasteFen, leak)).toBe('¥637.28');
+    const balance = { wasteAmount: null, wasteUnit: null, wasteFen: null } as EventRecord;
+    expect((w as { render: Render }).render(null, balance)).toBe('--');
+    expect((c as { render: Render }).render(null, balance)).toBe('--');
+  });
+});

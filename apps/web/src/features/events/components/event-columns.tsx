@@ -2,7 +2,7 @@ import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { EventRecord } from '@ems/contract';
-import { formatWithUnit } from '@ems/domain';
+import { formatFen, formatWithUnit } from '@ems/domain';
 import { formatTime } from '../../../lib/time';
 import { DEFAULT_DATE_FORMAT } from '../../../widgets';
 import type { EventColumnName } from '../definitions';
@@ -27,6 +27,8 @@ const COLUMNS: Record<EventColumnName, (t: TFunction, o: EventColumnOptions) => 
   dataPoint: (t) => ({ dataIndex: 'dataName', width: 130, ellipsis: { showTitle: true }, render: (_: string | null, r) => quantityLabel(r, t) }),
   value: () => ({ dataIndex: 'value', width: 100, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
   limit: () => ({ dataIndex: 'limit', width: 100, align: 'right', render: (v: number | null, r) => formatWithUnit(v, r.unit) }),
+  waste: () => ({ dataIndex: 'wasteAmount', width: 110, align: 'right', render: (v: number | null | undefined, r) => formatWithUnit(v ?? null, r.wasteUnit ?? null) }),
+  wasteCost: () => ({ dataIndex: 'wasteFen', width: 110, align: 'right', render: (v: number | null | undefined) => (v === null || v === undefined ? '--' : formatFen(v, { symbol: '¥' })) }),
   startTime: (_, o) => ({ dataIndex: 'startTime', width: 170, render: (v: number | null) => formatTime(v, o.timeZone, DEFAULT_DATE_FORMAT) }),
   endTime: (_, o) => ({ dataIndex: 'endTime', width: 170, render: (v: number | null) => formatTime(v, o.timeZone, DEFAULT_DATE_FORMAT) }),
   duration: (t, o) => ({ key: 'duration', width: 120, render: (_: unknown, r) => formatDuration(t, eventDurationMs(r, o.now)) }),

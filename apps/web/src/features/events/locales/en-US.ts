@@ -64,6 +64,8 @@ const events: typeof zh = {
     dataPoint: 'Data point',
     value: 'Value',
     limit: 'Limit',
+    waste: 'Waste',
+    wasteCost: 'Waste cost',
     startTime: 'Start',
     endTime: 'End',
     duration: 'Duration',

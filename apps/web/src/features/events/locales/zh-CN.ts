@@ -63,6 +63,8 @@ const events = {
     dataPoint: '数据点',
     value: '值',
     limit: '限值',
+    waste: '浪费量',
+    wasteCost: '浪费费用',
     startTime: '开始时间',
     endTime: '结束时间',
     duration: '持续时长',

@@ -8,7 +8,7 @@ import { Permission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
 import { useFormatTime } from '../../lib/time';
 import { invalidate } from '../../lib/api/define-query';
-import { mailOptionsQuery, mailSchemesQuery, removeMailScheme, sendLogQuery } from './api';
+import { mailOptionsQuery, mailSchemesQuery, removeMailScheme, sendLogQuery } from './email-api';
 import { MailSchemeDialog } from './components/scheme-dialog';
 import { SendLog } from './components/send-log';
 

@@ -73,12 +73,13 @@ describe('mail server settings', () => {
     expect(send.disabled).toBe(true);
     fireEvent.change(screen.getByTestId('email-test-to'), { target: { value: 'me@plant.example.com' } });
     fireEvent.click(send);
-    await waitFor(() => expect(screen.getByTestId('email-result').textContent).toContain('Server answer: 250 2.0.0 Ok: queued as 4F2A'));
+    await waitFor(() => expect(screen.getByTestId('email-result').textContent).toContain('Server answer: 250 2.0.0 Ok: queued as 4F2A'), { timeout: 10_000 });
     expect(calls.find((c) => c.url === EMAIL_API.testSend)!.body).toMatchObject({ to: 'me@plant.example.com', host: 'smtp.plant.example.com' });
 
     answer[EMAIL_API.testSend] = { ok: false, response: '', error: '451 mailbox busy, try later' };
-    fireEvent.click(send);
-    await waitFor(() => expect(screen.getByTestId('email-result').textContent).toContain('Failed: 451 mailbox busy, try later'));
+    await waitFor(() => expect(screen.getByTestId('email-test-send').className).not.toContain('ant-btn-loading'));
+    fireEvent.click(screen.getByTestId('email-test-send'));
+    await waitFor(() => expect(screen.getByTestId('email-result').textContent).toContain('Failed: 451 mailbox busy, try later'), { timeout: 10_000 });
   }, 60_000);
 
   it('switching to implicit TLS moves a default port to 465', async () => {

@@ -7,7 +7,7 @@ import { Permission, usePermission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
 import { invalidate } from '../../lib/api/define-query';
 import { VALIDATE_ON_BLUR, useFormRules } from '../../widgets';
-import { saveServer, serverQuery, testSend, validateServer } from './api';
+import { saveServer, serverQuery, testSend, validateServer } from './email-api';
 import { ADDRESS_RE } from './scheme-form';
 
 interface ServerForm {

@@ -5,7 +5,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MailScheme, MailSchemeOptions } from '@ems/contract';
 import { EditDialog, VALIDATE_ON_BLUR, useFormRules } from '../../../widgets';
-import { mailOptionsQuery, saveMailScheme } from '../api';
+import { mailOptionsQuery, saveMailScheme } from '../email-api';
 import { ADDRESS_RE, NEW_MAIL_SCHEME, NEW_REPORT, TIME_RE, toMailSchemeForm, toMailSchemeInput, type MailSchemeFormValues } from '../scheme-form';
 
 export interface MailSchemeDialogProps {

@@ -4,7 +4,7 @@ import { Card, Empty, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EmailSendRecord, EmailSendStatus } from '@ems/contract';
 import { useFormatTime } from '../../../lib/time';
-import { sendLogQuery } from '../api';
+import { sendLogQuery } from '../email-api';
 
 const COLORS: Record<EmailSendStatus, string> = { pending: 'warning', sending: 'processing', sent: 'success', failed: 'error' };
 

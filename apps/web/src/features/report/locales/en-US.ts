@@ -1,0 +1,42 @@
+import type zh from './zh-CN';
+
+const report: typeof zh = {
+  noProject: 'No project selected',
+  tree: 'Nodes',
+  energyType: 'Energy type',
+  kind: { daily: 'Daily', monthly: 'Monthly', yearly: 'Yearly' },
+  rows: { label: 'Rows', children: 'Child nodes', meters: 'Meters' },
+  section: { consumption: 'Consumption', tou: 'TOU cost', readings: 'Meter readings', power: 'Power' },
+  query: 'Query',
+  export: 'Export',
+  pdf: 'PDF preview',
+  print: 'Print',
+  loadFailed: 'The report could not be loaded',
+  noRows: 'No meter of this energy type under the node',
+  chart: 'Totals per column',
+  name: 'Name',
+  total: 'Total',
+  share: 'Share (%)',
+  unit: 'Unit: {{unit}}',
+  periodLine: 'Period: {{period}} ({{zone}})',
+  asOf: 'Data up to {{time}}',
+  notDue: 'not due',
+  tou: { kwh: '{{period}} (kWh)', yuan: '{{period}} (¥)', totalKwh: 'Total (kWh)', totalYuan: 'Total (¥)', average: 'Average (¥/kWh)', scheme: 'Tariff: {{name}}', notElectricity: 'TOU cost applies to electricity only', noTariff: 'No tariff scheme applies to the node' },
+  period: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
+  readings: { meter: 'Meter', start: 'Start register', end: 'End register', multiplier: 'Multiplier', consumption: 'Consumption ({{unit}})', quality: 'Quality' },
+  quality: { ok: 'ok', reset: 'reset', estimated: 'estimated', suspect: 'suspect', missing: 'missing' },
+  power: { md: 'Max demand (kW)', at: 'At', pf: 'Power factor', node: '{{name}} (coincident)', onlyElectricity: 'Power applies to electricity only' },
+  template: {
+    label: 'Template',
+    placeholder: 'Pick a saved template',
+    save: 'Save as template',
+    update: 'Update template',
+    delete: 'Delete template',
+    name: 'Template name',
+    saved: 'Template saved',
+    deleted: 'Template deleted',
+    confirmDelete: 'Delete the template "{{name}}"?',
+  },
+};
+
+export default report;

@@ -4,9 +4,10 @@ import ExcelJS from 'exceljs';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_API as API, ErrorCode, type EmailCheckResult, type EmailSendRecord, type EmailServer, type MailScheme, type MailSchemeOptions } from '@ems/contract';
-import { STORES, createProject, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
-import type { ReportSource } from './report-source.js';
+import { DATA_ID, EMAIL_API as API, ErrorCode, REPORT_API, type EmailCheckResult, type EmailSendRecord, type EmailServer, type MailScheme, type MailSchemeOptions } from '@ems/contract';
+import { STORES, createProject, createStore, insertNode, json, loginAs, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { XLSX_HEADER_ROW } from '../report/export.js';
+import type { ReadingInput } from '../timeseries/service.js';
 
 const H = 3_600_000;
 const MIN = 60_000;
@@ -60,20 +61,6 @@ async function startSmtp(failing = false): Promise<Smtp> {
   return state;
 }
 
-/** A report source as modules/report provides it: one template, its xlsx for the period before the due time. */
-const reportSource = (calls: { due: number; lang: string }[]): ReportSource => ({
-  templates: async () => [{ id: 7, name: '日报' }],
-  async attachment(_ems, args) {
-    calls.push({ due: args.due, lang: args.lang });
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('report');
-    ws.addRow(['template', args.templateId]);
-    ws.addRow(['due', args.due]);
-    ws.addRow(['kWh', 1234.5]);
-    return { fileName: `report-${args.templateId}.xlsx`, content: Buffer.from(await wb.xlsx.writeBuffer()), title: 'Daily report', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
-  },
-});
-
 for (const { kind, skip } of STORES) {
   describe.skipIf(skip)(`e-mail settings, schemes and sending (${kind})`, () => {
     let store: TestStore;
@@ -84,7 +71,15 @@ for (const { kind, skip } of STORES) {
     let adminId: number;
     let good: Smtp;
     let bad: Smtp;
-    const calls: { due: number; lang: string }[] = [];
+    /** the project's daily report template (modules/report) */
+    let tpl: number;
+    let meter: number;
+    /** the meter's kWh counter from `from` to `to` (not after the clock): 1 kWh per 15 min from 1000 at 11 March 00:00 */
+    const readings = async (from: number, to: number) => {
+      const rs: ReadingInput[] = [];
+      for (let ts = from; ts <= to; ts += 15 * MIN) rs.push({ deviceId: meter, dataId: DATA_ID.activeEnergyImport, ts, value: 1000 + (ts - at(2025, 3, 11)) / (15 * MIN) });
+      await writeReadings(t.app, projectId, rs);
+    };
     const en = () => ({ ...admin, 'accept-language': 'en-US' });
     const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = admin, app = t.app) =>
       app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) }).then((r) => json<T>(r));
@@ -120,7 +115,6 @@ for (const { kind, skip } of STORES) {
       store = await createStore(kind);
       store.clock.now = START;
       t = await startApp(store, { sim: false });
-      t.app.email.reports = reportSource(calls);
       ({ projectId, admin } = await createProject(t, store.clock, { name: '邮件工厂', enName: 'Mail plant', capacityKva: 1000, timezone: 'Asia/Shanghai' }));
       ({ projectId: otherProject } = await createProject(t, store.clock, { name: '故障工厂', enName: 'Broken plant', capacityKva: 1000, timezone: 'Asia/Shanghai' }));
       const me = await t.app.ems.db.selectFrom('app_user').select('id').where('name', '=', 'pf_admin').executeTakeFirstOrThrow();
@@ -128,6 +122,12 @@ for (const { kind, skip } of STORES) {
       await t.app.ems.db.updateTable('app_user').set({ email: 'pf.admin@plant.example.com' }).where('id', '=', adminId).execute();
       const assigned = await t.app.ems.db.selectFrom('user_project').selectAll().where('user_id', '=', adminId).where('project_id', '=', projectId).executeTakeFirst();
       if (!assigned) await t.app.ems.db.insertInto('user_project').values({ user_id: adminId, project_id: projectId }).execute();
+      // one electricity meter counting 1 kWh per 15 min: 96 kWh a local day
+      meter = await insertNode(t.app, { projectId, parentId: null, label: 'meter', name: '总进线', attrs: { energyType: 2 } });
+      await readings(at(2025, 3, 11), START);
+      const template = await call<{ id: number }>('POST', REPORT_API.create, { projectId, name: '日报', nodeId: projectId, modelLabel: 'project', energyType: 2, kind: 'daily', rows: 'children', sections: ['consumption'] });
+      if (template.code !== 0) throw new Error(`template not created: ${JSON.stringify(template)}`);
+      tpl = template.data.id;
     });
     afterAll(async () => {
       await t?.app.close();
@@ -195,7 +195,7 @@ for (const { kind, skip } of STORES) {
     it('schemes: options, every part validated (users, groups, addresses, templates, schedules, events), list, update, delete', async () => {
       const options = await call<MailSchemeOptions>('GET', `${API.options}?projectId=${projectId}`, undefined, en());
       expect(options.data.timezone).toBe('Asia/Shanghai');
-      expect(options.data.templates).toEqual([{ id: 7, name: '日报' }]);
+      expect(options.data.templates).toEqual([{ id: tpl, name: '日报' }]);
       expect(options.data.users.map((u) => u.id)).toContain(adminId);
       expect(options.data.logTypes.find((l) => l.logType === 702)?.name).toBe('consumption over limit');
 
@@ -205,9 +205,9 @@ for (const { kind, skip } of STORES) {
         [{ recipients: { userIds: [999999], groupIds: [], addresses: [] } }, 'invalid field recipients.userIds: user 999999 is not a user of this project'],
         [{ recipients: { userIds: [], groupIds: [999999], addresses: [] } }, 'invalid field recipients.groupIds: user group 999999 does not exist'],
         [{}, 'invalid field reports: subscribe to at least one report or to events'],
-        [{ reports: [{ templateId: 8, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }] }, 'invalid field reports[0].templateId: report template 8 does not exist'],
-        [{ reports: [{ templateId: 7, schedule: { kind: 'weekly', time: '08:00' }, lang: 'zh-CN' }] }, 'invalid field reports[0].schedule: a weekly schedule needs weekday (1–7) and no day'],
-        [{ reports: [{ templateId: 7, schedule: { kind: 'monthly', time: '08:00', weekday: 2 }, lang: 'zh-CN' }] }, 'invalid field reports[0].schedule: a monthly schedule needs day (1–31) and no weekday'],
+        [{ reports: [{ templateId: 99_999, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }] }, 'invalid field reports[0].templateId: report template 99999 does not exist'],
+        [{ reports: [{ templateId: tpl, schedule: { kind: 'weekly', time: '08:00' }, lang: 'zh-CN' }] }, 'invalid field reports[0].schedule: a weekly schedule needs weekday (1–7) and no day'],
+        [{ reports: [{ templateId: tpl, schedule: { kind: 'monthly', time: '08:00', weekday: 2 }, lang: 'zh-CN' }] }, 'invalid field reports[0].schedule: a monthly schedule needs day (1–31) and no weekday'],
         [{ events: { logTypes: [702], eventClasses: [], levels: [], mode: 'digest', digestTimes: [], lang: 'en-US' } }, 'invalid field events.digestTimes: a digest needs at least one time of day'],
         [{ events: { logTypes: [4242], eventClasses: [], levels: [], mode: 'immediate', digestTimes: [], lang: 'en-US' } }, 'invalid field events.logTypes: unknown log type 4242'],
         [{ events: { logTypes: [], eventClasses: [], levels: [3], mode: 'immediate', digestTimes: [], lang: 'en-US' } }, 'invalid field events.levels: unknown level 3 (1 accident, 2 alarm, 4 early warning)'],
@@ -216,19 +216,19 @@ for (const { kind, skip } of STORES) {
         const r = await call('POST', API.create, scheme(projectId, extra), en());
         expect([r.status, r.code, r.msg], JSON.stringify(extra)).toEqual([400, ErrorCode.badRequest, msg]);
       }
-      const badTime = await call('POST', API.create, scheme(projectId, { reports: [{ templateId: 7, schedule: { kind: 'daily', time: '24:00' }, lang: 'zh-CN' }] }));
+      const badTime = await call('POST', API.create, scheme(projectId, { reports: [{ templateId: tpl, schedule: { kind: 'daily', time: '24:00' }, lang: 'zh-CN' }] }));
       expect(badTime.status).toBe(400);
       const zh = await call('POST', API.create, scheme(projectId, { recipients: { userIds: [], groupIds: [], addresses: ['a b@c.d'] }, reports: [] }));
       expect(zh.msg).toBe('参数 recipients.addresses 不合法：“a b@c.d”不是有效的邮件地址');
 
-      const created = await call<MailScheme>('POST', API.create, scheme(projectId, { name: 'scratch', recipients: { userIds: [adminId], groupIds: [], addresses: ['Ops@plant.example.com', 'ops@plant.example.com'] }, reports: [{ templateId: 7, schedule: { kind: 'monthly', day: 31, time: '06:30' }, lang: 'en-US' }] }));
+      const created = await call<MailScheme>('POST', API.create, scheme(projectId, { name: 'scratch', recipients: { userIds: [adminId], groupIds: [], addresses: ['Ops@plant.example.com', 'ops@plant.example.com'] }, reports: [{ templateId: tpl, schedule: { kind: 'monthly', day: 31, time: '06:30' }, lang: 'en-US' }] }));
       expect(created.code).toBe(0);
       expect(created.data.resolved).toEqual(['pf.admin@plant.example.com', 'ops@plant.example.com']);
-      const dup = await call('POST', API.create, scheme(projectId, { name: 'scratch', reports: [{ templateId: 7, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }] }), en());
+      const dup = await call('POST', API.create, scheme(projectId, { name: 'scratch', reports: [{ templateId: tpl, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }] }), en());
       expect(dup.msg).toBe('invalid field name: a scheme named "scratch" already exists');
-      const updated = await call<MailScheme>('PUT', API.update.replace(':id', String(created.data.id)), { ...scheme(projectId, { name: 'scratch 2', enabled: false, reports: [{ templateId: 7, schedule: { kind: 'weekly', weekday: 1, time: '07:00' }, lang: 'zh-CN' }] }) });
+      const updated = await call<MailScheme>('PUT', API.update.replace(':id', String(created.data.id)), { ...scheme(projectId, { name: 'scratch 2', enabled: false, reports: [{ templateId: tpl, schedule: { kind: 'weekly', weekday: 1, time: '07:00' }, lang: 'zh-CN' }] }) });
       expect(updated.data).toMatchObject({ name: 'scratch 2', enabled: false, reports: [{ schedule: { kind: 'weekly', weekday: 1, time: '07:00' } }] });
-      const foreign = await call('PUT', API.update.replace(':id', String(created.data.id)), scheme(otherProject, { reports: [{ templateId: 7, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }] }), en());
+      const foreign = await call('PUT', API.update.replace(':id', String(created.data.id)), scheme(otherProject, { reports: [{ templateId: tpl, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }] }), en());
       expect(foreign.status).toBe(400);
       expect((await call<MailScheme[]>('GET', `${API.schemes}?projectId=${projectId}`)).data.map((s) => s.name)).toContain('scratch 2');
       expect((await call<number>('DELETE', API.remove.replace(':id', String(created.data.id)))).data).toBe(created.data.id);
@@ -236,9 +236,9 @@ for (const { kind, skip } of STORES) {
     });
 
     it('a daily report goes out once at its time with the xlsx attached; a restart neither repeats it nor skips a missed run (sent once)', async () => {
-      const created = await call<MailScheme>('POST', API.create, scheme(projectId, { name: 'daily report', reports: [{ templateId: 7, schedule: { kind: 'daily', time: '08:00' }, lang: 'en-US' }] }));
+      const created = await call<MailScheme>('POST', API.create, scheme(projectId, { name: 'daily report', reports: [{ templateId: tpl, schedule: { kind: 'daily', time: '08:00' }, lang: 'en-US' }] }));
       expect(created.code).toBe(0);
-      const reportMails = () => good.mails.filter((m) => m.subject?.includes('Daily report') || m.attachments.length > 0);
+      const reportMails = () => good.mails.filter((m) => m.attachments.length > 0);
       await t.app.email.tick();
       expect(reportMails()).toHaveLength(0);
 
@@ -248,15 +248,18 @@ for (const { kind, skip } of STORES) {
       const mail = reportMails()[0]!;
       expect(mail.to && 'value' in mail.to ? mail.to.value[0]?.address : '').toBe('ops@plant.example.com');
       expect(mail.subject).toBe('[EMS] Mail plant – 日报 (2025-03-13 08:00)');
-      expect(mail.text).toContain('Attached: Daily report');
+      // the day before the due time, in the project's zone
+      expect(mail.text).toContain('Attached: Mail plant electricity daily report 2025-03-12');
       expect(mail.attachments).toHaveLength(1);
-      expect(mail.attachments[0]!.filename).toBe('report-7.xlsx');
+      expect(mail.attachments[0]!.filename).toBe('Mail_plant_electricity_daily_report_2025-03-12.xlsx');
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(mail.attachments[0]!.content as unknown as ArrayBuffer);
       const ws = wb.worksheets[0]!;
-      expect(ws.getCell('B1').value).toBe(7);
-      expect(ws.getCell('B2').value).toBe(at(2025, 3, 13, 8));
-      expect(ws.getCell('B3').value).toBe(1234.5);
+      expect(ws.getCell(1, 1).value).toBe('Mail plant electricity daily report 2025-03-12');
+      expect(ws.getRow(XLSX_HEADER_ROW).getCell(26).value).toBe('Total (kWh)');
+      expect(ws.getRow(XLSX_HEADER_ROW + 1).getCell(1).value).toBe('总进线');
+      expect(ws.getRow(XLSX_HEADER_ROW + 1).getCell(2).value).toBe(4);
+      expect(ws.getRow(XLSX_HEADER_ROW + 1).getCell(26).value).toBe(96);
 
       await t.app.email.tick();
       store.clock.now = at(2025, 3, 13, 20);
@@ -272,16 +275,16 @@ for (const { kind, skip } of STORES) {
       await t.app.close();
       store.clock.now = at(2025, 3, 16, 9);
       t = await startApp(store, { sim: false });
-      t.app.email.reports = reportSource(calls);
+      await readings(START + 15 * MIN, store.clock.now);
       await t.app.email.tick();
       await t.app.email.tick();
       expect(reportMails()).toHaveLength(2);
       expect(reportMails()[1]!.subject).toBe('[EMS] Mail plant – 日报 (2025-03-16 08:00)');
+      expect(reportMails()[1]!.attachments[0]!.filename).toBe('Mail_plant_electricity_daily_report_2025-03-15.xlsx');
 
       // a second restart at the same time sends nothing more
       await t.app.close();
       t = await startApp(store, { sim: false });
-      t.app.email.reports = reportSource(calls);
       await t.app.email.tick();
       expect(reportMails()).toHaveLength(2);
       await relogin();
@@ -359,10 +362,9 @@ for (const { kind, skip } of STORES) {
     it.skipIf(kind !== 'postgres')('two instances on one store send a due run exactly once', async () => {
       store.clock.now = at(2025, 3, 19, 7);
       await relogin();
-      const created = await call<MailScheme>('POST', API.create, scheme(projectId, { name: 'twins', reports: [{ templateId: 7, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }] }));
+      const created = await call<MailScheme>('POST', API.create, scheme(projectId, { name: 'twins', reports: [{ templateId: tpl, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }] }));
       expect(created.code).toBe(0);
       const second = await startApp(store, { sim: false });
-      second.app.email.reports = reportSource(calls);
       try {
         const before = good.mails.length;
         store.clock.now = at(2025, 3, 19, 8, 0, 5);

@@ -20,6 +20,7 @@ import { ok } from '../../lib/reply.js';
 import { projectScope } from '../../lib/request-scope.js';
 import { actorOf, recordAudit } from '../audit/service.js';
 import { createScheme, listSchemes, readServer, removeScheme, saveServer, schemeDetail, schemeOptions, sendLog, testSend, updateScheme, validateServer } from './service.js';
+import { reportModuleSource } from './report-source.js';
 import { createEmailWorker, type EmailWorker } from './worker.js';
 
 declare module 'fastify' {
@@ -100,6 +101,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 export function registerEmail(app: FastifyInstance): EmailWorker {
   const worker = createEmailWorker(app.ems, (msg) => app.log.warn(msg));
+  worker.reports = reportModuleSource;
   app.decorate('email', worker);
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.close());

@@ -20,6 +20,7 @@ export const EMAIL_TICK_MS = 30_000;
 const EVENT_QUEUE_MAX = 5_000;
 /** Sends taken per tick, projects served at once, and how long a send is an instance's own. */
 const SENDS_PER_TICK = 200;
+const SEND_ROUNDS = 10;
 const PROJECTS_AT_ONCE = 4;
 const LEASE_MS = 10 * 60_000;
 const DIGEST_EVENTS_MAX = 5_000;
@@ -79,7 +80,7 @@ export function createEmailWorker(ems: Ems, warn: (msg: string) => void): EmailW
       if (timer) clearInterval(timer);
       if (kickTimer) clearTimeout(kickTimer);
       timer = kickTimer = null;
-      while (draining || running) await (draining ?? running);
+      while (draining || running) await (draining ?? running)?.catch(() => undefined);
     },
   };
 
@@ -208,7 +209,12 @@ export function createEmailWorker(ems: Ems, warn: (msg: string) => void): EmailW
 
   // ------------------------------------------------------------ sending
 
+  /** Due sends in rounds of SENDS_PER_TICK until none is left (at most SEND_ROUNDS rounds a pass: the next pass goes on). */
   async function processSends() {
+    for (let round = 0; round < SEND_ROUNDS && !closed; round++) if ((await sendRound()) < SENDS_PER_TICK) return;
+  }
+
+  async function sendRound(): Promise<number> {
     const rows = await repo.dueSends(ems.config.now(), SENDS_PER_TICK);
     const projects = [...new Set(rows.map((r) => r.projectId))];
     const attachments = new Map<string, Promise<ReportAttachment>>();
@@ -223,6 +229,7 @@ export function createEmailWorker(ems: Ems, warn: (msg: string) => void): EmailW
         }
       }
     });
+    return rows.length;
   }
 
   async function sendOne(row: SendRow, attachments: Map<string, Promise<ReportAttachment>>) {

@@ -25,6 +25,7 @@ const BUILT_KEYS = [
   'boilerEnergyEfficiency',
   'deviceRunningStateScheme',
   'deviceStateEnergyConsumption',
+  'useException',
   'onlyReport',
   'energyFlowAnalyse',
   'energyFlowAnalysis',

@@ -55,6 +55,7 @@ const BUILT: Record<string, Page> = {
   boilerEnergyEfficiency: lazyPage(() => import('../features/efficiency-boiler').then((m) => ({ default: m.BoilerEfficiencyPage }))),
   deviceRunningStateScheme: lazyPage(() => import('../features/equipment-status').then((m) => ({ default: m.EQUIPMENT_STATUS_PAGES.deviceRunningStateScheme }))),
   deviceStateEnergyConsumption: lazyPage(() => import('../features/equipment-status').then((m) => ({ default: m.EQUIPMENT_STATUS_PAGES.deviceStateEnergyConsumption }))),
+  useException: lazyPage(() => import('../features/abnormal').then((m) => ({ default: m.ABNORMAL_PAGES.useException }))),
   onlyReport: lazyPage(() => import('../features/report').then((m) => ({ default: m.ReportPage }))),
   emailserverset: lazyPage(() => import('../features/email').then((m) => ({ default: m.EMAIL_PAGES.emailserverset }))),
   emailreceiveset: lazyPage(() => import('../features/email').then((m) => ({ default: m.EMAIL_PAGES.emailreceiveset }))),

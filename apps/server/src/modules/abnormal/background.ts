@@ -12,7 +12,8 @@ export const ABNORMAL_LOOKBACK_MS = 35 * DAY_MS;
 /**
  * One background pass: each project with an enabled rule, one at a time, evaluates its rules from
  * where each got to (a day before it, so a window or run crossing it is judged whole; at most 35 days
- * back) up to now. A project that fails is logged in the background health and the others go on.
+ * back) up to now. A project whose event history is still replaying waits for the next pass. A project
+ * that fails is logged in the background health and the others go on.
  */
 export async function abnormalPass(ems: Ems, log: (msg: string) => void = () => undefined): Promise<void> {
   const repo = abnormalRepository(ems.db);
@@ -22,6 +23,8 @@ export async function abnormalPass(ems: Ems, log: (msg: string) => void = () => 
     try {
       const project = await repo.project(projectId);
       if (!project) continue;
+      // while the event history replays the project's past, its night-use events are not all there yet for the findings to join: wait
+      if (await repo.historyRunning(projectId, now)) continue;
       const rules = (await repo.rules([projectId])).filter((r) => r.enabled);
       const ctx = await projectCtx(ems, project);
       const floor = Math.floor(now / Q) * Q - ABNORMAL_LOOKBACK_MS;

@@ -4,6 +4,7 @@ import {
   bucketStart,
   findingFen,
   localParts,
+  nonWorkingKind,
   zonedStart,
   percentFindings,
   periodFindings,
@@ -100,9 +101,10 @@ export interface MeterEvaluation {
 /**
  * Judges one meter's intervals (sorted, read from readFrom(rule, from)) by the rule over [from − PAD,
  * to): percent against the weekday baseline, period inside the non-working calendar, usage against
- * the quota of each local month or year. `now` bounds the usage rule's elapsed time.
+ * the quota of each local month or year. `now` bounds the usage rule's elapsed time. With
+ * `closedOnly`, a non-working window still open at `to` gives no finding yet (the chart shows it).
  */
-export function evaluateMeter(rule: RuleRow, series: readonly EnergyInterval[], from: number, to: number, timezone: string, now: number): MeterEvaluation {
+export function evaluateMeter(rule: RuleRow, series: readonly EnergyInterval[], from: number, to: number, timezone: string, now: number, closedOnly = true): MeterEvaluation {
   const p = rule.params;
   const lo = from - PAD_MS;
   const inRange = series.filter((iv) => iv.start >= lo && iv.start < to);
@@ -130,7 +132,10 @@ export function evaluateMeter(rule: RuleRow, series: readonly EnergyInterval[], 
       minDurationMs,
     });
     for (const f of findings) for (const i of f.intervals) expected.set(i.start, i.expectedKwh);
-    return { findings: findings.map(({ window: _w, ...f }) => f), expected };
+    // a window still open at `to` is judged once it closes (one finding per window, and the night-use
+    // algorithm, which judges closed nights, raises its event first)
+    const open = (w: { end: number }) => closedOnly && w.end >= to && nonWorkingKind(to, cal, timezone) !== null;
+    return { findings: findings.filter((f) => !open(f.window)).map(({ window: _w, ...f }) => f), expected };
   }
   // usage: each quota period overlapping the range
   const unit = p.quotaPeriod ?? 'month';

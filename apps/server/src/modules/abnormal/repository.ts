@@ -317,6 +317,15 @@ export function abnormalRepository(db: Db) {
       await t.updateTable('abnormal_finding').set({ status, status_user: user, status_time: time }).where('id', '=', id).execute();
     },
 
+    /**
+     * Whether the event history (the demo's replay of its seeded past, modules/event history.ts) is still
+     * running for the project: unfinished and moved on within the last hour.
+     */
+    async historyRunning(projectId: number, now: number): Promise<boolean> {
+      const r = await t.selectFrom('event_history').select(['finished_at', 'updated_at']).where('project_id', '=', projectId).executeTakeFirst();
+      return r !== undefined && r.finished_at === null && now - Number(r.updated_at) < 3_600_000;
+    },
+
     /** A night-use algorithm's 703 event on the meter overlapping [start, end), if any (the finding's waste joins it). */
     async nightUseEvent(projectId: number, meterId: number, start: number, end: number): Promise<number | undefined> {
       const r = await t

@@ -298,7 +298,7 @@ export async function ruleResults(ems: Ems, lang: Lang, scope: readonly number[]
   const repo = abnormalRepository(ems.db);
   const rows = await repo.rollups([{ deviceId: meter.id, dataId: meter.dataId }], readFrom(rule, from, project.timezone), until);
   const series = seriesOf(rows).get(`${meter.id}:${meter.dataId}`) ?? [];
-  const ev = evaluateMeter(rule, series, from, until, project.timezone, now);
+  const ev = evaluateMeter(rule, series, from, until, project.timezone, now, false);
   const findings = ev.findings.filter((f) => f.end > from && f.start < to);
   const priceAt = priceFor(ctx, rule, meter);
   const inRange = series.filter((iv) => iv.start >= from && iv.start < until);

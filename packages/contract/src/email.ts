@@ -157,7 +157,8 @@ export type MailScheme = Static<typeof MailScheme>;
 
 export const MailSchemeOptions = Type.Object({
   timezone: Type.String(),
-  users: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), nicName: Type.String(), email: Type.String() })),
+  /** the project's users; groupId: the first group they are a member of (the user tree places them there), null for none */
+  users: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), nicName: Type.String(), email: Type.String(), groupId: Type.Union([Type.Integer(), Type.Null()]) })),
   groups: Type.Array(Type.Object({ id: Type.Integer(), parentId: Type.Union([Type.Integer(), Type.Null()]), name: Type.String() })),
   templates: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   logTypes: Type.Array(Type.Object({ logType: Type.Integer(), name: Type.String() })),

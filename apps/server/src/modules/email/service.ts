@@ -289,7 +289,9 @@ export async function schemeOptions(ems: Ems, lang: Lang, reports: ReportSource 
   const people = await emailRepository(ems.db).people(project.id, project.tenantId);
   return {
     timezone: project.timezone,
-    users: people.users.filter((u) => u.enabled).map(({ id, name, nicName, email }) => ({ id, name, nicName, email })),
+    users: people.users
+      .filter((u) => u.enabled)
+      .map(({ id, name, nicName, email }) => ({ id, name, nicName, email, groupId: people.members.filter((m) => m.userId === id).sort((a, b) => a.groupId - b.groupId)[0]?.groupId ?? null })),
     groups: people.groups,
     templates: (await reports?.templates(ems, project.id)) ?? [],
     logTypes: NAMED_LOG_TYPES.map((logType) => ({ logType, name: logTypeName(logType, lang) })),

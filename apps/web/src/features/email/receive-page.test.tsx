@@ -9,7 +9,7 @@ import ReceivePage from './receive-page';
 
 const OPTIONS: MailSchemeOptions = {
   timezone: 'Asia/Shanghai',
-  users: [{ id: 7, name: 'pf_admin', nicName: 'Admin', email: 'admin@plant.example.com' }],
+  users: [{ id: 7, name: 'pf_admin', nicName: 'Admin', email: 'admin@plant.example.com', groupId: 1 }],
   groups: [{ id: 1, parentId: null, name: 'Plant' }],
   templates: [{ id: 11, name: 'Daily energy' }],
   logTypes: [{ logType: 702, name: 'consumption over limit' }],

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { MailScheme, MailSchemeOptions } from '@ems/contract';
 import { EditDialog, VALIDATE_ON_BLUR, useFormRules } from '../../../widgets';
 import { mailOptionsQuery, saveMailScheme } from '../email-api';
+import { UserTreePicker } from './user-tree-picker';
 import { ADDRESS_RE, NEW_MAIL_SCHEME, NEW_REPORT, TIME_RE, toMailSchemeForm, toMailSchemeInput, type MailSchemeFormValues } from '../scheme-form';
 
 export interface MailSchemeDialogProps {
@@ -84,14 +85,7 @@ export function MailSchemeDialog({ open, projectId, record, onClose, onSaved }: 
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="userIds" label={t('scheme.users')}>
-              <Select<number[]>
-                mode="multiple"
-                showSearch
-                optionFilterProp="label"
-                loading={options.isLoading}
-                data-testid="mail-scheme-users"
-                options={(o?.users ?? []).map((u) => ({ value: u.id, label: `${u.nicName || u.name}${u.email ? ` <${u.email}>` : ''}`, disabled: !u.email }))}
-              />
+              <UserTreePicker options={o} data-testid="mail-scheme-users" />
             </Form.Item>
           </Col>
           <Col span={12}>

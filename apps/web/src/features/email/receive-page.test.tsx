@@ -80,6 +80,9 @@ describe('mail distribution', () => {
     // the next attempt at 01:06 UTC reads 09:06 on the project clock
     expect(log.textContent).toContain('451 mailbox busy (next attempt 09:06)');
     expect(calls.find((c) => c.url === EMAIL_API.sendLog)!.body).toEqual({ projectId: 3, page: { index: 0, limit: 20 } });
+    const before = calls.filter((c) => c.url === EMAIL_API.sendLog).length;
+    fireEvent.click(screen.getByTestId('mail-log-refresh'));
+    await waitFor(() => expect(calls.filter((c) => c.url === EMAIL_API.sendLog).length).toBe(before + 1));
   }, 60_000);
 
   it('edits a scheme: the dialog holds its recipients, schedules and events, and saving sends them back', async () => {

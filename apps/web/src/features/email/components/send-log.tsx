@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Select, Space, Table, Tag, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EmailSendRecord, EmailSendStatus } from '@ems/contract';
 import { useFormatTime } from '../../../lib/time';
@@ -20,6 +21,10 @@ export function SendLog({ projectId }: { projectId: number }) {
       size="small"
       title={t('log.title')}
       extra={
+        <Space>
+        <Button size="small" icon={<ReloadOutlined />} loading={log.isFetching} onClick={() => void log.refetch()} data-testid="mail-log-refresh">
+          {t('log.refresh')}
+        </Button>
         <Select<EmailSendStatus | ''>
           size="small"
           style={{ width: 140 }}
@@ -31,6 +36,7 @@ export function SendLog({ projectId }: { projectId: number }) {
           }}
           options={[{ value: '', label: t('log.allStatuses') }, ...(['pending', 'sent', 'failed'] as const).map((s) => ({ value: s, label: t(`log.statuses.${s}`) }))]}
         />
+        </Space>
       }
     >
       <Table<EmailSendRecord>

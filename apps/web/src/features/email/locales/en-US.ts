@@ -98,6 +98,7 @@ const email: typeof zh = {
     attempts: 'Attempts',
     result: 'Result',
     nextAttempt: 'next attempt {{time}}',
+    refresh: 'Refresh',
     allStatuses: 'All statuses',
     empty: 'Nothing sent yet',
   },

@@ -96,6 +96,7 @@ const email = {
     attempts: '尝试次数',
     result: '结果',
     nextAttempt: '下次重试 {{time}}',
+    refresh: '刷新',
     allStatuses: '全部状态',
     empty: '暂无发送记录',
   },

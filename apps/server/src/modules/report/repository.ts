@@ -1,6 +1,7 @@
 import { sql, type Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { RollupTable } from '../analysis/periods.js';
+import type { SlotSum } from './tou.js';
 
 /** Table `report_template` (migration 0025-report-templates). */
 export interface ReportTemplateTable {
@@ -135,6 +136,57 @@ export function reportRepository(db: Db) {
       return r.rows.map((x) => ({ deviceId: Number(x.device_id), ts: Number(x.ts), value: Number(x.value), status: Number(x.status) }));
     },
 
+    /**
+     * Per device, Σ value, count of values and count of buckets per (span, local slot) — the key
+     * span × 1000 + ⌊(bucket_start + the span's offset) / slotMs⌋ mod slots a day — over [from, to):
+     * the TOU cost's read (report/tou.ts), one statement.
+     */
+    async slotSums(table: 'rollup_hour' | 'rollup_15m', deviceIds: readonly number[], dataId: number, from: number, to: number, spans: readonly { from: number; offset: number }[], slotMs: number): Promise<SlotSum[]> {
+      if (deviceIds.length === 0 || to <= from || spans.length === 0) return [];
+      const perDay = Math.round(86_400_000 / slotMs);
+      const slot = (i: number, offset: number) => sql`${sql.lit(i * 1000)} + ((bucket_start + ${sql.lit(offset)}) / ${sql.lit(slotMs)}) % ${sql.lit(perDay)}`;
+      const last = spans.length - 1;
+      const key =
+        last === 0
+          ? slot(0, spans[0]!.offset)
+          : sql`case ${sql.join(
+              spans.slice(0, last).map((s, i) => sql`when bucket_start < ${sql.lit(spans[i + 1]!.from)} then ${slot(i, s.offset)}`),
+              sql` `,
+            )} else ${slot(last, spans[last]!.offset)} end`;
+      const r = await sql<{ device_id: number | string; k: number | string; v: number | string | null; nv: number | string; nb: number | string }>`
+        select device_id, ${key} as k, sum(value) as v, count(value) as nv, count(*) as nb
+        from ${sql.table(table)}
+        where device_id in (${sql.join(deviceIds.map((d) => sql.lit(d)))}) and data_id = ${dataId} and bucket_start >= ${from} and bucket_start < ${to}
+        group by device_id, k`.execute(db);
+      return r.rows.map((x) => ({ deviceId: Number(x.device_id), key: Number(x.k), value: num(x.v), values: Number(x.nv), buckets: Number(x.nb) }));
+    },
+
+    /** Per device, its highest bucket of the 15-min rollups in [from, to) and the earliest start holding it (two statements for all devices). */
+    async devicePeaks(deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<Map<number, { start: number; value: number }>> {
+      if (deviceIds.length === 0 || to <= from) return new Map();
+      const maxes = await db
+        .selectFrom('rollup_15m')
+        .select('device_id')
+        .select((eb) => eb.fn.max('value').as('v'))
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .groupBy('device_id')
+        .execute();
+      const known = maxes.filter((m) => m.v !== null).map((m) => ({ id: Number(m.device_id), v: Number(m.v) }));
+      if (known.length === 0) return new Map();
+      // the earliest window at each device's maximum: a seek per device on the primary key, the value compared as stored
+      const maxima = sql.join(known.map((m) => sql`(${sql.lit(m.id)}, cast(${m.v} as double precision))`));
+      const r = await sql<{ device_id: number | string; s: number | string }>`
+        with m(id, v) as (values ${maxima})
+        select r.device_id, min(r.bucket_start) as s from m join rollup_15m r on r.device_id = m.id
+        where r.data_id = ${dataId} and r.bucket_start >= ${from} and r.bucket_start < ${to} and r.value = m.v
+        group by r.device_id`.execute(db);
+      const value = new Map(known.map((m) => [m.id, m.v]));
+      return new Map(r.rows.map((x) => [Number(x.device_id), { start: Number(x.s), value: value.get(Number(x.device_id)) as number }]));
+    },
+
     /** Declared replacements / resets of the devices' counter with ts in (from, to]. */
     async resets(deviceIds: readonly number[], dataId: number, from: number, to: number) {
       if (deviceIds.length === 0) return [];
@@ -157,6 +209,17 @@ export function reportRepository(db: Db) {
      */
     async groupPeaks(members: readonly GroupMember[], dataId: number, from: number, to: number): Promise<{ group: number; start: number; value: number }[]> {
       if (members.length === 0 || to <= from) return [];
+      const groups = [...new Set(members.map((m) => m.group))];
+      if (groups.length === 1 && members.every((m) => m.weight === 1)) {
+        // one group of added meters (the node's supply): a plain Σ per window, the highest first
+        const ids = members.map((m) => m.deviceId);
+        const one = await sql<{ bucket_start: number | string; v: number | string }>`
+          select bucket_start, sum(value) as v from rollup_15m
+          where device_id in (${sql.join(ids.map((d) => sql.lit(d)))}) and data_id = ${dataId} and bucket_start >= ${from} and bucket_start < ${to}
+          group by bucket_start having count(value) = ${sql.lit(ids.length)}
+          order by v desc, bucket_start asc limit 1`.execute(db);
+        return one.rows.map((x) => ({ group: groups[0] as number, start: Number(x.bucket_start), value: Number(x.v) }));
+      }
       const values = sql.join(members.map((m) => sql`(${sql.lit(m.group)}, ${sql.lit(m.deviceId)}, ${sql.lit(m.weight)})`));
       const r = await sql<{ grp: number | string; bucket_start: number | string; v: number | string }>`
         with m(grp, device_id, w) as (values ${values}),

@@ -22,7 +22,6 @@ import {
   reportColumns,
   reportPeriod,
   sumOrNull,
-  touCostTable,
   versionAt,
   worstStatus,
   type LocalDate,
@@ -40,6 +39,7 @@ import { buildTree, subtreeCounters, treeMeterLinks, type NodeTree } from '../an
 import { costContext } from '../cost/service.js';
 import { meterAttrs } from '../timeseries/service.js';
 import { reportRepository, type ReportBucketRow } from './repository.js';
+import { touSpans, touTableFromSlots } from './tou.js';
 
 const ELECTRICITY = 2;
 const Q = 900_000;
@@ -232,15 +232,11 @@ export async function buildReport(ems: Ems, lang: Lang, scope: readonly number[]
     if (sections.includes('tou') && ctx.scheme && versions.length > 0) {
       await nextTurn();
       const hourly = versions.every((v) => calendarOnWholeHours(v.calendar));
-      const fine = grain === 'hour' && hourly ? colRows : await repo.buckets(hourly ? 'rollup_hour' : 'rollup_15m', meterIds, dataId, period.from, asOf);
-      const fineByDevice = byDeviceOf(fine);
-      const touRows = specs.map((s) => ({
-        id: s.id,
-        name: s.name,
-        intervals: [...rowBuckets(s, fineByDevice).entries()].sort((a, b) => a[0] - b[0]).map(([start, b]) => ({ start, kwh: b.value })),
-      }));
-      const t = touCostTable(touRows, versions, tz);
-      tou = { schemeName: ctx.scheme.name, periods: t.periods, rows: t.rows, totals: { ...t.totals, name: lang === 'en' ? 'Total' : '合计' } };
+      const slotMs = hourly ? 3_600_000 : Q;
+      const spans = touSpans(versions, tz, period.from, asOf, slotMs);
+      const sums = await repo.slotSums(hourly ? 'rollup_hour' : 'rollup_15m', meterIds, dataId, period.from, asOf, spans, slotMs);
+      const t = touTableFromSlots(specs, sums, spans, versions, lang === 'en' ? 'Total' : '合计');
+      tou = { schemeName: ctx.scheme.name, periods: t.periods, rows: t.rows, totals: t.totals };
     } else if (sections.includes('tou')) touNote = 'noTariff';
   } else if (sections.includes('tou')) touNote = 'notElectricity';
 
@@ -279,8 +275,12 @@ export async function buildReport(ems: Ems, lang: Lang, scope: readonly number[]
     await nextTurn();
     const top: WeightedMeter[] = ofType.filter((m) => m.topLevel).map((m) => ({ id: m.id, weight: 1 }));
     const groups = [top, ...specs.map((s) => s.weights)];
-    const members = groups.flatMap((ws, g) => ws.map((w) => ({ group: g, deviceId: w.id, weight: w.weight })));
+    // a group of one meter: that meter's own peak (a max per device); several: the coincident peak of their 15-min Σ
+    const single = (ws: readonly WeightedMeter[]) => ws.length === 1 && ws[0]?.weight === 1;
+    const members = groups.flatMap((ws, g) => (single(ws) ? [] : ws.map((w) => ({ group: g, deviceId: w.id, weight: w.weight }))));
+    const singles = [...new Set(groups.filter(single).map((ws) => ws[0]?.id as number))];
     const table15 = ROLLUP_OF[grain as 'hour' | 'day' | 'month'];
+    const devicePeaks = await repo.devicePeaks(singles, dataId, period.from, asOf);
     const [peaks, kvarh, reverse] = await Promise.all([
       repo.groupPeaks(members, dataId, period.from, asOf),
       repo.sums(table15, meterIds, DATA_ID.reactiveEnergyImport, period.from, asOf),
@@ -296,7 +296,7 @@ export async function buildReport(ems: Ems, lang: Lang, scope: readonly number[]
       return parts.length === 0 ? null : round6(ws.reduce((a, w) => a + w.weight * (of.get(w.id) ?? 0), 0));
     };
     const summary = (g: number, ws: readonly WeightedMeter[], id: number | null, name: string) => {
-      const p = peakOf.get(g);
+      const p = single(ws) ? devicePeaks.get(ws[0]?.id as number) : peakOf.get(g);
       const s = powerSummary({
         intervals: p ? [{ start: p.start, kwh: p.value }] : [],
         kwh: weighted(ws, kwhTotals),

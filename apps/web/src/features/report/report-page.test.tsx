@@ -99,6 +99,7 @@ beforeEach(() => {
       if (failWith) return new Response(JSON.stringify({ code: 400, msg: failWith, data: null }), { status: 400, headers: { 'content-type': 'application/json' } });
       return { ...REPORT, kind: body.kind };
     }
+    if (url === REPORT_API.remove.replace(':id', '5')) return 5;
     if (url === REPORT_API.create) return { ...TEMPLATE, id: 6, name: body.name, sections: body.sections };
     if (url.startsWith(REPORT_API.export)) return new Response(new Blob(['xlsx']), { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': 'attachment; filename="r.xlsx"' } });
     if (url.startsWith(REPORT_API.pdf)) return new Response(new Blob(['%PDF-1.3']), { headers: { 'content-type': 'application/pdf' } });
@@ -204,6 +205,19 @@ describe('period reports', () => {
       rows: 'meters',
       sections: ['consumption', 'readings'],
     });
+  }, 60_000);
+
+  it('delete asks first, then DELETEs the loaded template', async () => {
+    renderPage();
+    await ready();
+    expect(screen.queryByTestId('report-template-delete')).toBeNull();
+    fireEvent.mouseDown(within(screen.getByTestId('report-template')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('W1 monthly · Workshop 1'));
+    fireEvent.click(await screen.findByTestId('report-template-delete'));
+    expect((await screen.findAllByText('Delete the template "W1 monthly"?')).length).toBeGreaterThan(0);
+    const ok = screen.getAllByRole('button').filter((b) => /^OK$/.test(b.textContent?.trim() ?? ''));
+    fireEvent.click(ok.at(-1)!);
+    await waitFor(() => expect(calls.some((c) => c.url === REPORT_API.remove.replace(':id', '5') && c.init?.method === 'DELETE')).toBe(true));
   }, 60_000);
 
   it('in Chinese; a refused query shows the server message', async () => {

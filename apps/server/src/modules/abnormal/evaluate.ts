@@ -21,7 +21,7 @@ import {
 import type { Ems } from '../../context.js';
 import { projectScheme } from '../cost/service.js';
 import { classOf } from '../event/engine-state.js';
-import { abnormalRepository, type AbnormalRepository, type FindingRow, type MeterNode, type RollupRow, type RuleRow } from './repository.js';
+import { abnormalRepository, type AbnormalRepository, type FindingRow, type MeterNode, type RuleRow } from './repository.js';
 
 export const Q = 900_000;
 export const DAY_MS = 86_400_000;
@@ -177,19 +177,6 @@ export function evaluateMeter(rule: RuleRow, series: readonly EnergyInterval[], 
   return { findings, expected };
 }
 
-/** rollup rows → each (device, data) pair's sorted intervals. */
-export function seriesOf(rows: readonly RollupRow[]): Map<string, EnergyInterval[]> {
-  const out = new Map<string, EnergyInterval[]>();
-  for (const r of rows) {
-    const key = `${r.deviceId}:${r.dataId}`;
-    let list = out.get(key);
-    if (!list) out.set(key, (list = []));
-    list.push({ start: r.start, kwh: r.value, status: r.quality });
-  }
-  for (const list of out.values()) list.sort((a, b) => a.start - b.start);
-  return out;
-}
-
 const fmt = (v: number, digits = 2) => String(Math.round(v * 10 ** digits) / 10 ** digits);
 const KIND_ZH = { percent: '百分比规则', period: '时段规则', usage: '用量规则' } as const;
 const KIND_EN = { percent: 'percent rule', period: 'period rule', usage: 'usage rule' } as const;
@@ -314,7 +301,7 @@ export async function evaluateRules(ems: Ems, ctx: ProjectCtx, rules: readonly R
       if (m) pairs.push({ deviceId: m.id, dataId: m.dataId });
     }
   }
-  const series = seriesOf(await repo.rollups(pairs, lo, until));
+  const series = await repo.rollups(pairs, lo, until);
   for (const rule of rules) {
     const stored = await repo.findingsOfRule(rule.id, from - PAD_MS, until);
     for (const id of rule.meterIds) {

@@ -1,5 +1,6 @@
 import { sql, type ColumnType, type Generated } from 'kysely';
 import type { AbnormalParams } from '@ems/contract';
+import type { EnergyInterval } from '@ems/domain';
 import type { Db } from '../../db/connect.js';
 import { attrsOf } from '../common/attrs.js';
 import type { NewEvent } from '../event/event-repository.js';
@@ -87,15 +88,6 @@ export interface MeterNode {
   name: string;
   code: string;
   energyType: number | null;
-}
-
-/** One 15-min rollup row of a counter. */
-export interface RollupRow {
-  deviceId: number;
-  dataId: number;
-  start: number;
-  value: number | null;
-  quality: number;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -231,14 +223,16 @@ export function abnormalRepository(db: Db) {
     },
 
     /**
-     * The 15-min rollups of the counters in [from, to): one set-based query for every (device, counter)
-     * pair asked (rows of other pairs the IN lists let through are dropped).
+     * The 15-min rollups of the counters in [from, to), per `${deviceId}:${dataId}` in time order: one
+     * set-based statement for every (device, counter) pair asked (rows of other pairs the IN lists let
+     * through are dropped), each row made an interval at once.
      */
-    async rollups(pairs: readonly { deviceId: number; dataId: number }[], from: number, to: number): Promise<RollupRow[]> {
-      if (pairs.length === 0 || to <= from) return [];
+    async rollups(pairs: readonly { deviceId: number; dataId: number }[], from: number, to: number): Promise<Map<string, EnergyInterval[]>> {
+      const out = new Map<string, EnergyInterval[]>();
+      if (pairs.length === 0 || to <= from) return out;
+      for (const p of pairs) out.set(`${p.deviceId}:${p.dataId}`, []);
       const devices = [...new Set(pairs.map((p) => p.deviceId))];
       const dataIds = [...new Set(pairs.map((p) => p.dataId))];
-      const wanted = new Set(pairs.map((p) => `${p.deviceId}:${p.dataId}`));
       const rows = await db
         .selectFrom('rollup_15m')
         .select(['device_id', 'data_id', 'bucket_start', 'value', 'quality'])
@@ -247,13 +241,21 @@ export function abnormalRepository(db: Db) {
         .where('bucket_start', '>=', from)
         .where('bucket_start', '<', to)
         .execute();
-      const out: RollupRow[] = [];
+      let key = '';
+      let list: EnergyInterval[] | undefined;
+      let sorted = true;
       for (const r of rows) {
-        const deviceId = Number(r.device_id);
-        const dataId = Number(r.data_id);
-        if (dataIds.length > 1 && !wanted.has(`${deviceId}:${dataId}`)) continue;
-        out.push({ deviceId, dataId, start: Number(r.bucket_start), value: r.value === null ? null : Number(r.value), quality: Number(r.quality) });
+        const k = `${r.device_id}:${r.data_id}`;
+        if (k !== key) {
+          key = k;
+          list = out.get(k);
+        }
+        if (!list) continue;
+        const start = Number(r.bucket_start);
+        if (list.length > 0 && (list[list.length - 1] as EnergyInterval).start > start) sorted = false;
+        list.push({ start, kwh: r.value === null ? null : Number(r.value), status: Number(r.quality) });
       }
+      if (!sorted) for (const l of out.values()) l.sort((a, b) => a.start - b.start);
       return out;
     },
 

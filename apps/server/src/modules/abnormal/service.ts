@@ -21,7 +21,7 @@ import type { Ems, Session } from '../../context.js';
 import { ApiError, conflict, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { holds } from '../auth/session-service.js';
-import { DAY_MS, Q, evaluateMeter, evaluateRules, meterOf, priceFor, projectCtx, readFrom, seriesOf, type ProjectCtx } from './evaluate.js';
+import { DAY_MS, Q, evaluateMeter, evaluateRules, meterOf, priceFor, projectCtx, readFrom, type ProjectCtx } from './evaluate.js';
 import { abnormalRepository, type FindingRow, type MeterNode, type RuleRow, type RuleValues } from './repository.js';
 
 /** 400 naming the field, with the reason in the request's language. */
@@ -296,8 +296,8 @@ export async function ruleResults(ems: Ems, lang: Lang, scope: readonly number[]
   const now = ems.config.now();
   const until = Math.max(from, Math.min(to, Math.floor(now / Q) * Q));
   const repo = abnormalRepository(ems.db);
-  const rows = await repo.rollups([{ deviceId: meter.id, dataId: meter.dataId }], readFrom(rule, from, project.timezone), until);
-  const series = seriesOf(rows).get(`${meter.id}:${meter.dataId}`) ?? [];
+  const read = await repo.rollups([{ deviceId: meter.id, dataId: meter.dataId }], readFrom(rule, from, project.timezone), until);
+  const series = read.get(`${meter.id}:${meter.dataId}`) ?? [];
   const ev = evaluateMeter(rule, series, from, until, project.timezone, now, false);
   const findings = ev.findings.filter((f) => f.end > from && f.start < to);
   const priceAt = priceFor(ctx, rule, meter);

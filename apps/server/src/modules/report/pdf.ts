@@ -32,6 +32,8 @@ function drawTable(doc: PDFKit.PDFDocument, t: ReportTable, title: string) {
   const perBlock = Math.max(1, Math.floor((pageW - NAME_W) / CELL_W));
   const rest = t.headers.length - 1;
   const bottom = () => doc.page.height - MARGIN - ROW_H;
+  // a heading never ends a page: it starts a new one when fewer than four rows would follow it
+  if (doc.y > bottom() - 5 * ROW_H) doc.addPage();
   doc.font(FONT).fontSize(11).text(t.name, MARGIN, doc.y + 6);
   if (t.note) doc.fontSize(8).text(t.note);
   for (let b = 0; b < Math.max(1, Math.ceil(rest / perBlock)); b++) {
@@ -49,7 +51,7 @@ function drawTable(doc: PDFKit.PDFDocument, t: ReportTable, title: string) {
       cols.forEach((c, i) => {
         const x = i === 0 ? MARGIN : MARGIN + NAME_W + (i - 1) * CELL_W;
         const text = opts.head ? String(cells[c] ?? '') : fmt(cells[c] ?? null, t.formats[c]);
-        doc.text(text, x + 2, y, { width: (i === 0 ? NAME_W : CELL_W) - 4, height: ROW_H, align: i === 0 || opts.head ? 'left' : 'right', lineBreak: false, ellipsis: true });
+        doc.text(text, x + 2, y, { width: (i === 0 ? NAME_W : CELL_W) - 4, height: ROW_H, align: i === 0 ? 'left' : 'right', lineBreak: false, ellipsis: true });
       });
       doc.x = MARGIN;
       doc.y = y + ROW_H;

@@ -86,6 +86,8 @@ beforeEach(() => {
     if (url.startsWith(ABNORMAL_API.rules)) return rules;
     if (url.startsWith(ABNORMAL_API.options)) return OPTIONS;
     if (url.startsWith(ABNORMAL_API.results)) return { ...RESULTS, ruleId: body.ruleId };
+    if (url.startsWith(ABNORMAL_API.wasteAnalysis))
+      return { from: body.startTime, to: body.endTime, totalFen: 4010, list: [{ rank: 1, nodeId: 42, nodeName: 'Toilets', unit: 'm3', excess: 6.02, fen: 3010, findings: 1, sharePct: 75.06 }, { rank: 2, nodeId: 43, nodeName: 'Press 1', unit: 'kWh', excess: 12.5, fen: 1000, findings: 2, sharePct: 24.94 }] };
     if (url.startsWith(ABNORMAL_API.evaluate)) return { rules: 1, created: 2, updated: 0, events: 2 };
     if (url.includes('/abnormal/finding/')) return { ...RESULTS.findings[0], status: body.status };
     if (method === 'DELETE') {
@@ -136,6 +138,20 @@ describe('abnormal consumption (/useException)', () => {
     expect(within(findings).getByText('Open')).toBeTruthy();
     expect(within(screen.getByTestId('result-chart')).getByTestId('echart').textContent).toBe('Actual[1],Baseline / limit');
     expect(within(screen.getByTestId('result-heatmap')).getByTestId('echart').textContent).toBe('Waste cost');
+  }, 60_000);
+
+  it('ranks the meters by the cost of their waste over the range (wasteAnalysis)', async () => {
+    renderPage();
+    const ranking = await screen.findByTestId('waste-ranking');
+    await waitFor(() => expect(within(ranking).getByText('Toilets')).toBeTruthy());
+    const rows = [...ranking.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['1', 'Toilets', '6.02 m³', '30.10', '75.1%', '1'],
+      ['2', 'Press 1', '12.50 kWh', '10.00', '24.9%', '2'],
+    ]);
+    expect(within(ranking).getByText('Total ¥40.10')).toBeTruthy();
+    const asked = calls.find((c) => c.url === ABNORMAL_API.wasteAnalysis)?.body;
+    expect(asked).toMatchObject({ projectId: 3, limit: 10 });
   }, 60_000);
 
   it('acknowledging and closing a finding send its status; diagnosing now evaluates the rule over the range', async () => {

@@ -5,13 +5,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ABNORMAL_RULE_KINDS, ABNORMAL_RULE_PERMISSIONS, type AbnormalRule, type AbnormalRuleKind } from '@ems/contract';
-import { displayUnit } from '@ems/domain';
+import { displayUnit, rangeOf, type DateRange } from '@ems/domain';
 import { invalidate } from '../../lib/api/define-query';
 import { Permission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
+import { useProjectZone } from '../../lib/time';
 import { abnormalOptionsQuery, abnormalRulesQuery, removeAbnormalRule } from './api/abnormal-api';
 import { ResultsPanel } from './components/results-panel';
 import { RuleDialog } from './components/rule-dialog';
+import { WasteRanking } from './components/waste-ranking';
 
 /** A rule's condition as one line, e.g. "deviation > 20% warning, > 40% alarm; baseline 4 weeks". */
 export function ruleSummary(r: AbnormalRule, t: TFunction): string {
@@ -33,7 +35,8 @@ export function ruleSummary(r: AbnormalRule, t: TFunction): string {
 /**
  * Abnormal consumption (/useException, DOMAIN §10): the rules by kind (percent, period, usage) in
  * tabs, created, edited and deleted under the kind's custom permission; the picked rule's results:
- * actual vs baseline with the abnormal spans shaded, waste per day, the findings with their status.
+ * actual vs baseline with the abnormal spans shaded, waste per day, the findings with their status;
+ * the project's meters ranked by waste over the same range.
  */
 export default function UseExceptionPage() {
   const { t } = useTranslation('abnormal');
@@ -46,6 +49,8 @@ export default function UseExceptionPage() {
   const [kind, setKind] = useState<AbnormalRuleKind>('percent');
   const [picked, setPicked] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ record: AbnormalRule | null } | null>(null);
+  const zone = useProjectZone();
+  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
   if (projectId === null) return <Empty description={t('noProject')} />;
   const refresh = () => void invalidate(client, abnormalRulesQuery);
   const remove = async (r: AbnormalRule) => {
@@ -119,7 +124,8 @@ export default function UseExceptionPage() {
           ]}
         />
       </Card>
-      {selected ? <ResultsPanel key={selected.id} projectId={projectId} rule={selected} priced={options.data?.priced ?? false} /> : <Empty description={t('result.pickRule')} />}
+      {selected ? <ResultsPanel key={selected.id} projectId={projectId} rule={selected} priced={options.data?.priced ?? false} range={range} onRange={setRange} /> : <Empty description={t('result.pickRule')} />}
+      <WasteRanking projectId={projectId} range={range} />
       <RuleDialog open={dialog !== null} projectId={projectId} kind={kind} record={dialog?.record ?? null} onClose={() => setDialog(null)} onSaved={refresh} />
     </Flex>
   );

@@ -8,6 +8,8 @@ import {
   type AbnormalRule,
   type AbnormalRuleInput,
   type FindingStatus,
+  type WasteAnalysis,
+  type WasteAnalysisQuery,
 } from '@ems/contract';
 import { defineQuery } from '../../../lib/api/define-query';
 import { http } from '../../../lib/http/client';
@@ -31,6 +33,12 @@ export const abnormalOptionsQuery = defineQuery(['abnormal', 'options'], (projec
 export const abnormalResultsQuery = defineQuery(['abnormal', 'results'], (body: AbnormalResultsQuery) => ({
   key: [body],
   queryFn: async () => (await http.post<AbnormalResults>(ABNORMAL_API.results, body)).data,
+}));
+
+/** POST abnormal/wasteAnalysis: the project's meters ranked by the cost (then amount) of their findings. */
+export const wasteAnalysisQuery = defineQuery(['abnormal', 'waste-analysis'], (body: WasteAnalysisQuery) => ({
+  key: [body],
+  queryFn: async () => (await http.post<WasteAnalysis>(ABNORMAL_API.wasteAnalysis, body)).data,
 }));
 
 /** POST (new) or PUT (id) a rule. */

@@ -2,27 +2,26 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Space, Table, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { displayUnit, formatFen, formatNumber, rangeOf, type DateRange } from '@ems/domain';
+import { displayUnit, formatFen, formatNumber, type DateRange } from '@ems/domain';
 import type { AbnormalFindingRecord, AbnormalRule, FindingStatus } from '@ems/contract';
 import { invalidate } from '../../../lib/api/define-query';
 import { Permission } from '../../../lib/permission';
 import { formatTime, useProjectZone } from '../../../lib/time';
 import { DateRangeSelector, EChart, KpiRow } from '../../../widgets';
-import { abnormalResultsQuery, evaluateAbnormal, setFindingStatus } from '../api/abnormal-api';
+import { abnormalResultsQuery, evaluateAbnormal, setFindingStatus, wasteAnalysisQuery } from '../api/abnormal-api';
 import { BUCKET_PATTERN, heatCells, heatmapOption, resultChartOption } from '../result-view';
 import { EVALUATE_PERMISSION, STATUS_PERMISSION } from '../rule-form';
 
 const STATUS_COLOUR: Record<FindingStatus, string> = { open: 'error', acknowledged: 'warning', closed: 'default' };
 
 /** A rule's results on one of its meters: KPIs, actual vs baseline with the abnormal spans shaded, waste per day, the findings with their status. */
-export function ResultsPanel({ projectId, rule, priced }: { projectId: number; rule: AbnormalRule; priced: boolean }) {
+export function ResultsPanel({ projectId, rule, priced, range, onRange }: { projectId: number; rule: AbnormalRule; priced: boolean; range: DateRange; onRange: (r: DateRange) => void }) {
   const { t } = useTranslation('abnormal');
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const zone = useProjectZone();
   const client = useQueryClient();
   const [meterId, setMeterId] = useState<number | null>(null);
-  const [range, setRange] = useState<DateRange>(() => rangeOf(3, Date.now(), zone));
   const [busy, setBusy] = useState(false);
   const meter = rule.meters.find((m) => m.id === meterId) ?? rule.meters[0];
   const body = { projectId, ruleId: rule.id, meterId: meter?.id ?? rule.id, startTime: range.startTime, endTime: range.endTime };
@@ -35,6 +34,7 @@ export function ResultsPanel({ projectId, rule, priced }: { projectId: number; r
       const r = await evaluateAbnormal({ projectId, ruleId: rule.id, startTime: range.startTime, endTime: range.endTime });
       void message.success(t('result.evaluated', { created: r.created, updated: r.updated }));
       refresh();
+      void invalidate(client, wasteAnalysisQuery);
     } finally {
       setBusy(false);
     }
@@ -74,7 +74,7 @@ export function ResultsPanel({ projectId, rule, priced }: { projectId: number; r
             <span>{t('result.meter')}</span>
             <Select<number> data-testid="result-meter" value={meter.id} style={{ width: 220 }} options={rule.meters.map((m) => ({ value: m.id, label: m.name }))} onChange={setMeterId} />
           </Flex>
-          <DateRangeSelector value={range} onChange={setRange} />
+          <DateRangeSelector value={range} onChange={onRange} />
           <Permission code={EVALUATE_PERMISSION}>
             <Button type="primary" loading={busy} onClick={() => void evaluate()} data-testid="result-evaluate">
               {t('result.evaluate')}

@@ -55,6 +55,7 @@ const abnormal: typeof zh = {
     perWindow: '{{v}} per window',
     weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
   },
+  ranking: { title: 'Waste ranking', total: 'Total', rank: 'Rank', share: 'Share' },
   result: {
     title: 'Findings: {{name}}',
     pickRule: 'Pick a rule in the list above to see its findings',

@@ -53,6 +53,7 @@ const abnormal = {
     perWindow: '{{v}}/时段',
     weekday: ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
   },
+  ranking: { title: '能耗浪费排名', total: '合计', rank: '排名', share: '占比' },
   result: {
     title: '诊断结果：{{name}}',
     pickRule: '在上方列表中选择一条规则查看诊断结果',

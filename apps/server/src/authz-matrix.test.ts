@@ -14,7 +14,7 @@ import { seedRepository } from './modules/seed/repository.js';
 import { seedDemoTariffs } from './modules/cost/demo-tariffs.js';
 import { seedDemoHazards } from './modules/environment/demo-hazards.js';
 import { multipartBody } from './modules/filemanager/test-multipart.js';
-import { ALLOW, CALLERS, abnormalRuleBody, algorithmBody, equipmentSchemeBody, hazardBody, mailSchemeBody, reportTemplateBody, ruleBody, schemeBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
+import { ALLOW, CALLERS, abnormalRuleBody, algorithmBody, equipmentSchemeBody, hazardBody, mailSchemeBody, reportTemplateBody, ruleBody, schemeBody, smtpBody, userBody, type Caller, type Entry, type Probe, type Scratch, type Side } from './test/authz-allow.js';
 import { createStore, DEMO, loginAs, loginBody, type TestStore } from './test/helpers.js';
 
 type Headers = Record<string, string>;
@@ -172,6 +172,12 @@ function scratchOf(side: Side, admin: Session): Scratch {
       return (await post<{ id: number }>('/eem-service/v1/equipmentStatus/scheme', equipmentSchemeBody(side, `scratch ${++n}`, meter))).id;
     },
     mailScheme: async () => (await post<{ id: number }>('/eem-service/v1/email/schemeLibrary', mailSchemeBody(side, `scratch ${++n}`))).id,
+    reportMailScheme: async () => {
+      await must(headers, { method: 'PUT', url: '/eem-service/v1/email/config', body: smtpBody(side) });
+      const templateId = (await post<{ id: number }>('/eem-service/v1/report/template', reportTemplateBody(side, `scratch ${++n}`))).id;
+      const reports = [{ templateId, schedule: { kind: 'daily', time: '08:00' }, lang: 'zh-CN' }];
+      return (await post<{ id: number }>('/eem-service/v1/email/schemeLibrary', { ...mailSchemeBody(side, `scratch ${++n}`), reports })).id;
+    },
     reportTemplate: async () => (await post<{ id: number }>('/eem-service/v1/report/template', reportTemplateBody(side, `scratch ${++n}`))).id,
     abnormalRule: async () => {
       const meter = (await must<{ meters: { id: number }[] }>(headers, { method: 'GET', url: `/eem-service/v1/abnormal/options?projectId=${side.projectId}` })).meters[0]!.id;

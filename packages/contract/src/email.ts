@@ -27,6 +27,13 @@ export const EMAIL_API = {
   update: '/eem-service/v1/email/schemeLibrary/:id',
   /** DELETE → the id */
   remove: '/eem-service/v1/email/schemeLibrary/:id',
+  /**
+   * POST MailSendNowInput → MailSendNowResult: queues, for every report subscription of the scheme,
+   * the template's report for its last complete period to every resolved recipient now (a manual
+   * send: the schedule is left as it is). 400 when the scheme is disabled, has no report
+   * subscription or no recipient address, or the project has no SMTP settings.
+   */
+  sendNow: '/eem-service/v1/email/schemeLibrary/:id/send',
   /** POST EmailLogQuery → EmailSendRecord[] with total (newest first) */
   sendLog: '/eem-service/v1/email/sendLog',
 } as const;
@@ -169,6 +176,12 @@ export const EmailProjectQuery = Type.Object({ projectId: Id }, { additionalProp
 export type EmailProjectQuery = Static<typeof EmailProjectQuery>;
 export const MailSchemeIdParam = Type.Object({ id: Id }, { additionalProperties: false });
 export type MailSchemeIdParam = Static<typeof MailSchemeIdParam>;
+
+export const MailSendNowInput = Type.Object({ projectId: Id }, { additionalProperties: false });
+export type MailSendNowInput = Static<typeof MailSendNowInput>;
+/** The sends queued by a manual send (one per report subscription and recipient); their ids in the send log. */
+export const MailSendNowResult = Type.Object({ count: Type.Integer(), ids: Type.Array(Type.Integer()) });
+export type MailSendNowResult = Static<typeof MailSendNowResult>;
 
 export const EmailSendStatus = Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]);
 export type EmailSendStatus = Static<typeof EmailSendStatus>;

@@ -56,6 +56,8 @@ export interface Scratch {
   electricityMeter(): Promise<number>;
   /** an e-mail distribution scheme (issue 15) */
   mailScheme(): Promise<number>;
+  /** an enabled e-mail scheme with a report subscription, in a project with SMTP settings (smtpBody): one "send now" may send */
+  reportMailScheme(): Promise<number>;
   /** a report template of the whole project (issue 15) */
   reportTemplate(): Promise<number>;
   /** an abnormal-consumption rule on a meter of the project (issue 15) */
@@ -187,7 +189,7 @@ export const mailSchemeBody = (s: Side, name: string) => ({
   events: { logTypes: [702], eventClasses: [], levels: [], mode: 'immediate', digestTimes: [], lang: 'zh-CN' },
 });
 /** SMTP settings of a port nobody listens on: the validation and test calls answer at once with the refusal (issue 15). */
-const smtpBody = (s: Side) => ({ projectId: s.projectId, host: '127.0.0.1', port: 1, tlsMode: 'none', user: '', fromAddress: 'ems@example.com', fromName: 'EMS' });
+export const smtpBody = (s: Side) => ({ projectId: s.projectId, host: '127.0.0.1', port: 1, tlsMode: 'none', user: '', fromAddress: 'ems@example.com', fromName: 'EMS' });
 export const schemeBody = (s: Side, name: string) => ({
   name,
   projectId: s.projectId,
@@ -480,6 +482,11 @@ export const ALLOW: Record<string, Entry> = {
     probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/email/schemeLibrary/${await c.scratch.mailScheme()}`, body: mailSchemeBody(c.side, `matrix mail ${c.n}`) }),
   },
   'DELETE /eem-service/v1/email/schemeLibrary/:id': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/email/schemeLibrary/${await c.scratch.mailScheme()}` }) },
+  'POST /eem-service/v1/email/schemeLibrary/:id/send': {
+    own: PLATFORM,
+    project: true,
+    probe: async (c) => post(`/eem-service/v1/email/schemeLibrary/${await c.scratch.reportMailScheme()}/send`, { projectId: c.side.projectId }),
+  },
   'POST /eem-service/v1/email/sendLog': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/email/sendLog', { projectId: c.side.projectId }) },
   // boiler efficiency (issue 14): the energy manager's page (page_boilerEnergyEfficiency), not the plant operator's
   'GET /eem-service/v1/efficiency/boiler/list': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/efficiency/boiler/list?projectId=${c.side.projectId}`) },

@@ -1,13 +1,10 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EMAIL_API as API, ErrorCode, REPORT_API, type EmailCheckResult, type EmailSendRecord, type EmailServer, type MailScheme, type MailSchemeOptions } from '@ems/contract';
 import { STORES, createProject, createStore, insertNode, json, loginAs, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import { XLSX_HEADER_ROW } from '../report/export.js';
 import type { ReadingInput } from '../timeseries/service.js';
+import { startSmtp, type Smtp } from './test-smtp.js';
 
 const H = 3_600_000;
 const MIN = 60_000;
@@ -15,51 +12,6 @@ const MIN = 60_000;
 const at = (y: number, m: number, d: number, h = 0, mi = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, mi, s);
 /** Thursday 2025-03-13 07:00 in Shanghai */
 const START = at(2025, 3, 13, 7);
-
-interface Smtp {
-  port: number;
-  mails: ParsedMail[];
-  /** data refused with 451 while set */
-  failing: boolean;
-  close(): Promise<void>;
-}
-
-/** A real SMTP server on a free port: plain SMTP, authentication required (user ems / s3cret), each mail parsed. */
-async function startSmtp(failing = false): Promise<Smtp> {
-  const mails: ParsedMail[] = [];
-  const state: Smtp = { port: 0, mails, failing, close: async () => undefined };
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, cb) {
-      if (auth.username === 'ems' && auth.password === 's3cret') cb(null, { user: 'ems' });
-      else cb(new Error('535 authentication failed'));
-    },
-    onData(stream, _session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (state.failing) {
-          const err = Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 });
-          cb(err);
-          return;
-        }
-        simpleParser(Buffer.concat(chunks))
-          .then((m) => {
-            mails.push(m);
-            cb();
-          })
-          .catch(cb);
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  state.port = (server.server.address() as AddressInfo).port;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return state;
-}
 
 for (const { kind, skip } of STORES) {
   describe.skipIf(skip)(`e-mail settings, schemes and sending (${kind})`, () => {

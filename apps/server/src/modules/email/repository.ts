@@ -227,10 +227,13 @@ export function emailRepository(db: Db) {
       }
     },
 
-    async queue(sends: readonly NewSend[]): Promise<void> {
-      if (sends.length === 0) return;
-      await t.transaction().execute(async (trx) => {
-        for (const s of sends) await trx.insertInto('mail_send').values(newSendRow(s)).execute();
+    /** Queues the sends in one transaction; their ids. */
+    async queue(sends: readonly NewSend[]): Promise<number[]> {
+      if (sends.length === 0) return [];
+      return t.transaction().execute(async (trx) => {
+        const ids: number[] = [];
+        for (const s of sends) ids.push(Number((await trx.insertInto('mail_send').values(newSendRow(s)).returning('id').executeTakeFirstOrThrow()).id));
+        return ids;
       });
     },
 

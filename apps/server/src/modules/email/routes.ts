@@ -15,11 +15,26 @@ import {
   MailSchemeIdParam,
   MailSchemeInput,
   MailSchemeOptions,
+  MailSendNowInput,
+  MailSendNowResult,
 } from '@ems/contract';
 import { ok } from '../../lib/reply.js';
 import { projectScope } from '../../lib/request-scope.js';
 import { actorOf, recordAudit } from '../audit/service.js';
-import { createScheme, listSchemes, readServer, removeScheme, saveServer, schemeDetail, schemeOptions, sendLog, testSend, updateScheme, validateServer } from './service.js';
+import {
+  createScheme,
+  listSchemes,
+  readServer,
+  removeScheme,
+  saveServer,
+  schemeDetail,
+  schemeOptions,
+  sendLog,
+  sendSchemeNow,
+  testSend,
+  updateScheme,
+  validateServer,
+} from './service.js';
 import { reportModuleSource } from './report-source.js';
 import { createEmailWorker, type EmailWorker } from './worker.js';
 
@@ -88,6 +103,19 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await recordAudit(app.ems, actorOf(request), { action: 'delete', ...schemeTarget(before), before });
     return ok(request.lang, id);
   });
+  // a manual send of the scheme's reports: the permission to change the scheme
+  app.post(
+    EMAIL_API.sendNow,
+    { config: { permission: 'mailscheme_update' }, schema: { params: MailSchemeIdParam, body: MailSendNowInput, response: { 200: Envelope(MailSendNowResult) } } },
+    async (request) => {
+      const scope = projectScope(request);
+      const result = await sendSchemeNow(app.ems, request.lang, app.email.reports, scope, request.params.id, request.body.projectId);
+      app.email.wake();
+      const scheme = await schemeDetail(app.ems, scope, request.params.id);
+      await recordAudit(app.ems, actorOf(request), { action: 'send', ...schemeTarget(scheme), after: result, detail: `sent now: ${result.count} report mails queued` });
+      return ok(request.lang, result);
+    },
+  );
   app.post(EMAIL_API.sendLog, { config: SCHEME_READ, schema: { body: EmailLogQuery, response: { 200: Envelope(Type.Array(EmailSendRecord)) } } }, async (request) => {
     const { list, total } = await sendLog(app.ems, projectScope(request), request.body);
     return ok(request.lang, list, total);

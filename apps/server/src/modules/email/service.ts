@@ -14,15 +14,18 @@ import {
   type MailScheme,
   type MailSchemeInput,
   type MailSchemeOptions,
+  type MailSendNowResult,
 } from '@ems/contract';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
 import { logTypeName, NAMED_LOG_TYPES } from '../message/log-types.js';
-import { emailRepository, type SchemeRow } from './repository.js';
+import { reportSubject } from './compose.js';
+import { emailRepository, type NewSend, type SchemeRow } from './repository.js';
 import type { ReportSource } from './report-source.js';
 import { openSmtpPassword, sealSmtpPassword } from './secret.js';
 import { trySend, verifySmtp, type SmtpSettings } from './transport.js';
+import type { SendPayload } from './worker.js';
 
 /** 400 naming the field, with the reason in the request's language. */
 export const invalid = (lang: Lang, field: string, zh: string, en: string) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, lang === 'en' ? en : zh]);
@@ -282,6 +285,39 @@ export async function removeScheme(ems: Ems, scope: readonly number[], id: numbe
   await schemeDetail(ems, scope, id);
   await emailRepository(ems.db).removeScheme(id);
   return id;
+}
+
+/**
+ * A manual send ("send now"): for every report subscription of the scheme, its template's report for
+ * the last complete period before now (as a scheduled run due now would report), queued to every
+ * resolved recipient on the usual send path (retries, send log). It claims no run (mail_job) and
+ * leaves the scheme as it is, so the schedule goes on as before. The caller wakes the sender.
+ */
+export async function sendSchemeNow(ems: Ems, lang: Lang, reports: ReportSource | null, scope: readonly number[], id: number, projectId: number): Promise<MailSendNowResult> {
+  const project = await projectIn(ems, scope, projectId);
+  const repo = emailRepository(ems.db);
+  const row = await repo.scheme(id);
+  // an unknown scheme and another project's are answered alike
+  if (!row || row.projectId !== project.id) throw noPermission();
+  const s = parseScheme(row);
+  if (s.reports.length === 0) throw invalid(lang, 'reports', `方案“${s.name}”没有订阅报表，无可发送的内容`, `the scheme "${s.name}" subscribes to no report: there is nothing to send`);
+  if (!s.enabled) throw invalid(lang, 'enabled', `方案“${s.name}”已停用，启用后才能发送`, `the scheme "${s.name}" is disabled: enable it to send`);
+  const to = await resolveRecipients(ems, project.id, project.tenantId, s.recipients);
+  if (to.length === 0) throw invalid(lang, 'recipients', `方案“${s.name}”的收件人都没有邮件地址`, `none of the recipients of the scheme "${s.name}" has an e-mail address`);
+  if (!(await repo.server(project.id))) throw invalid(lang, 'projectId', '本项目尚未设置邮件服务器（邮件服务器设置页）', 'no mail server is set for this project (mail server settings page)');
+  if (!reports) throw invalid(lang, 'reports', '本服务器不提供报表邮件', 'report mails are not available on this server');
+  const templates = new Map((await reports.templates(ems, project.id)).map((t) => [t.id, t.name]));
+  s.reports.forEach((r, i) => {
+    if (!templates.has(r.templateId)) throw invalid(lang, `reports[${i}].templateId`, `报表模板 ${r.templateId} 已不存在`, `report template ${r.templateId} no longer exists`);
+  });
+  const now = ems.config.now();
+  const sends: NewSend[] = s.reports.flatMap((r) => {
+    const payload = JSON.stringify({ type: 'report', templateId: r.templateId, schedule: r.schedule.kind, due: now, lang: r.lang } satisfies SendPayload);
+    const subject = reportSubject(project, templates.get(r.templateId)!, now, mailLang(r.lang));
+    return to.map((recipient) => ({ projectId: project.id, schemeId: s.id, kind: 'report', recipient, subject, payload, createTime: now, nextAttempt: now }));
+  });
+  const ids = await repo.queue(sends);
+  return { count: ids.length, ids };
 }
 
 export async function schemeOptions(ems: Ems, lang: Lang, reports: ReportSource | null, scope: readonly number[], projectId: number): Promise<MailSchemeOptions> {

@@ -31,6 +31,8 @@ export interface EmailWorker {
   reports: ReportSource | null;
   /** Claims the due scheduled runs and makes the due send attempts (the timer calls it; tests call it with a pinned clock). */
   tick(): Promise<void>;
+  /** Makes a send pass right away (sends just queued, e.g. a manual send), instead of at the next tick. */
+  wake(): void;
   /** Waits until the events raised so far are queued as sends. */
   flushEvents(): Promise<void>;
   start(): void;
@@ -63,6 +65,7 @@ export function createEmailWorker(ems: Ems, warn: (msg: string) => void): EmailW
       await planRuns();
       await processSends();
     }),
+    wake: () => kick(),
     flushEvents: async () => {
       while (draining) await draining;
     },

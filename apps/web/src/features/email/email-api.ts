@@ -9,6 +9,7 @@ import {
   type MailScheme,
   type MailSchemeInput,
   type MailSchemeOptions,
+  type MailSendNowResult,
 } from '@ems/contract';
 import { defineQuery } from '../../lib/api/define-query';
 import { http } from '../../lib/http/client';
@@ -54,6 +55,11 @@ export async function saveMailScheme(input: MailSchemeInput, id?: number): Promi
 }
 export async function removeMailScheme(id: number): Promise<number> {
   return (await http.del<number>(EMAIL_API.remove.replace(':id', String(id)))).data;
+}
+
+/** POST email/schemeLibrary/:id/send: queues the scheme's reports (last complete period) to its recipients now. */
+export async function sendMailSchemeNow(id: number, projectId: number): Promise<MailSendNowResult> {
+  return (await http.post<MailSendNowResult>(EMAIL_API.sendNow.replace(':id', String(id)), { projectId })).data;
 }
 
 /** POST email/sendLog: one page of the send log, newest first. */

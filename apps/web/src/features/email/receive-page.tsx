@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, theme } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MailReportSubscription, MailScheme } from '@ems/contract';
-import { Permission } from '../../lib/permission';
+import { Permission, usePermission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
 import { useFormatTime } from '../../lib/time';
 import { invalidate } from '../../lib/api/define-query';
-import { mailOptionsQuery, mailSchemesQuery, removeMailScheme, sendLogQuery } from './email-api';
+import { mailOptionsQuery, mailSchemesQuery, removeMailScheme, sendLogQuery, sendMailSchemeNow } from './email-api';
 import { MailSchemeDialog } from './components/scheme-dialog';
 import { SendLog } from './components/send-log';
 
@@ -23,7 +23,24 @@ export default function ReceivePage() {
   const client = useQueryClient();
   const time = useFormatTime();
   const [dialog, setDialog] = useState<{ record: MailScheme | null } | null>(null);
+  const [sending, setSending] = useState<number | null>(null);
+  const mayUpdate = usePermission()('mailscheme_update');
   if (projectId === null) return <Empty description={t('noProject')} />;
+  /** why "send now" is unavailable for a scheme, or null */
+  const sendBlock = (s: MailScheme): string | null =>
+    !mayUpdate ? t('scheme.sendNowNoPermission') : s.reports.length === 0 ? t('scheme.sendNowNoReports') : !s.enabled ? t('scheme.sendNowDisabled') : null;
+  const sendNow = async (s: MailScheme) => {
+    setSending(s.id);
+    try {
+      const { count } = await sendMailSchemeNow(s.id, projectId);
+      void message.success(t('scheme.sendNowQueued', { count }));
+      void invalidate(client, sendLogQuery);
+    } catch {
+      // the server's message is shown by the http client
+    } finally {
+      setSending(null);
+    }
+  };
   const refresh = () => void invalidate(client, mailSchemesQuery, sendLogQuery);
   const remove = async (s: MailScheme) => {
     await removeMailScheme(s.id);
@@ -106,9 +123,25 @@ export default function ReceivePage() {
             {
               title: t('scheme.actions'),
               key: 'actions',
-              width: 130,
+              width: 220,
               render: (_, s) => (
                 <Space>
+                  <Tooltip title={sendBlock(s) ?? t('scheme.sendNowHelp')}>
+                    {/* a span takes the hover of a disabled button */}
+                    <span>
+                      <Button
+                        type="link"
+                        size="small"
+                        icon={<SendOutlined />}
+                        disabled={sendBlock(s) !== null}
+                        loading={sending === s.id}
+                        onClick={() => void sendNow(s)}
+                        data-testid="scheme-send-now"
+                      >
+                        {t('scheme.sendNow')}
+                      </Button>
+                    </span>
+                  </Tooltip>
                   <Permission code="mailscheme_update">
                     <Button type="link" size="small" onClick={() => setDialog({ record: s })} data-testid="mail-scheme-edit">
                       {t('scheme.edit')}

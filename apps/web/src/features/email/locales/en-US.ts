@@ -31,6 +31,12 @@ const email: typeof zh = {
     badAddress: 'is not a valid e-mail address',
   },
   scheme: {
+    sendNow: 'Send now',
+    sendNowHelp: 'Sends the reports of the last complete period to the recipients now; the schedule stays as it is',
+    sendNowQueued: '{{count}} mails queued',
+    sendNowNoReports: 'The scheme subscribes to no report',
+    sendNowDisabled: 'The scheme is disabled: enable it to send',
+    sendNowNoPermission: 'You may not change mail schemes',
     title: 'Mail distribution schemes',
     add: 'New scheme',
     edit: 'Edit',

@@ -29,6 +29,12 @@ const email = {
     badAddress: '不是有效的邮件地址',
   },
   scheme: {
+    sendNow: '立即发送',
+    sendNowHelp: '立即向收件人发送上一个完整周期的报表，不影响定时发送',
+    sendNowQueued: '已排队 {{count}} 封邮件',
+    sendNowNoReports: '该方案没有订阅报表',
+    sendNowDisabled: '该方案已停用，启用后才能发送',
+    sendNowNoPermission: '没有修改邮件方案的权限',
     title: '邮件接收方案',
     add: '新建方案',
     edit: '编辑',

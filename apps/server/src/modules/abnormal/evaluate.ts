@@ -209,7 +209,8 @@ async function store(ems: Ems, repo: AbnormalRepository, ctx: ProjectCtx, rule: 
   for (const f of findings) {
     const fen = priceAt ? findingFen(f, priceAt) : null;
     const values = { end: f.end, level: f.level, actual: f.actualKwh, expected: f.expectedKwh, excess: f.excessKwh, fen };
-    const s = byStart.get(f.start);
+    // the same start is the same finding; a run that late data moved keeps the key of the stored run it overlaps
+    const s = byStart.get(f.start) ?? stored.find((x) => x.start < f.end && f.start < x.end);
     if (s) {
       // a shorter span than stored is the same run cut by the range's end: keep what is stored
       if (f.end < s.end || (f.end === s.end && Math.abs(f.excessKwh - s.excess) < 1e-9 && f.level === s.level && fen === s.fen)) continue;
@@ -221,7 +222,6 @@ async function store(ems: Ems, repo: AbnormalRepository, ctx: ProjectCtx, rule: 
       count.updated++;
       continue;
     }
-    if (stored.some((x) => x.start <= f.start && x.end >= f.end)) continue;
     const id = await repo.insertFinding({ projectId: ctx.projectId, ruleId: rule.id, meterId: meter.id, start: f.start, ...values }, now);
     if (id === undefined) continue;
     count.created++;

@@ -151,6 +151,14 @@ for (const { kind, skip } of STORES) {
       // a narrower range inside: nothing new either
       const inner = (await call<AbnormalEvaluation>('POST', API.evaluate, { projectId, startTime: dayStart(10), endTime: dayStart(3) })).data;
       expect(inner.created).toBe(0);
+      // a stored run whose start moved (late data) is the same finding: updated, not raised again
+      const moved = (await findingsOf(rule('卫生间夜间用水').id)).find((f) => f.start === dayStart(5)) as AbnormalFindingRecord;
+      const findings = t.app.ems.db.withTables<{ abnormal_finding: { id: number; start_time: number; excess: number } }>();
+      await findings.updateTable('abnormal_finding').set({ start_time: moved.start + 900_000, excess: 1 }).where('id', '=', moved.id).execute();
+      const late = (await call<AbnormalEvaluation>('POST', API.evaluate, { projectId, ruleId: rule('卫生间夜间用水').id, ...range })).data;
+      expect(late).toEqual({ rules: 1, created: 0, updated: 1, events: 0 });
+      await findings.updateTable('abnormal_finding').set({ start_time: moved.start }).where('id', '=', moved.id).execute();
+      expect((await findingsOf(rule('卫生间夜间用水').id)).find((f) => f.id === moved.id)?.excess).toBeCloseTo(moved.excess, 9);
     });
 
     it('the findings of other meters raise a 703 event each with their waste and ¥', async () => {

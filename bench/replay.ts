@@ -25,6 +25,8 @@ export interface TimedCall<C> {
   url: string;
   method?: 'POST' | 'GET';
   body: (c: C) => Record<string, unknown>;
+  /** a call made of several requests, one after another (e.g. one report per node): their bodies; `body` is then only the first */
+  bodies?: (c: C) => Record<string, unknown>[];
   /** also print the p50 with remembered work forgotten before each call (this function forgets it) */
   cold?: () => void;
 }
@@ -130,10 +132,21 @@ export async function timeCalls<C>(
   const original = app.ems.db;
   try {
     for (const call of calls) {
-      const body = call.body(ctx);
       const get = call.method === 'GET';
-      const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
-      const api = () => (get ? app.inject({ method: 'GET', url: `${call.url}?${query}`, headers }) : app.inject({ method: 'POST', url: call.url, headers, payload: body }));
+      const one = (body: Record<string, unknown>) => {
+        const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
+        return get ? app.inject({ method: 'GET', url: `${call.url}?${query}`, headers }) : app.inject({ method: 'POST', url: call.url, headers, payload: body });
+      };
+      const bodies = call.bodies?.(ctx) ?? [call.body(ctx)];
+      // a call of several requests answers as its last; any request failing fails it
+      const api = async () => {
+        let last: Awaited<ReturnType<typeof one>> | undefined;
+        for (const b of bodies) {
+          last = await one(b);
+          if (last.statusCode !== 200) return last;
+        }
+        return last as Awaited<ReturnType<typeof one>>;
+      };
       // the session check's queries: the same request with a body that fails validation (after the check)
       const cap = capturing(original);
       app.ems.db = cap.db;
@@ -146,7 +159,8 @@ export async function timeCalls<C>(
         console.log(`${`[${label}] ${call.name}`.padEnd(52)} not timed: an empty request answered ${bad.statusCode} (400 expected), the call ${first.statusCode} ${first.body.slice(0, 200)}`);
         continue;
       }
-      const statements = cap.queries.slice(sessionQueries);
+      // the floor is what the call reads: its writes (a call that records findings) are not replayed
+      const statements = cap.queries.slice(sessionQueries).filter((q) => /^\s*(select|with)\b/i.test(q.sql));
       const groups = waves(statements);
 
       let floor: () => Promise<number>;
@@ -178,7 +192,7 @@ export async function timeCalls<C>(
       console.log(
         `${`[${label}] ${call.name}`.padEnd(52)} p50 ${a50.toFixed(3)} ms | floor (raw SQL) ${f50.toFixed(3)} ms | ratio ${ratio.toFixed(1)}x (goal ≤ ${o.goal}x: ${ratio <= o.goal ? 'met' : 'MISSED'})`,
       );
-      console.log(`${''.padEnd(52)} ${statements.length} statements in ${groups.length} waves, ${floorRows.toLocaleString('en-US')} rows; reply ${(first.body.length / 1024).toFixed(1)} KiB; ${a.length} samples each`);
+      console.log(`${''.padEnd(52)} ${bodies.length > 1 ? `${bodies.length} requests, ` : ''}${statements.length} statements in ${groups.length} waves, ${floorRows.toLocaleString('en-US')} rows; reply ${(first.body.length / 1024).toFixed(1)} KiB; ${a.length} samples each`);
       if (call.cold) {
         const cold: number[] = [];
         for (let i = 0; i < Math.max(5, Math.round(o.iter / 3)); i++) {

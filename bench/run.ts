@@ -101,7 +101,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
 
 /**
  * `npm run bench -- <name> …` runs only the named benches (each on SQLite, then PostgreSQL when a
- * URL is set): ingest, mqtt, sim, trend, report, fanout, analysis, pages, bound, import (SQLite only). Without names: all of them,
+ * URL is set): ingest, mqtt, sim, trend, report, fanout, analysis, efficiency, reporting, pages, bound, import (SQLite only). Without names: all of them,
  * the session path first. `pages` and `bound` need `npm run build` first (the built server seeds their history).
  */
 const SELECTED = process.argv.slice(2);
@@ -120,6 +120,7 @@ if (SELECTED.length > 0) {
     fanout: async () => (await import('./fanout.js')).benchFanout(dir),
     analysis: async () => (await import('./analysis.js')).benchAnalysis(dir, pgUrl),
     efficiency: async () => (await import('./efficiency.js')).benchEfficiency(dir, pgUrl),
+    reporting: async () => (await import('./reporting.js')).benchReporting(dir, pgUrl),
     pages: async () => (await import('./pages.js')).benchPages(),
     bound: async () => (await import('./work-bound.js')).benchWorkBound(),
     import: async () => (await import('./import.js')).benchImport(dir),
@@ -164,6 +165,7 @@ try {
   await (await import('./fanout.js')).benchFanout(dataDir);
   await (await import('./analysis.js')).benchAnalysis(dataDir, pgUrl);
   await (await import('./efficiency.js')).benchEfficiency(dataDir, pgUrl);
+  await (await import('./reporting.js')).benchReporting(dataDir, pgUrl);
   await (await import('./pages.js')).benchPages();
   await (await import('./work-bound.js')).benchWorkBound();
   await (await import('./import.js')).benchImport(dataDir);

@@ -23,7 +23,8 @@ import { ok } from '../../lib/reply.js';
 import { sessionOf } from '../../context.js';
 import { projectScope } from '../../lib/request-scope.js';
 import { actorOf, recordAudit } from '../audit/service.js';
-import { abnormalOptions, createRule, evaluateNow, listFindings, listRules, removeRule, ruleDetail, ruleResults, setFindingStatus, updateRule, wasteAnalysis } from './service.js';
+import { listFindings, ruleResults, setFindingStatus, wasteAnalysis } from './results.js';
+import { abnormalOptions, createRule, evaluateNow, listRules, removeRule, ruleDetail, updateRule } from './service.js';
 
 /** Reading rules, results and findings: the /useException page; the waste events page reads findings and the ranking. */
 const READ = { permission: 'page_useException' };

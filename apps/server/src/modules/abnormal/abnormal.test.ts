@@ -159,6 +159,14 @@ for (const { kind, skip } of STORES) {
       expect(late).toEqual({ rules: 1, created: 0, updated: 1, events: 0 });
       await findings.updateTable('abnormal_finding').set({ start_time: moved.start }).where('id', '=', moved.id).execute();
       expect((await findingsOf(rule('卫生间夜间用水').id)).find((f) => f.id === moved.id)?.excess).toBeCloseTo(moved.excess, 9);
+      // a finding stored shorter (its run cut by the range's end then) grows, and so does its own event: end, excess, text
+      const press = (await findingsOf(rule('冲压线用电偏差').id))[0] as AbnormalFindingRecord;
+      await findings.updateTable('abnormal_finding').set({ excess: 0 }).where('id', '=', press.id).execute();
+      await t.app.ems.db.withTables<{ event: { id: number; end_time: number; value: number } }>().updateTable('event').set({ end_time: press.end - 900_000, value: 0 }).where('id', '=', press.eventId as number).execute();
+      expect((await call<AbnormalEvaluation>('POST', API.evaluate, { projectId, ruleId: rule('冲压线用电偏差').id, ...range })).data).toMatchObject({ created: 0, updated: 1, events: 0 });
+      const ev = (await call<EventRecord[]>('POST', EVENT_API.query, { ...range, logTypes: [LOG_TYPE.abnormal], page: { index: 0, limit: 1000 } })).data.find((e) => e.id === press.eventId) as EventRecord;
+      expect([ev.endTime, ev.value, ev.wasteAmount]).toEqual([press.end, press.excess, press.excess]);
+      expect(ev.message).toContain(`浪费 ${Math.round(press.excess * 100) / 100} kWh`);
     });
 
     it('the findings of other meters raise a 703 event each with their waste and ¥', async () => {

@@ -365,8 +365,14 @@ export function abnormalRepository(db: Db) {
         .where('id', '=', eventId)
         .execute();
     },
-    async setEventSpan(eventId: number, end: number, value: number): Promise<void> {
-      await t.updateTable('event').set({ end_time: end, value }).where('id', '=', eventId).where('algorithm_id', 'is', null).execute();
+    /** A finding's own event follows it as it grows: end, excess, level and text (an event joined to a night-use algorithm's keeps that algorithm's). */
+    async setEventSpan(eventId: number, v: { end: number; value: number; level: number; message: { zh: string; en: string } }): Promise<void> {
+      await t
+        .updateTable('event')
+        .set({ end_time: v.end, value: v.value, level: v.level, message_zh: v.message.zh.slice(0, 1000), message_en: v.message.en.slice(0, 1000) })
+        .where('id', '=', eventId)
+        .where('algorithm_id', 'is', null)
+        .execute();
     },
   };
 }

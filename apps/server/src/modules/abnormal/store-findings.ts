@@ -44,7 +44,7 @@ export async function storeFindings(ems: Ems, repo: AbnormalRepository, ctx: Pro
       if (f.end < s.end || (f.end === s.end && Math.abs(f.excessKwh - s.excess) < 1e-9 && f.level === s.level && fen === s.fen)) continue;
       await repo.updateFinding(s.id, values);
       if (s.eventId !== null) {
-        await repo.setEventSpan(s.eventId, f.end, f.excessKwh);
+        await repo.setEventSpan(s.eventId, { end: f.end, value: f.excessKwh, level: f.level === 'alarm' ? EVENT_LEVEL.alarm : EVENT_LEVEL.earlyWarning, message: messageOf(rule, meter, f, fen) });
         await repo.refreshEventWaste(s.eventId);
       }
       count.updated++;

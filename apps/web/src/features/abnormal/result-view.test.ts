@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AbnormalResults } from '@ems/contract';
-import { heatCells, resultChartOption, weekdayOf } from './result-view';
+import { heatCells, heatmapOption, resultChartOption, weekdayOf } from './result-view';
 
 const H = 3_600_000;
 describe('abnormal results views', () => {
@@ -38,5 +38,30 @@ describe('abnormal results views', () => {
       [1, 0, 10],
     ]);
     expect(heatCells([{ date: '2026-07-15', excess: 5, fen: 0 }], '2026-07-15', false).cells[0]?.value).toBe(5);
+  });
+});
+
+describe('the options render in ECharts (server-side SVG: no canvas needed)', () => {
+  it('actual vs expected with a shaded span, and the calendar heat-map', async () => {
+    const { echarts } = await import('../../widgets');
+    const r = {
+      unit: 'kWh',
+      series: [0, 1, 2, 3].map((h) => ({ start: h * H, actual: h + 1, expected: 1 })),
+      spans: [{ start: H, end: 3 * H, level: 'alarm' }],
+    } as AbnormalResults;
+    const render = (option: object) => {
+      const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 600, height: 300 });
+      chart.setOption(option);
+      const svg = chart.renderToSVGString();
+      chart.dispose();
+      return svg;
+    };
+    const line = render(resultChartOption(r, { actual: 'Actual', expected: 'Expected', abnormal: 'X' }, { actual: '#1677ff', expected: '#888888', warn: '#faad14', alarm: '#ff4d4f' }, (ts) => `h${ts / H}`));
+    expect(line).toContain('Actual');
+    expect(line).toContain('h3');
+    const { cells, weeks } = heatCells([{ date: '2026-07-15', excess: 5, fen: 2500 }], '2026-07-13', true);
+    const heat = render(heatmapOption(cells, weeks, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], { low: '#fff7e6', high: '#ff4d4f' }, 'Cost'));
+    expect(heat).toContain('Wed');
+    expect(heat).toContain('07-13');
   });
 });

@@ -530,22 +530,22 @@ export const ALLOW: Record<string, Entry> = {
   'POST /eem-service/v1/rule/algorithmInfo': { own: PLATFORM, project: true, probe: (c) => post('/eem-service/v1/rule/algorithmInfo', algorithmBody(c.side, `matrix algorithm ${c.n}`)) },
   'DELETE /eem-service/v1/rule/delAlgorithm': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: '/eem-service/v1/rule/delAlgorithm', body: { ids: [await c.scratch.algorithm()] } }) },
   'POST /eem-service/v1/rule/changeAlgorithmStates': { own: PLATFORM, project: true, probe: async (c) => post('/eem-service/v1/rule/changeAlgorithmStates', { ids: [await c.scratch.algorithm()], enabled: true }) },
-  // abnormal consumption (issue 15): the fw pages read rules, results and findings; rules are written under the kind's custom permission
-  // (percent_rule_update …: the platform roles hold them, the project manager does not), findings acknowledged under overstandard_update
+  // abnormal consumption (issue 15): the fw pages read rules, results and findings and evaluate now; rules are written under the kind's
+  // custom permission (percent_rule_update …) and findings acknowledged under overstandard_update: the platform roles and the project manager hold them
   'GET /eem-service/v1/abnormal/rules': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/abnormal/rules?projectId=${c.side.projectId}`) },
   'GET /eem-service/v1/abnormal/options': { own: CONFIRMERS, project: true, probe: (c) => get(`/eem-service/v1/abnormal/options?projectId=${c.side.projectId}`) },
-  'POST /eem-service/v1/abnormal/rule': { own: PLATFORM, project: true, probe: async (c) => post('/eem-service/v1/abnormal/rule', abnormalRuleBody(c.side, `matrix abnormal ${c.n}`, await c.scratch.electricityMeter())) },
+  'POST /eem-service/v1/abnormal/rule': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/abnormal/rule', abnormalRuleBody(c.side, `matrix abnormal ${c.n}`, await c.scratch.electricityMeter())) },
   'PUT /eem-service/v1/abnormal/rule/:id': {
-    own: PLATFORM,
+    own: CONFIRMERS,
     project: true,
     probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/abnormal/rule/${await c.scratch.abnormalRule()}`, body: abnormalRuleBody(c.side, `matrix abnormal ${c.n}`, await c.scratch.electricityMeter()) }),
   },
-  'DELETE /eem-service/v1/abnormal/rule/:id': { own: PLATFORM, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/abnormal/rule/${await c.scratch.abnormalRule()}` }) },
-  'POST /eem-service/v1/abnormal/evaluate': { own: PLATFORM, project: true, probe: (c) => post('/eem-service/v1/abnormal/evaluate', { projectId: c.side.projectId, ...week(c) }) },
+  'DELETE /eem-service/v1/abnormal/rule/:id': { own: CONFIRMERS, project: true, probe: async (c) => ({ method: 'DELETE', url: `/eem-service/v1/abnormal/rule/${await c.scratch.abnormalRule()}` }) },
+  'POST /eem-service/v1/abnormal/evaluate': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/abnormal/evaluate', { projectId: c.side.projectId, ...week(c) }) },
   'POST /eem-service/v1/abnormal/results': { own: CONFIRMERS, project: true, probe: async (c) => post('/eem-service/v1/abnormal/results', { projectId: c.side.projectId, ruleId: await c.scratch.abnormalRule(), ...week(c) }) },
   'POST /eem-service/v1/abnormal/findings': { own: CONFIRMERS, project: true, probe: (c) => post('/eem-service/v1/abnormal/findings', { projectId: c.side.projectId, ...week(c) }) },
   'PUT /eem-service/v1/abnormal/finding/:id/status': {
-    own: PLATFORM,
+    own: CONFIRMERS,
     project: true,
     probe: async (c) => ({ method: 'PUT', url: `/eem-service/v1/abnormal/finding/${await c.scratch.abnormalFinding()}/status`, body: { status: 'acknowledged' } }),
   },

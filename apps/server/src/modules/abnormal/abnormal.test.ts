@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABNORMAL_API as API, EVENT_API, LOG_TYPE, type AbnormalEvaluation, type AbnormalFindingRecord, type AbnormalResults, type AbnormalRule, type EventRecord, type WasteAnalysis } from '@ems/contract';
+import { ABNORMAL_API as API, EVENT_API, LOG_TYPE, permissionId, type AbnormalEvaluation, type AbnormalFindingRecord, type AbnormalResults, type AbnormalRule, type EventRecord, type WasteAnalysis } from '@ems/contract';
 import { json, loginAs, startSimulated, STORES, type TestApp, type TestStore } from '../../test/helpers.js';
+import type { Session } from '../../context.js';
 import { backgroundHealth } from '../project/background-health.js';
 import { abnormalPass } from './background.js';
 import { DEMO_WATER_PRICE } from './demo-rules.js';
+import { createRule, removeRule, updateRule } from './service.js';
 
 const H = 3_600_000;
 const DAY = 86_400_000;
@@ -22,6 +24,7 @@ for (const { kind, skip } of STORES) {
     let t: TestApp;
     let admin: Record<string, string>;
     let cloud: Record<string, string>;
+    let plant: Record<string, string>;
     let projectId: number;
     let code: Map<string, number>;
     let rules: AbnormalRule[];
@@ -41,6 +44,7 @@ for (const { kind, skip } of STORES) {
       projectId = Number(nodes.find((n) => n.code === 'W-TOILET')?.project_id);
       admin = { ...(await loginAs(t.app, store.clock, 'pf_admin')).headers, projectid: String(projectId) };
       cloud = { ...(await loginAs(t.app, store.clock, 'fw_cloud')).headers, projectid: String(projectId) };
+      plant = { ...(await loginAs(t.app, store.clock, 'fw_plant')).headers, projectid: String(projectId) };
       rules = (await call<AbnormalRule[]>('GET', `${API.rules}?projectId=${projectId}`)).data;
       // the live engine's first check judged last night only: stop it and start from no event, as the history would
       await t.app.events.idle();
@@ -209,26 +213,37 @@ for (const { kind, skip } of STORES) {
       expect(w.totalFen).toBe(w.list.reduce((a, x) => a + x.fen, 0));
     });
 
-    it('a finding is acknowledged then closed (overstandard_update); the project manager without it is refused', async () => {
+    it('a finding is acknowledged then closed (overstandard_update: the project manager holds it); the plant operator without it is refused', async () => {
       const f = (await findingsOf(rule('卫生间夜间用水').id))[0] as AbnormalFindingRecord;
       const url = API.findingStatus.replace(':id', String(f.id));
       expect((await call<AbnormalFindingRecord>('PUT', url, { status: 'acknowledged' })).data).toMatchObject({ status: 'acknowledged', statusUser: 'pf_admin' });
-      expect((await call<AbnormalFindingRecord>('PUT', url, { status: 'closed' })).data.status).toBe('closed');
-      const refused = await call('PUT', url, { status: 'open' }, cloud);
-      expect(refused.status).toBe(404);
+      expect((await call<AbnormalFindingRecord>('PUT', url, { status: 'closed' }, cloud)).data).toMatchObject({ status: 'closed', statusUser: 'fw_cloud' });
+      const refused = await call('PUT', url, { status: 'open' }, en(plant));
+      expect([refused.status, refused.msg]).toEqual([404, 'no operation permission']);
       expect((await call<AbnormalFindingRecord[]>('POST', API.findings, { projectId, status: 'closed', ...range })).data.map((x) => x.id)).toEqual([f.id]);
       const bad = await call('PUT', url, { status: 'gone' }, en(admin));
       expect(bad.status).toBe(400);
     });
 
-    it('creates, edits and deletes a rule under its kind permission, audited; the project manager reads but may not write', async () => {
+    it('creates, edits and deletes a rule under its kind permission, audited; without the page or the kind permission: refused', async () => {
       const body = { projectId, kind: 'percent', name: '注塑机偏差', meterIds: [code.get('E-INJ')], params: { warnPct: 30, alarmPct: 60 }, enabled: true };
       const created = await call<AbnormalRule>('POST', API.create, body);
       expect(created.data).toMatchObject({ kind: 'percent', name: '注塑机偏差', level: 'alarm', minDurationMin: 15, evaluatedTo: 0 });
       const id = created.data.id;
       expect((await call<AbnormalRule[]>('GET', `${API.rules}?projectId=${projectId}&kind=percent`, undefined, cloud)).data.map((r) => r.name)).toContain('注塑机偏差');
-      expect((await call('POST', API.create, { ...body, name: 'other' }, cloud)).status).toBe(404);
-      expect((await call('DELETE', API.remove.replace(':id', String(id)), undefined, cloud)).status).toBe(404);
+      expect((await call('POST', API.create, { ...body, name: 'other' }, plant)).status).toBe(404);
+      expect((await call('DELETE', API.remove.replace(':id', String(id)), undefined, plant)).status).toBe(404);
+      expect((await call('GET', `${API.rules}?projectId=${projectId}`, undefined, plant)).status).toBe(404);
+      // a role holding the percent rule's permissions only may not write a period rule, nor delete one
+      const only = (names: string[]): Session => ({ userId: 99, name: 'only', tenantId: 1, usertype: 3, isRoot: false, tokenHash: '', permissionIds: new Set(names.map((n) => permissionId(n) as number)), projectIds: [projectId] });
+      const percentOnly = only(['page_useException', 'percent_rule_update', 'percent_rule_delete']);
+      const period = { ...body, meterIds: [code.get('E-INJ') as number], kind: 'period' as const, name: 'night', params: { nights: [{ start: '22:00', end: '06:00' }], limitPerHour: 1 } };
+      await expect(createRule(t.app.ems, 'en', [projectId], percentOnly, period)).rejects.toMatchObject({ status: 404, messageKey: 'noPermission' });
+      await expect(removeRule(t.app.ems, [projectId], percentOnly, rule('卫生间夜间用水').id)).rejects.toMatchObject({ status: 404 });
+      await expect(updateRule(t.app.ems, 'en', [projectId], percentOnly, id, period)).rejects.toMatchObject({ status: 404 });
+      const byCloud = await call<AbnormalRule>('POST', API.create, { ...period, name: 'night by the project manager' }, cloud);
+      expect(byCloud.data.kind).toBe('period');
+      expect((await call<number>('DELETE', API.remove.replace(':id', String(byCloud.data.id)), undefined, cloud)).data).toBe(byCloud.data.id);
       const edited = await call<AbnormalRule>('PUT', API.update.replace(':id', String(id)), { ...body, params: { warnPct: 25, alarmPct: 50 }, minDurationMin: 30 });
       expect(edited.data).toMatchObject({ params: { warnPct: 25, alarmPct: 50 }, minDurationMin: 30 });
       expect((await call('POST', API.create, body)).status).toBe(409);

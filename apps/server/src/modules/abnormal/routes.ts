@@ -32,8 +32,8 @@ const WASTE = { permission: 'page_useException page_energyLossEvent' };
 /** Writing rules: a kind's custom permission (checked per kind in the service). */
 const UPDATE = { permission: 'percent_rule_update period_rule_update consumption_rule_update' };
 const REMOVE = { permission: 'percent_rule_delete period_rule_delete consumption_rule_delete' };
-/** Evaluating on demand and acknowledging or closing findings. */
-const EVALUATE = { permission: 'percent_rule_update period_rule_update consumption_rule_update overstandard_update' };
+/** Evaluating on demand: whoever reads the page (it records what the background pass would); acknowledging or closing findings: overstandard_update. */
+const EVALUATE = READ;
 const STATUS = { permission: 'overstandard_update' };
 
 /** Changes of rules and findings go to the audit log as configuration. */

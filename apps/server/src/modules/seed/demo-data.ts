@@ -96,6 +96,8 @@ export const DEMO_ROLES: Record<'pf_admin' | 'pf_service' | 'fw_cloud' | 'fw_pla
       id('workorder_update'),
       // the project manager defines how the plant's equipment states are read (/deviceRunningStateScheme, issue 14)
       ...['equipmentstatus_create', 'equipmentstatus_update', 'equipmentstatus_delete'].map(id),
+      // and the plant's abnormal-consumption rules and findings (/useException, issue 15: spec section 6 custom permissions)
+      ...['percent_rule_update', 'percent_rule_delete', 'period_rule_update', 'period_rule_delete', 'consumption_rule_update', 'consumption_rule_delete', 'overstandard_update'].map(id),
       // the project manager exports the plant's period reports (/onlyReport, issue 15); the platform keeps the templates
       id('report_export'),
     ],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EChartsOption } from 'echarts';
 import type { AbnormalResults } from '@ems/contract';
 import { heatCells, heatmapOption, resultChartOption, weekdayOf } from './result-view';
 
@@ -49,7 +50,7 @@ describe('the options render in ECharts (server-side SVG: no canvas needed)', ()
       series: [0, 1, 2, 3].map((h) => ({ start: h * H, actual: h + 1, expected: 1 })),
       spans: [{ start: H, end: 3 * H, level: 'alarm' }],
     } as AbnormalResults;
-    const render = (option: object) => {
+    const render = (option: EChartsOption) => {
       const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 600, height: 300 });
       chart.setOption(option);
       const svg = chart.renderToSVGString();

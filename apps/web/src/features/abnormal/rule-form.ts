@@ -125,6 +125,5 @@ export function toRuleInput(projectId: number, kind: AbnormalRuleKind, v: RuleFo
   };
 }
 
-/** Evaluating now: any rule editor or the over-standard permission; acknowledging findings: the over-standard permission. */
-export const EVALUATE_PERMISSION = 'percent_rule_update period_rule_update consumption_rule_update overstandard_update';
+/** Acknowledging or closing findings (spec section 6 custom permission); evaluating now needs only the page. */
 export const STATUS_PERMISSION = 'overstandard_update';

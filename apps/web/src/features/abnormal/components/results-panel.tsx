@@ -10,7 +10,7 @@ import { formatTime, useProjectZone } from '../../../lib/time';
 import { DateRangeSelector, EChart, KpiRow } from '../../../widgets';
 import { abnormalResultsQuery, evaluateAbnormal, setFindingStatus, wasteAnalysisQuery } from '../api/abnormal-api';
 import { BUCKET_PATTERN, heatCells, heatmapOption, resultChartOption } from '../result-view';
-import { EVALUATE_PERMISSION, STATUS_PERMISSION } from '../rule-form';
+import { STATUS_PERMISSION } from '../rule-form';
 
 const STATUS_COLOUR: Record<FindingStatus, string> = { open: 'error', acknowledged: 'warning', closed: 'default' };
 
@@ -75,11 +75,9 @@ export function ResultsPanel({ projectId, rule, priced, range, onRange }: { proj
             <Select<number> data-testid="result-meter" value={meter.id} style={{ width: 220 }} options={rule.meters.map((m) => ({ value: m.id, label: m.name }))} onChange={setMeterId} />
           </Flex>
           <DateRangeSelector value={range} onChange={onRange} />
-          <Permission code={EVALUATE_PERMISSION}>
-            <Button type="primary" loading={busy} onClick={() => void evaluate()} data-testid="result-evaluate">
-              {t('result.evaluate')}
-            </Button>
-          </Permission>
+          <Button type="primary" loading={busy} onClick={() => void evaluate()} data-testid="result-evaluate">
+            {t('result.evaluate')}
+          </Button>
         </Flex>
         {!data || !chart || !heat ? (
           <Skeleton active />

@@ -4,6 +4,7 @@ import { DATA_ID, REPORT_API as API, type Report, type ReportTemplate } from '@e
 import { TOU_VERSION, at, counter } from '../../test/fixtures.js';
 import { STORES, attachScheme, createProject, createStore, insertNode, json, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
 import { lastCompletePeriod, reportAttachment } from './deliver.js';
+import { declareReset } from '../timeseries/service.js';
 import { XLSX_HEADER_ROW } from './export.js';
 
 const KWH = DATA_ID.activeEnergyImport;
@@ -266,6 +267,38 @@ for (const { kind, skip } of STORES) {
       const day = await reportAttachment(t.app.ems, { projectId, templateId: tpl.data.id, kind: 'daily', date: { year: 2025, month: 3, day: 10 }, lang: 'zh-CN' });
       expect(day.title).toBe('一车间电日报 2025-03-10');
       await expect(reportAttachment(t.app.ems, { projectId: projectId + 1000, templateId: tpl.data.id, lang: 'zh-CN' })).rejects.toThrow();
+    });
+
+    it('readings at the boundaries: the last register before a missing one, a replacement in between, none older than the look-back; MD on a tie is the earliest window', async () => {
+      // a room of its own (added last: the project's other figures above are untouched)
+      const room = await insertNode(t.app, { projectId, parentId: null, label: 'room', name: 'Boundary room' });
+      const R = await insertNode(t.app, { projectId, parentId: room, label: 'meter', name: 'R', attrs: { energyType: 2 } });
+      const S = await insertNode(t.app, { projectId, parentId: room, label: 'meter', name: 'S', attrs: { energyType: 2 } });
+      const T = await insertNode(t.app, { projectId, parentId: room, label: 'meter', name: 'T', attrs: { energyType: 2 } });
+      const day = at(2025, 3, 12);
+      const replaced = at(2025, 3, 12, 12);
+      // R: 1 per 15 min from 100 (11 March 00:00), no reading at 12 March 00:00; replaced at 12:00 (closing 244, opening 5), then 1 per 15 min from 5
+      await declareReset(t.app.ems, projectId, { deviceId: R, dataId: KWH, ts: replaced, closing: 244, opening: 5 });
+      await writeReadings(t.app, projectId, [
+        ...counter(R, KWH, at(2025, 3, 11), replaced, 1, { start: 100, skip: (x) => x === day }),
+        ...counter(R, KWH, replaced + 900_000, at(2025, 3, 13), 1, { start: 6 }),
+        // S: 2 per 15 min (8 kW in every window: a tie all day), its last reading 12 March 20:00
+        ...counter(S, KWH, at(2025, 3, 11), at(2025, 3, 12, 20), 2, { start: 0 }),
+        // T: one reading long before the look-back, then from 06:00 only
+        { deviceId: T, dataId: KWH, ts: at(2025, 3, 1), value: 7 },
+        ...counter(T, KWH, at(2025, 3, 12, 6), at(2025, 3, 13), 1, { start: 50 }),
+      ]);
+      const d = (await report({ nodeId: room, modelLabel: 'room', kind: 'daily', date: '2025-03-12', rows: 'meters', sections: ['readings', 'power'] }, en())).data;
+      const rows = new Map(d.readings!.rows.map((x) => [x.id, x]));
+      // R: from 23:45 the day before (195) to 244, then 5 → 53 at midnight: 49 + 48
+      expect(rows.get(R)).toMatchObject({ startRegister: 195, endRegister: 53, consumption: 97, resets: 1 });
+      // S: 0 + 96 × 2 = 192 at midnight → 192 + 80 × 2 = 352 at 20:00, the last before the end
+      expect(rows.get(S)).toMatchObject({ startRegister: 192, endRegister: 352, consumption: 160, quality: 'estimated' });
+      // T: the 1 March reading is older than the look-back: no start register
+      expect(rows.get(T)).toMatchObject({ startRegister: null, endRegister: 50 + 72, consumption: null, quality: 'missing' });
+      const power = new Map(d.power!.rows.map((x) => [x.id, x]));
+      expect(power.get(S)).toMatchObject({ maxDemandKw: 8, maxDemandAt: day });
+      expect(power.get(T)).toMatchObject({ maxDemandKw: 4, maxDemandAt: at(2025, 3, 12, 6) });
     });
   });
 }

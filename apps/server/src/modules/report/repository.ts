@@ -1,4 +1,4 @@
-import { sql, type Generated } from 'kysely';
+import { SqliteAdapter, sql, type Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { RollupTable } from '../analysis/periods.js';
 import type { SlotSum } from './tou.js';
@@ -124,15 +124,17 @@ export function reportRepository(db: Db) {
 
     /**
      * Per device, the register reading of the counter at or last before `at`, no earlier than
-     * `notBefore` (one statement: a correlated max(ts) seek on the primary key per device).
+     * `notBefore`: one statement driven by the device list, each device one max(ts) seek on the
+     * primary key (device_id, data_id, ts) and one lookup of that row — never a scan of its readings.
      */
     async registersAt(deviceIds: readonly number[], dataId: number, at: number, notBefore: number): Promise<RegisterRow[]> {
-      if (deviceIds.length === 0) return [];
-      const ids = sql.join(deviceIds.map((d) => sql.lit(d)));
+      if (deviceIds.length === 0 || at < notBefore) return [];
+      const ids = sql.join([...new Set(deviceIds)].map((d) => sql`(${sql.lit(d)})`));
       const r = await sql<{ device_id: number | string; ts: number | string; value: number | string; status: number | string }>`
-        select r.device_id, r.ts, r.value, r.status from reading r
-        where r.data_id = ${dataId} and r.device_id in (${ids})
-          and r.ts = (select max(x.ts) from reading x where x.device_id = r.device_id and x.data_id = ${dataId} and x.ts <= ${at} and x.ts >= ${notBefore})`.execute(db);
+        with d(id) as (values ${ids})
+        select r.device_id, r.ts, r.value, r.status from d join reading r
+          on r.device_id = d.id and r.data_id = ${dataId}
+          and r.ts = (select max(x.ts) from reading x where x.device_id = d.id and x.data_id = ${dataId} and x.ts <= ${at} and x.ts >= ${notBefore})`.execute(db);
       return r.rows.map((x) => ({ deviceId: Number(x.device_id), ts: Number(x.ts), value: Number(x.value), status: Number(x.status) }));
     },
 
@@ -164,6 +166,17 @@ export function reportRepository(db: Db) {
     /** Per device, its highest bucket of the 15-min rollups in [from, to) and the earliest start holding it (two statements for all devices). */
     async devicePeaks(deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<Map<number, { start: number; value: number }>> {
       if (deviceIds.length === 0 || to <= from) return new Map();
+      if (db.getExecutor().adapter instanceof SqliteAdapter) {
+        // SQLite: one pass. A max() aggregate's bare columns come from the row holding the maximum, and
+        // SQLite keeps the first such row it meets (a later row replaces it only when strictly greater);
+        // the group by device_id walks the primary key (device_id, data_id, bucket_start), so the first is
+        // the earliest window — the statement below on PostgreSQL, without reading every row twice.
+        const one = await sql<{ device_id: number | string; v: number | string | null; s: number | string }>`
+          select device_id, max(value) as v, bucket_start as s from rollup_15m indexed by sqlite_autoindex_rollup_15m_1
+          where device_id in (${sql.join(deviceIds.map((d) => sql.lit(d)))}) and data_id = ${dataId} and bucket_start >= ${from} and bucket_start < ${to}
+          group by device_id`.execute(db);
+        return new Map(one.rows.filter((x) => x.v !== null).map((x) => [Number(x.device_id), { start: Number(x.s), value: Number(x.v) }]));
+      }
       const maxes = await db
         .selectFrom('rollup_15m')
         .select('device_id')

@@ -216,14 +216,14 @@ export const AbnormalResults = Type.Object({
   bucket: Type.Union([Type.Literal('15m'), Type.Literal('hour'), Type.Literal('day')]),
   /** per bucket: actual (usable intervals), expected (baseline / limit / pro-rated quota; null: none) */
   series: Type.Array(Type.Object({ start: Type.Integer(), actual: NullableNumber, expected: NullableNumber })),
-  /** the abnormal spans to shade (the findings of the range as evaluated now) */
+  /** the abnormal spans to shade (the findings of the range as evaluated now; a non-working window still open is not one yet) */
   spans: Type.Array(Type.Object({ start: Type.Integer(), end: Type.Integer(), level: AbnormalLevelT })),
   /** intervals left out as suspect (3) or reset (4): flagged, never judged, never waste */
   flagged: Type.Array(Type.Object({ start: Type.Integer(), status: Type.Integer(), value: NullableNumber })),
   /** waste per local day (calendar heat-map) */
   days: Type.Array(Type.Object({ date: Type.String(), excess: Type.Number(), fen: Type.Integer() })),
   totals: Type.Object({ excess: Type.Number(), fen: Type.Integer(), unpriced: Type.Number(), tce: NullableNumber, co2T: NullableNumber, findings: Type.Integer() }),
-  /** the stored findings of the rule on this meter in the range (with their status) */
+  /** the findings of the rule on this meter in the range as evaluated now, newest first, with the id, status and event of their stored run (id 0: not stored yet) */
   findings: Type.Array(AbnormalFindingRecord),
 });
 export type AbnormalResults = Static<typeof AbnormalResults>;

@@ -24,6 +24,8 @@ export interface AppConfig {
   sim?: boolean;
   /** demo history length in days (EMS_SIM_DAYS); default 13 months */
   simDays?: number;
+  /** the abnormal-consumption background pass (modules/abnormal); default on; the unit tests turn it off and run it by hand */
+  abnormalChecks?: boolean;
   /** ROOT's password at first start; default Root@12345 */
   rootPassword: string | undefined;
   logLevel: string;

@@ -108,6 +108,8 @@ export async function createStore(kind: StoreKind): Promise<TestStore> {
       loginDelaysMs: [0, 0, 0, 0],
       trustProxy: false,
       services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
+      // a test runs the abnormal-consumption pass by hand (abnormalPass) when it wants one
+      abnormalChecks: false,
       ...overrides,
     }),
     async dispose() {

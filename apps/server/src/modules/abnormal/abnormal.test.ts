@@ -292,6 +292,11 @@ for (const { kind, skip } of STORES) {
       const leakBefore = (await findingsOf(rule('卫生间夜间用水').id)).length;
       // a new rule on the toilets, never evaluated: the pass looks back 35 days and finds the leak again, for this rule
       const created = await call<AbnormalRule>('POST', API.create, { projectId, kind: 'period', name: '卫生间夜间用水2', meterIds: [code.get('W-TOILET')], params: { nights: [{ start: '01:00', end: '04:00' }], limitPerHour: 0.2, unitPrice: 5 }, minDurationMin: 60, enabled: true });
+      // before any evaluation the results already show its findings, not stored yet (id 0, open, no event)
+      const fresh = (await call<AbnormalResults>('POST', API.results, { projectId, ruleId: created.data.id, ...range })).data;
+      expect(fresh.findings).toHaveLength(22);
+      expect(fresh.findings.every((f) => f.id === 0 && f.status === 'open' && f.eventId === null && (f.fen as number) > 0)).toBe(true);
+      expect(fresh.totals.fen).toBe(fresh.findings.reduce((a, f) => a + (f.fen as number), 0));
       // while the event history replays the project's past, the project waits (the night-use events are not all there yet)
       const hist = db.withTables<{ event_history: Record<string, unknown> }>();
       await hist.insertInto('event_history').values({ project_id: projectId, from_ts: NOW - 30 * DAY, to_ts: NOW, done_to: NOW - 10 * DAY, state: null, finished_at: null, error: null, updated_at: NOW - 60_000 }).execute();
@@ -303,6 +308,9 @@ for (const { kind, skip } of STORES) {
       expect(health.find((h) => h.projectId === other)).toMatchObject({ failing: true });
       expect(health.find((h) => h.projectId === projectId)).toMatchObject({ failing: false });
       expect((await findingsOf(created.data.id)).length).toBe(22);
+      const stored = (await call<AbnormalResults>('POST', API.results, { projectId, ruleId: created.data.id, ...range })).data;
+      expect(stored.findings.every((f) => f.id > 0 && f.eventId !== null)).toBe(true);
+      expect(stored.findings.map((f) => [f.start, f.fen])).toEqual(fresh.findings.map((f) => [f.start, f.fen]));
       expect((await findingsOf(rule('卫生间夜间用水').id)).length).toBe(leakBefore);
       const rulesNow = (await call<AbnormalRule[]>('GET', `${API.rules}?projectId=${projectId}`)).data;
       for (const r of rulesNow.filter((x) => x.enabled)) expect(r.evaluatedTo).toBe(NOW);

@@ -4,8 +4,8 @@ import { backgroundHealth } from '../project/background-health.js';
 import { DAY_MS, Q, evaluateRules, projectCtx } from './evaluate.js';
 import { abnormalRepository } from './repository.js';
 
-/** How often the background evaluates (ms). */
-export const ABNORMAL_CHECK_MS = 15 * 60_000;
+/** How often the background evaluates (ms): from where each rule got to, so a pass reads about a day (and a percent rule's 4 weeks before it). */
+export const ABNORMAL_CHECK_MS = 60_000;
 /** A rule never evaluated (new, or changed) looks back this far; later passes go on from where they got to, less a day. */
 export const ABNORMAL_LOOKBACK_MS = 35 * DAY_MS;
 
@@ -42,12 +42,20 @@ export async function abnormalPass(ems: Ems, log: (msg: string) => void = () => 
   }
 }
 
-/** Runs the pass every ABNORMAL_CHECK_MS once the app is ready (the first a period after the start); stops when it closes. Passes never overlap. */
+/**
+ * Runs the pass once the app is ready (after a second) and every ABNORMAL_CHECK_MS; passes never
+ * overlap. With the demo on, nothing is judged until the seeded history's events are evaluated (the
+ * night-use algorithm's 703 are then there for the findings to join); config.abnormalChecks false
+ * turns it off (the unit tests run abnormalPass by hand). Stops when the app closes.
+ */
 export function registerAbnormalChecks(app: FastifyInstance): void {
+  if (app.ems.config.abnormalChecks === false) return;
   let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
+    if (app.ems.config.demo && app.events.historyStatus().state !== 'done') return;
     running = abnormalPass(app.ems, (m) => app.log.warn(`abnormal: ${m}`))
       .catch((err: unknown) => app.log.warn(`abnormal: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => {
@@ -55,10 +63,13 @@ export function registerAbnormalChecks(app: FastifyInstance): void {
       });
   };
   app.addHook('onReady', async () => {
+    first = setTimeout(run, 1000);
+    first.unref();
     timer = setInterval(run, ABNORMAL_CHECK_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    if (first) clearTimeout(first);
     if (timer) clearInterval(timer);
     await running;
   });

@@ -199,10 +199,14 @@ export async function evaluateRules(ems: Ems, ctx: ProjectCtx, rules: readonly R
   const series = await repo.rollups(pairs, lo, until);
   for (const rule of rules) {
     const stored = await repo.findingsOfRule(rule.id, from - PAD_MS, until);
+    // evaluated up to the data: a rule judged while its meters had nothing yet (a seed still arriving) is judged again later
+    let dataTo = -Infinity;
     for (const id of rule.meterIds) {
       const meter = meterOf(ctx.nodes.get(id), ctx.units);
       if (!meter) continue;
       const all = series.get(`${meter.id}:${meter.dataId}`) ?? [];
+      const last = all[all.length - 1];
+      if (last) dataTo = Math.max(dataTo, last.start + Q);
       const rf = readFrom(rule, from, ctx.timezone);
       const ev = evaluateMeter(rule, rf === lo ? all : all.filter((iv) => iv.start >= rf), from, until, ctx.timezone, now);
       const kept = ev.findings.filter((f) => f.end > from);
@@ -218,7 +222,7 @@ export async function evaluateRules(ems: Ems, ctx: ProjectCtx, rules: readonly R
         count,
       );
     }
-    await repo.setEvaluatedTo(rule.id, until);
+    if (dataTo > from) await repo.setEvaluatedTo(rule.id, Math.min(until, dataTo));
   }
   return count;
 }

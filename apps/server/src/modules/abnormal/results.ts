@@ -7,7 +7,7 @@ import {
   type WasteAnalysis,
   type WasteAnalysisQuery,
 } from '@ems/contract';
-import { bucketEnd, bucketStart, usableKwh, wasteByLocalDay, wasteOf } from '@ems/domain';
+import { bucketEnd, bucketStart, findingFen, usableKwh, wasteByLocalDay, wasteOf } from '@ems/domain';
 import type { Ems, Session } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
@@ -85,7 +85,9 @@ const chartBucket = (span: number): AbnormalResults['bucket'] => (span <= 3 * DA
  * A rule's results on one of its meters over a range: actual vs expected per chart bucket (the
  * expected: the weekday baseline, the limit of the abnormal off-work intervals, or the pro-rated
  * quota), the abnormal spans as evaluated now, the intervals left out as suspect or reset, the waste
- * per local day and in total (amount, fen, tce, CO₂), and the stored findings with their status.
+ * per local day and in total (amount, fen, tce, CO₂), and the findings as evaluated now with the status
+ * of their stored run (id 0: not stored yet; the background pass or 'diagnose now' stores it). A
+ * non-working window still open now is not a finding yet.
  */
 export async function ruleResults(ems: Ems, lang: Lang, scope: readonly number[], q: AbnormalResultsQuery): Promise<AbnormalResults> {
   const project = await projectIn(ems, scope, q.projectId);
@@ -102,7 +104,7 @@ export async function ruleResults(ems: Ems, lang: Lang, scope: readonly number[]
   const repo = abnormalRepository(ems.db);
   const read = await repo.rollups([{ deviceId: meter.id, dataId: meter.dataId }], readFrom(rule, from, project.timezone), until);
   const series = read.get(`${meter.id}:${meter.dataId}`) ?? [];
-  const ev = evaluateMeter(rule, series, from, until, project.timezone, now, false);
+  const ev = evaluateMeter(rule, series, from, until, project.timezone, now);
   const findings = ev.findings.filter((f) => f.end > from && f.start < to);
   const priceAt = priceFor(ctx, rule, meter);
   const inRange = series.filter((iv) => iv.start >= from && iv.start < until);
@@ -141,7 +143,14 @@ export async function ruleResults(ems: Ems, lang: Lang, scope: readonly number[]
     flagged,
     days: wasteByLocalDay(findings, priceAt ?? (() => null), project.timezone).map((d) => ({ date: d.date, excess: d.kwh, fen: d.fen })),
     totals: { excess: w.kwh, fen: w.fen, unpriced: priceAt ? w.unpricedKwh : w.kwh, tce: w.tce, co2T: w.co2T, findings: findings.length },
-    findings: stored.rows.map((r) => toRecord(r, new Map([[rule.id, rule]]), rc)),
+    findings: [...findings].reverse().map((f) => {
+      // the stored finding of the same run (same start, or one late data moved) gives the id, the status and the event
+      const s = stored.rows.find((x) => x.start === f.start) ?? stored.rows.find((x) => x.start < f.end && f.start < x.end);
+      const fen = priceAt ? findingFen(f, priceAt) : null;
+      const values = { start: f.start, end: f.end, level: f.level, actual: f.actualKwh, expected: f.expectedKwh, excess: f.excessKwh, fen };
+      const row: FindingRow = s ? { ...s, ...values } : { id: 0, projectId: project.id, ruleId: rule.id, meterId: meter.id, status: 'open', eventId: null, statusUser: null, statusTime: null, ...values };
+      return toRecord(row, new Map([[rule.id, rule]]), rc);
+    }),
   };
 }
 

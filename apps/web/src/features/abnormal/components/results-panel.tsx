@@ -126,26 +126,27 @@ export function ResultsPanel({ projectId, rule, priced, range, onRange }: { proj
                   title: t('rule.actions'),
                   key: 'actions',
                   width: 160,
-                  render: (_, f) => (
-                    <Permission code={STATUS_PERMISSION}>
-                      <Space size={0}>
-                        {f.status === 'open' && (
-                          <Button type="link" size="small" onClick={() => void changeStatus(f, 'acknowledged')} data-testid="finding-ack">
-                            {t('result.acknowledge')}
-                          </Button>
-                        )}
-                        {f.status !== 'closed' ? (
-                          <Button type="link" size="small" onClick={() => void changeStatus(f, 'closed')} data-testid="finding-close">
-                            {t('result.close')}
-                          </Button>
-                        ) : (
-                          <Button type="link" size="small" onClick={() => void changeStatus(f, 'open')} data-testid="finding-reopen">
-                            {t('result.reopen')}
-                          </Button>
-                        )}
-                      </Space>
-                    </Permission>
-                  ),
+                  render: (_, f) =>
+                    f.id > 0 && (
+                      <Permission code={STATUS_PERMISSION}>
+                        <Space size={0}>
+                          {f.status === 'open' && (
+                            <Button type="link" size="small" onClick={() => void changeStatus(f, 'acknowledged')} data-testid="finding-ack">
+                              {t('result.acknowledge')}
+                            </Button>
+                          )}
+                          {f.status !== 'closed' ? (
+                            <Button type="link" size="small" onClick={() => void changeStatus(f, 'closed')} data-testid="finding-close">
+                              {t('result.close')}
+                            </Button>
+                          ) : (
+                            <Button type="link" size="small" onClick={() => void changeStatus(f, 'open')} data-testid="finding-reopen">
+                              {t('result.reopen')}
+                            </Button>
+                          )}
+                        </Space>
+                      </Permission>
+                    ),
                 },
               ]}
             />

@@ -42,35 +42,36 @@ export async function abnormalPass(ems: Ems, log: (msg: string) => void = () => 
   }
 }
 
+/** While the demo's event history is not evaluated yet, how soon to look again (ms). */
+const WAIT_MS = 5_000;
+
 /**
- * Runs the pass once the app is ready (after a second) and every ABNORMAL_CHECK_MS; passes never
- * overlap. With the demo on, nothing is judged until the seeded history's events are evaluated (the
- * night-use algorithm's 703 are then there for the findings to join); config.abnormalChecks false
- * turns it off (the unit tests run abnormalPass by hand). Stops when the app closes.
+ * Runs the pass a second after the app is ready, then every ABNORMAL_CHECK_MS; passes never overlap.
+ * With the demo on, nothing is judged until the seeded history's events are evaluated (the night-use
+ * algorithm's 703 are then there for the findings to join): until then it looks again every 5 s.
+ * config.abnormalChecks false turns it off (the unit tests run abnormalPass by hand). Stops when the
+ * app closes.
  */
 export function registerAbnormalChecks(app: FastifyInstance): void {
   if (app.ems.config.abnormalChecks === false) return;
   let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    if (app.ems.config.demo && app.events.historyStatus().state !== 'done') return;
+  let closed = false;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = (ms: number) => {
+    if (closed) return;
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  };
+  const tick = () => {
+    if (app.ems.config.demo && app.events.historyStatus().state !== 'done') return schedule(WAIT_MS);
     running = abnormalPass(app.ems, (m) => app.log.warn(`abnormal: ${m}`))
       .catch((err: unknown) => app.log.warn(`abnormal: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => {
-        running = null;
-      });
+      .finally(() => schedule(ABNORMAL_CHECK_MS));
   };
-  app.addHook('onReady', async () => {
-    first = setTimeout(run, 1000);
-    first.unref();
-    timer = setInterval(run, ABNORMAL_CHECK_MS);
-    timer.unref();
-  });
+  app.addHook('onReady', async () => schedule(1000));
   app.addHook('onClose', async () => {
-    if (first) clearTimeout(first);
-    if (timer) clearInterval(timer);
+    closed = true;
+    if (timer) clearTimeout(timer);
     await running;
   });
 }

@@ -163,7 +163,7 @@ export function reportRepository(db: Db) {
       return r.rows.map((x) => ({ deviceId: Number(x.device_id), key: Number(x.k), value: num(x.v), values: Number(x.nv), buckets: Number(x.nb) }));
     },
 
-    /** Per device, its highest bucket of the 15-min rollups in [from, to) and the earliest start holding it (two statements for all devices). */
+    /** Per device, its highest bucket of the 15-min rollups in [from, to) and the earliest start holding it (for all devices: one statement on SQLite, two on PostgreSQL). */
     async devicePeaks(deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<Map<number, { start: number; value: number }>> {
       if (deviceIds.length === 0 || to <= from) return new Map();
       if (db.getExecutor().adapter instanceof SqliteAdapter) {
@@ -189,13 +189,16 @@ export function reportRepository(db: Db) {
         .execute();
       const known = maxes.filter((m) => m.v !== null).map((m) => ({ id: Number(m.device_id), v: Number(m.v) }));
       if (known.length === 0) return new Map();
-      // the earliest window at each device's maximum: a seek per device on the primary key, the value compared as stored
+      // the earliest window at each device's maximum: per device a range of its primary key (device_id, data_id,
+      // bucket_start) in start order, the value compared as stored (a join on the value alone scanned the whole table)
       const maxima = sql.join(known.map((m) => sql`(${sql.lit(m.id)}, cast(${m.v} as double precision))`));
       const r = await sql<{ device_id: number | string; s: number | string }>`
         with m(id, v) as (values ${maxima})
-        select r.device_id, min(r.bucket_start) as s from m join rollup_15m r on r.device_id = m.id
-        where r.data_id = ${dataId} and r.bucket_start >= ${from} and r.bucket_start < ${to} and r.value = m.v
-        group by r.device_id`.execute(db);
+        select m.id as device_id, f.s from m cross join lateral (
+          select r.bucket_start as s from rollup_15m r
+          where r.device_id = m.id and r.data_id = ${dataId} and r.bucket_start >= ${from} and r.bucket_start < ${to} and r.value = m.v
+          order by r.bucket_start limit 1
+        ) f`.execute(db);
       const value = new Map(known.map((m) => [m.id, m.v]));
       return new Map(r.rows.map((x) => [Number(x.device_id), { start: Number(x.s), value: value.get(Number(x.device_id)) as number }]));
     },

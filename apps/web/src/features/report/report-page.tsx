@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Checkbox, DatePicker, Empty, Flex, Input, Mod
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ENERGY_COUNTER_DATA_ID, type ReportKindT, type ReportSectionT, type ReportTemplate } from '@ems/contract';
+import { invalidate } from '../../lib/api/define-query';
 import { useModelTreeNodes, type TreeNodeRef } from '../../lib/api/model-tree';
 import { energyTypeOptions } from '../../lib/model-label';
 import { notify } from '../../lib/notify';
@@ -78,7 +79,7 @@ export default function ReportPage() {
     if (!saving || !node) return;
     const input = { projectId, name: saving.name.trim(), nodeId: node.id, modelLabel: node.modelLabel, energyType, kind, rows, sections: SECTIONS.filter((s) => saving.sections.includes(s)) };
     const saved: ReportTemplate = await saveTemplate(input, template && template.name === input.name ? template.id : undefined);
-    await client.invalidateQueries({ queryKey: reportTemplatesQuery.prefix });
+    await invalidate(client, reportTemplatesQuery);
     setSaving(null);
     setTemplateId(saved.id);
     setSections(saved.sections);
@@ -91,7 +92,7 @@ export default function ReportPage() {
       onOk: async () => {
         await removeTemplate(template.id);
         setTemplateId(null);
-        await client.invalidateQueries({ queryKey: reportTemplatesQuery.prefix });
+        await invalidate(client, reportTemplatesQuery);
         notify.success(t('template.deleted'));
       },
     });

@@ -1,3 +1,6 @@
+import { registerLocales } from '../../i18n/register';
+import enUS from './locales/en-US';
+import zhCN from './locales/zh-CN';
 import type { ComponentType } from 'react';
 import ReceivePage from './receive-page';
 import ServerPage from './server-page';
@@ -7,3 +10,6 @@ export const EMAIL_PAGES: Record<'emailserverset' | 'emailreceiveset', Component
   emailserverset: ServerPage,
   emailreceiveset: ReceivePage,
 };
+
+// this feature's texts travel in its chunk, not the initial route (app/locales.ts PAGE_LOCALE_FEATURES)
+registerLocales('email', { 'zh-CN': zhCN, 'en-US': enUS });

@@ -36,11 +36,13 @@ async function open(theme: 'dark' | 'light', language: Lang): Promise<{ context:
 }
 
 /** The period tab opened: the leak rule's results as the page asked for them. */
-async function leakResults(page: Page, language: Lang): Promise<AbnormalResults> {
-  const answered = page.waitForResponse(isPost(ABNORMAL_API.results), { timeout: 60_000 });
+async function leakResults(page: Page, language: Lang, ruleId: number): Promise<AbnormalResults> {
+  // the first tab's rule asks for its results as the page opens: wait for the leak rule's own
+  const answered = page.waitForResponse((r) => isPost(ABNORMAL_API.results)(r) && (r.request().postDataJSON() as { ruleId?: number }).ruleId === ruleId, { timeout: 60_000 });
   await page.getByTestId('rule-tabs').getByRole('tab', { name: language === 'en' ? /Period rule/ : /时段规则/ }).click();
   const results = await data<AbnormalResults>(answered);
   await page.locator('[data-testid="abnormal-results"][data-ready="true"]').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId('abnormal-results').locator('.ant-card-head-title').first().textContent(), { timeout: 15_000 }).toContain('卫生间夜间用水');
   return results;
 }
 
@@ -66,7 +68,7 @@ describe('abnormal consumption (issue 15)', () => {
       try {
         const leak = rules.find((r) => r.kind === 'period' && r.name === '卫生间夜间用水');
         expect(leak, rules.map((r) => r.name).join(', ')).toBeDefined();
-        const r = await leakResults(page, language);
+        const r = await leakResults(page, language, leak!.id);
         expect(r.ruleId).toBe(leak!.id);
         expect(r.timezone).toBe('Asia/Shanghai');
         // the leak began 21 days back: every night of the range since then is a finding

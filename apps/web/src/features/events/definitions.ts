@@ -94,8 +94,8 @@ export const EVENT_PAGES: Record<EventRouteKey, EventPageDefinition> = {
   },
   // Energy waste events (PAGES.md "waste events with kWh and ¥ lost"): abnormal consumption (703),
   // balance loss over tolerance (706) and negative loss, a metering fault (707); not a notification target.
-  // the waste of an abnormal-consumption event (703, modules/abnormal) in its unit and ¥ beside the value and limit
-  energyLossEvent: { ...limitEvents('energyLossEvent', [703, 706, 707]), columns: ALL_COLUMNS.flatMap((c) => (c === 'limit' ? [c, 'waste', 'wasteCost'] : [c])) },
+  // the waste of an abnormal-consumption event (703, modules/abnormal) in its unit and ¥ right after the node, in view without scrolling
+  energyLossEvent: { ...limitEvents('energyLossEvent', [703, 706, 707]), columns: ALL_COLUMNS.flatMap((c) => (c === 'node' ? [c, 'waste', 'wasteCost'] : [c])) },
 };
 
 export const EVENT_ROUTE_KEYS = Object.keys(EVENT_PAGES) as EventRouteKey[];

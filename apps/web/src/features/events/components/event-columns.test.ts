@@ -22,10 +22,10 @@ describe("rule 15: event times on the project's clock, the browser in Los Angele
 });
 
 describe('energy waste events (/energyLossEvent): the waste of an abnormal-consumption event in its unit and ¥', () => {
-  it('the waste and waste-cost columns follow the limit; a balance event without waste shows --', async () => {
+  it('the waste and waste-cost columns follow the node (in view without scrolling); a balance event without waste shows --', async () => {
     const { EVENT_PAGES } = await import('../definitions');
     const cols = EVENT_PAGES.energyLossEvent.columns;
-    expect(cols.slice(cols.indexOf('limit'), cols.indexOf('limit') + 3)).toEqual(['limit', 'waste', 'wasteCost']);
+    expect(cols.slice(cols.indexOf('node'), cols.indexOf('node') + 3)).toEqual(['node', 'waste', 'wasteCost']);
     expect(EVENT_PAGES.energyConsumptionEvent.columns).not.toContain('waste');
     const [w, c] = eventColumns(['waste', 'wasteCost'], t, { now: 0, timeZone: 'Asia/Shanghai', onDetail: () => undefined });
     const leak = { wasteAmount: 127.456, wasteUnit: 'm3', wasteFen: 63728 } as EventRecord;

@@ -64,5 +64,7 @@ describe('the options render in ECharts (server-side SVG: no canvas needed)', ()
     const heat = render(heatmapOption(cells, weeks, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], { low: '#fff7e6', high: '#ff4d4f' }, 'Cost'));
     expect(heat).toContain('Wed');
     expect(heat).toContain('07-13');
+    // the day's cell is coloured by its value (the day at the maximum in the high colour), not left blank
+    expect(heat).toMatch(/<path[^>]*fill="rgb\(255,77,79\)"[^>]*ecmeta_series_index="0"/);
   });
 });

@@ -94,7 +94,8 @@ export function heatmapOption(cells: readonly HeatCell[], weeks: readonly string
     grid: { left: 48, right: 24, top: 16, bottom: 64 },
     xAxis: { type: 'category', data: [...weeks], splitArea: { show: true } },
     yAxis: { type: 'category', data: [...weekdays], inverse: true, splitArea: { show: true } },
-    visualMap: { min: 0, max: max > 0 ? max : 1, calculable: true, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 120, inRange: { color: [colours.low, colours.high] } },
+    // dimension 2: the value (ECharts maps the last dimension by default, here the date string)
+    visualMap: { dimension: 2, min: 0, max: max > 0 ? max : 1, calculable: true, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 120, inRange: { color: [colours.low, colours.high] } },
     series: [{ type: 'heatmap', name: valueName, data: cells.map((c) => [c.week, c.weekday, c.value, c.date]) }],
   };
 }

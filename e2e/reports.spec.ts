@@ -170,6 +170,10 @@ describe('period reports (issue 15)', () => {
       await page.getByTestId('report-readings').waitFor();
       await page.waitForTimeout(400);
       await screenshot(page, 'report-readings-dark-zh');
+      // opened by its URL in a new document (the page's chunk, with its texts, loads while the app boots)
+      await page.reload();
+      await page.locator('[data-testid="report-page"][data-ready="true"]').waitFor({ timeout: 30_000 });
+      await expect(page.getByTestId('report-export').textContent()).resolves.toMatch(/导\s*出/);
     } finally {
       await context.close();
     }

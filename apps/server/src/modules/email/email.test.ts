@@ -1,10 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_ID, EMAIL_API as API, ErrorCode, REPORT_API, type EmailCheckResult, type EmailSendRecord, type EmailServer, type MailScheme, type MailSchemeOptions } from '@ems/contract';
-import { STORES, createProject, createStore, insertNode, json, loginAs, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { EMAIL_API as API, ErrorCode, REPORT_API, type EmailCheckResult, type EmailSendRecord, type EmailServer, type MailScheme, type MailSchemeOptions } from '@ems/contract';
+import { STORES, createProject, createStore, insertNode, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import { XLSX_HEADER_ROW } from '../report/export.js';
-import type { ReadingInput } from '../timeseries/service.js';
-import { startSmtp, type Smtp } from './test-smtp.js';
+import { seatMailAdmin, startSmtp, writeCounting, type Smtp } from './test-smtp.js';
 
 const H = 3_600_000;
 const MIN = 60_000;
@@ -27,11 +26,7 @@ for (const { kind, skip } of STORES) {
     let tpl: number;
     let meter: number;
     /** the meter's kWh counter from `from` to `to` (not after the clock): 1 kWh per 15 min from 1000 at 11 March 00:00 */
-    const readings = async (from: number, to: number) => {
-      const rs: ReadingInput[] = [];
-      for (let ts = from; ts <= to; ts += 15 * MIN) rs.push({ deviceId: meter, dataId: DATA_ID.activeEnergyImport, ts, value: 1000 + (ts - at(2025, 3, 11)) / (15 * MIN) });
-      await writeReadings(t.app, projectId, rs);
-    };
+    const readings = (from: number, to: number) => writeCounting(t.app, projectId, meter, at(2025, 3, 11), from, to);
     const en = () => ({ ...admin, 'accept-language': 'en-US' });
     const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = admin, app = t.app) =>
       app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) }).then((r) => json<T>(r));
@@ -69,11 +64,7 @@ for (const { kind, skip } of STORES) {
       t = await startApp(store, { sim: false });
       ({ projectId, admin } = await createProject(t, store.clock, { name: '邮件工厂', enName: 'Mail plant', capacityKva: 1000, timezone: 'Asia/Shanghai' }));
       ({ projectId: otherProject } = await createProject(t, store.clock, { name: '故障工厂', enName: 'Broken plant', capacityKva: 1000, timezone: 'Asia/Shanghai' }));
-      const me = await t.app.ems.db.selectFrom('app_user').select('id').where('name', '=', 'pf_admin').executeTakeFirstOrThrow();
-      adminId = Number(me.id);
-      await t.app.ems.db.updateTable('app_user').set({ email: 'pf.admin@plant.example.com' }).where('id', '=', adminId).execute();
-      const assigned = await t.app.ems.db.selectFrom('user_project').selectAll().where('user_id', '=', adminId).where('project_id', '=', projectId).executeTakeFirst();
-      if (!assigned) await t.app.ems.db.insertInto('user_project').values({ user_id: adminId, project_id: projectId }).execute();
+      adminId = await seatMailAdmin(t.app, projectId);
       // one electricity meter counting 1 kWh per 15 min: 96 kWh a local day
       meter = await insertNode(t.app, { projectId, parentId: null, label: 'meter', name: '总进线', attrs: { energyType: 2 } });
       await readings(at(2025, 3, 11), START);

@@ -1,12 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_ID, EMAIL_API as API, ErrorCode, REPORT_API, type EmailSendRecord, type MailScheme, type MailSendNowResult } from '@ems/contract';
-import { STORES, createProject, createStore, insertNode, json, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { EMAIL_API as API, ErrorCode, REPORT_API, type EmailSendRecord, type MailScheme, type MailSendNowResult } from '@ems/contract';
+import { STORES, createProject, createStore, insertNode, json, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import { XLSX_HEADER_ROW } from '../report/export.js';
-import type { ReadingInput } from '../timeseries/service.js';
-import { startSmtp, toAddress, type Smtp } from './test-smtp.js';
+import { seatMailAdmin, startSmtp, toAddress, writeCounting, type Smtp } from './test-smtp.js';
 
-const MIN = 60_000;
 /** Asia/Shanghai wall-clock time → ms */
 const at = (y: number, m: number, d: number, h = 0, mi = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, mi, s);
 /** Thursday 2025-03-13 07:10 in Shanghai */
@@ -54,16 +52,10 @@ for (const { kind, skip } of STORES) {
       t = await startApp(store, { sim: false });
       ({ projectId, admin } = await createProject(t, store.clock, { name: '邮件工厂', enName: 'Mail plant', capacityKva: 1000, timezone: 'Asia/Shanghai' }));
       ({ projectId: otherProject } = await createProject(t, store.clock, { name: '另一工厂', enName: 'Other plant', capacityKva: 1000, timezone: 'Asia/Shanghai' }));
-      const me = await t.app.ems.db.selectFrom('app_user').select('id').where('name', '=', 'pf_admin').executeTakeFirstOrThrow();
-      adminId = Number(me.id);
-      await t.app.ems.db.updateTable('app_user').set({ email: 'pf.admin@plant.example.com' }).where('id', '=', adminId).execute();
-      const assigned = await t.app.ems.db.selectFrom('user_project').selectAll().where('user_id', '=', adminId).where('project_id', '=', projectId).executeTakeFirst();
-      if (!assigned) await t.app.ems.db.insertInto('user_project').values({ user_id: adminId, project_id: projectId }).execute();
+      adminId = await seatMailAdmin(t.app, projectId);
       // one meter counting 1 kWh per 15 min: 96 kWh a local day
       const meter = await insertNode(t.app, { projectId, parentId: null, label: 'meter', name: '总进线', attrs: { energyType: 2 } });
-      const rs: ReadingInput[] = [];
-      for (let ts = at(2025, 3, 11); ts <= START; ts += 15 * MIN) rs.push({ deviceId: meter, dataId: DATA_ID.activeEnergyImport, ts, value: 1000 + (ts - at(2025, 3, 11)) / (15 * MIN) });
-      await writeReadings(t.app, projectId, rs);
+      await writeCounting(t.app, projectId, meter, at(2025, 3, 11), at(2025, 3, 11), START);
       const template = await call<{ id: number }>('POST', REPORT_API.create, { projectId, name: '日报', nodeId: projectId, modelLabel: 'project', energyType: 2, kind: 'daily', rows: 'children', sections: ['consumption'] });
       if (template.code !== 0) throw new Error(`template not created: ${JSON.stringify(template)}`);
       tpl = template.data.id;

@@ -15,16 +15,12 @@
  *
  * Adding a call is one line in CALLS.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { API, BOILER_API, CHILLER_API, COMPRESSOR_API, EQUIPMENT_STATUS_API, HEADER, POWER_API } from '@ems/contract';
+import { BOILER_API, CHILLER_API, COMPRESSOR_API, EQUIPMENT_STATUS_API, POWER_API } from '@ems/contract';
 import { zonedStart } from '@ems/domain';
-import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
-import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
-import { pqAggregatorOf } from '../apps/server/src/modules/power/pq-aggregator.js';
-import { Simulator } from '../apps/server/src/sim/simulator.js';
+import { seededDemoApp, signedInHeaders } from './demo-app.js';
 import { timeCalls, type TimedCall } from './replay.js';
 import { benchConfig, onEachStore } from './support.js';
 
@@ -35,7 +31,6 @@ const TZ = 'Asia/Shanghai';
 const YEAR = 2025;
 const NOW = zonedStart(2026, 1, 10, TZ, 12);
 const GOAL = 3;
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 /** What a call's body may refer to: the demo factory, the year 2025 (local) and its devices by model label. */
 export interface EfficiencyCtx {
@@ -67,41 +62,16 @@ export const CALLS: TimedCall<EfficiencyCtx>[] = [
 
 async function benchStore(store: StoreConfig, label: string, dataDir: string, only: readonly TimedCall<EfficiencyCtx>[]) {
   const config = benchConfig(store, dataDir, { sim: false, now: () => NOW });
-  const app = await buildApp(config, { logger: false });
+  const { app, projectId } = await seededDemoApp(config, label);
   try {
-    await prepareStore(app);
-    let rows = 0;
-    const sim = new Simulator(app.ems, { live: false, log: (_m, d) => (rows = Number(d?.rows ?? rows)) });
-    const t0 = performance.now();
-    await sim.run();
-    await sim.stop();
-    console.log(`[${label}] seeded the demo history (13 months, both projects, ${rows.toLocaleString('en-US')} rows) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    // the app's background work over the new history (the power-quality aggregates catch up from its
-    // first reading) runs in this process: done before the timing, so the calls are timed on an idle
-    // server, as the floor is
-    const t1 = performance.now();
-    await app.ready();
-    await pqAggregatorOf(app.ems).flush();
-    console.log(`[${label}] background catch-up (power-quality aggregates) done in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
-
     const db = app.ems.db;
-    const factory = await db.selectFrom('project').select('id').where('tenant_id', '=', 1).where('name', '=', DEMO_PROJECTS[0]!.name).executeTakeFirstOrThrow();
-    const projectId = Number(factory.id);
     const nodes = await db.selectFrom('node').select(['id', 'model_label']).where('project_id', '=', projectId).execute();
     const devices: Record<string, number[]> = {};
     for (const n of nodes) (devices[n.model_label] ??= []).push(Number(n.id));
     const schemes = (await sql<{ id: number }>`select id from equipment_scheme where project_id = ${projectId} order by id`.execute(db)).rows.map((r) => Number(r.id));
     const ctx: EfficiencyCtx = { projectId, yearFrom: zonedStart(YEAR, 1, 1, TZ), yearTo: zonedStart(YEAR + 1, 1, 1, TZ), devices, schemes };
 
-    const ts = NOW;
-    const login = await app.inject({
-      method: 'POST',
-      url: API.login,
-      payload: { userName: 'fw_cloud', password: md5(`ems${ts}${md5('Demo@12345')}`), timestamps: ts, client: 'web' },
-    });
-    if (login.json().code !== 0) throw new Error(`efficiency bench: login ${login.body.slice(0, 200)}`);
-    const { token, user } = login.json().data as { token: string; user: { id: number } };
-    const headers = { authorization: `Bearer ${token}`, 'user-id': String(user.id), [HEADER.projectId]: String(projectId) };
+    const headers = await signedInHeaders(app, NOW, projectId);
     await timeCalls(app, store, label, headers, ctx, only, {
       iter: ITER,
       warm: 3,

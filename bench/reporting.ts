@@ -15,17 +15,13 @@
  * 2026-01-10 12:00 Asia/Shanghai so 2025 is a whole past year; seeded once per store.
  * BENCH_REPORTING_CALLS ('a|b') narrows to the calls whose name holds one of its parts.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { ABNORMAL_API, API, HEADER, REPORT_API } from '@ems/contract';
+import { ABNORMAL_API, REPORT_API } from '@ems/contract';
 import { zonedStart } from '@ems/domain';
-import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
 import type { Db } from '../apps/server/src/db/connect.js';
-import { DEMO_PROJECTS } from '../apps/server/src/modules/seed/demo-data.js';
-import { pqAggregatorOf } from '../apps/server/src/modules/power/pq-aggregator.js';
-import { Simulator } from '../apps/server/src/sim/simulator.js';
+import { seededDemoApp, signedInHeaders } from './demo-app.js';
 import { timeCalls, type TimedCall } from './replay.js';
 import { benchConfig, onEachStore } from './support.js';
 
@@ -38,7 +34,6 @@ const METERS = 100;
 const ELECTRICITY = 2;
 /** the tables holding a device's history, by device_id */
 const DEVICE_TABLES = ['reading', 'rollup_15m', 'rollup_hour', 'rollup_day', 'rollup_month', 'counter_reset'] as const;
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 interface ReportingCtx {
   projectId: number;
@@ -112,21 +107,9 @@ async function hundredMeterRoom(db: Db, kind: StoreConfig['kind'], projectId: nu
 async function benchStore(store: StoreConfig, label: string, dataDir: string, only: readonly TimedCall<ReportingCtx>[]) {
   // the background abnormal-consumption pass off: the timed evaluate call does that work, alone on the store
   const config = benchConfig(store, dataDir, { sim: false, now: () => NOW, abnormalChecks: false });
-  const app = await buildApp(config, { logger: false });
+  const { app, projectId } = await seededDemoApp(config, label);
   try {
-    await prepareStore(app);
-    let rows = 0;
-    const sim = new Simulator(app.ems, { live: false, log: (_m, d) => (rows = Number(d?.rows ?? rows)) });
-    const t0 = performance.now();
-    await sim.run();
-    await sim.stop();
-    console.log(`[${label}] seeded the demo history (13 months, both projects, ${rows.toLocaleString('en-US')} rows) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    await app.ready();
-    await pqAggregatorOf(app.ems).flush();
-
     const db = app.ems.db;
-    const factory = await db.selectFrom('project').select('id').where('tenant_id', '=', 1).where('name', '=', DEMO_PROJECTS[0]!.name).executeTakeFirstOrThrow();
-    const projectId = Number(factory.id);
     const t1 = performance.now();
     const room = await hundredMeterRoom(db, store.kind, projectId);
     console.log(`[${label}] added a room of ${METERS} electricity meters (copies of the factory's, with their history) in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
@@ -138,15 +121,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string, on
     ];
     const ctx: ReportingCtx = { projectId, yearFrom: zonedStart(YEAR, 1, 1, TZ), yearTo: zonedStart(YEAR + 1, 1, 1, TZ), room, inner };
 
-    const ts = NOW;
-    const login = await app.inject({
-      method: 'POST',
-      url: API.login,
-      payload: { userName: 'fw_cloud', password: md5(`ems${ts}${md5('Demo@12345')}`), timestamps: ts, client: 'web' },
-    });
-    if (login.json().code !== 0) throw new Error(`reporting bench: login ${login.body.slice(0, 200)}`);
-    const { token, user } = login.json().data as { token: string; user: { id: number } };
-    const headers = { authorization: `Bearer ${token}`, 'user-id': String(user.id), [HEADER.projectId]: String(projectId) };
+    const headers = await signedInHeaders(app, NOW, projectId);
     console.log(`[${label}] ${inner.length} nodes with children in the factory (monthly reports, one after another)`);
     await timeCalls(app, store, label, headers, ctx, only, { iter: ITER, warm: 2, warmMs: 1000, sampleMs: 1500, goal: GOAL });
   } finally {

@@ -19,9 +19,19 @@ export const ANALYSIS_API = {
 /** Longest range of a custom query, ms (400 days). */
 export const ANALYSIS_MAX_RANGE_MS = 400 * 86_400_000;
 
-/** Bucket of the series: hour (day view), day (week, month), month (quarter, year); custom ranges by their span. */
+/**
+ * Bucket of the series. Chosen automatically (no `grain` in the query): hour (day view), day (week,
+ * month), month (quarter, year); custom ranges by their span (up to 2 days hours, up to 62 days days,
+ * beyond months).
+ */
 export const AnalysisGrain = Type.Union([Type.Literal('hour'), Type.Literal('day'), Type.Literal('month')]);
 export type AnalysisGrain = Static<typeof AnalysisGrain>;
+
+/**
+ * Longest range, in local days of the project's calendar, a requested grain may cover (issue 16):
+ * hours up to 31 days (744 buckets), days up to 366 (a leap year); months any range the query allows.
+ */
+export const ANALYSIS_GRAIN_MAX_DAYS = { hour: 31, day: 366 } as const;
 
 export const ConsumptionQuery = Type.Object(
   {
@@ -41,6 +51,11 @@ export const ConsumptionQuery = Type.Object(
     dateType: Type.Integer({ minimum: 1, maximum: 7 }),
     /** rank the child nodes and fill the table (default true) */
     ranking: Type.Optional(Type.Boolean()),
+    /**
+     * the bucket asked for (issue 16); omitted: chosen by the selector type and span ({@link AnalysisGrain}).
+     * A grain finer than {@link ANALYSIS_GRAIN_MAX_DAYS} allows for the resolved range is 400 naming `grain`
+     */
+    grain: Type.Optional(AnalysisGrain),
   },
   { additionalProperties: false },
 );

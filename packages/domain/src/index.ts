@@ -56,3 +56,5 @@ export * from './equipment-state.js';
 export * from './abnormal-consumption.js';
 // Period reports (issue 15)
 export * from './report.js';
+// Analysis bucket grains (issue 16)
+export * from './analysis-grain.js';

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   baseLoadDays,
+  baseLoadExcessKwh,
+  baseLoadFindings,
   deviationPct,
   externalBaseline,
   findingFen,
@@ -250,6 +252,30 @@ describe('rule by period, DOMAIN.md §10.2: night leak of 20 kW over 21 nights (
     expect(days[1]).toMatchObject({ start: zonedStart(2025, 6, 3, SH), end: zonedStart(2025, 6, 4, SH), abnormal: true });
     // June 23 has only 12 h of data: below 75 % coverage, no ratio
     expect(days.map((d) => d.start)).not.toContain(zonedStart(2025, 6, 23, SH));
+  });
+  it('base-load findings (Y = 30 %): June 3 excess Δ = min − Y·mean = 7.5 − 0.3 × 19.1667 = 1.75 kWh in each of its 96 intervals, 168 kWh', () => {
+    expect(baseLoadExcessKwh(7.5, (32 * 7.5 + 64 * 25) / 96, 30)).toBeCloseTo(1.75, 12);
+    expect(baseLoadExcessKwh(2.5, 17.9, 30)).toBe(0);
+    // a flat day (min = mean = 10) at Y = 50 %: half of it, never all
+    expect(baseLoadExcessKwh(10, 10, 50)).toBe(5);
+    const f = baseLoadFindings(data, SH, { intervalMs: Q, maxRatioPct: 30, level: 'warn' });
+    // June 3 … 22 (June 2 is 13.95 %, June 23 too short)
+    expect(f.map((x) => x.start)).toEqual(Array.from({ length: 20 }, (_, i) => zonedStart(2025, 6, 3 + i, SH)));
+    const june3 = f[0];
+    expect([june3?.end, june3?.level, june3?.intervals.length]).toEqual([zonedStart(2025, 6, 4, SH), 'warn', 96]);
+    expect(june3?.excessKwh).toBeCloseTo(168, 9);
+    expect(june3?.actualKwh).toBeCloseTo(32 * 7.5 + 64 * 25, 9);
+    expect(june3?.expectedKwh).toBeCloseTo(32 * 7.5 + 64 * 25 - 168, 9);
+    expect(june3?.intervals.every((i) => Math.abs(i.actualKwh - i.expectedKwh - 1.75) < 1e-9)).toBe(true);
+    expect(june3?.day.ratioPct).toBeCloseTo(39.1304, 3);
+    // ¥ at the two-rate tariff: 1.75 × (32 valley × 0.30 + 64 flat × 0.80) = 1.75 × 60.8 = ¥106.40
+    expect(wasteOf([june3!], price).fen).toBe(10_640);
+  });
+  it('base-load findings skip the whole non-working days of the calendar (weekends June 7/8, 14/15, 21/22) and a ratio of 40 % finds none', () => {
+    const f = baseLoadFindings(data, SH, { intervalMs: Q, maxRatioPct: 30, calendar: { weekendDays: [0, 6], nights: [{ start: '22:00', end: '06:00' }] } });
+    expect(f).toHaveLength(14);
+    expect(f.map((x) => x.start)).not.toContain(zonedStart(2025, 6, 7, SH));
+    expect(baseLoadFindings(data, SH, { intervalMs: Q, maxRatioPct: 40 })).toEqual([]);
   });
 });
 

@@ -443,6 +443,57 @@ export function baseLoadDays(series: readonly EnergyInterval[], timeZone: string
   return out;
 }
 
+/**
+ * The base-load excess of a day, per interval: Δ = min − Y·mean, Y = maxRatioPct / 100 — the standing
+ * load (the day's lowest interval, present in every interval) above what the ratio allows at the
+ * day's mean. 0 when the day is not above Y. Conservative on purpose: removing Δ lowers the mean too,
+ * so the ratio after it is still above Y; the exact Δ' = (min − Y·mean) / (1 − Y) that would reach Y
+ * tends to the whole consumption of a near-flat day (a continuous process), which is not waste.
+ */
+export function baseLoadExcessKwh(minKwh: number, meanKwh: number, maxRatioPct: number): number {
+  const y = maxRatioPct / 100;
+  return meanKwh > 0 && minKwh > y * meanKwh ? minKwh - y * meanKwh : 0;
+}
+
+export interface BaseLoadFindingRule extends BaseLoadRule {
+  /** the level of the findings, default 'alarm' */
+  level?: AbnormalLevel;
+  /** whole non-working days (its weekendDays and holidays) are not judged: a plant at rest all day has min ≈ mean by nature */
+  calendar?: NonWorkingCalendar;
+}
+
+/** A base-load finding: one local day above the ratio, with its figures. */
+export interface BaseLoadFinding extends AbnormalFinding {
+  day: BaseLoadDay;
+}
+
+/**
+ * Base-load ratio as findings (DOMAIN §10.2): each local day of {@link baseLoadDays} above
+ * `maxRatioPct` (weekend days and holidays of the calendar left out) is one finding over its usable
+ * intervals; each interval's expected = actual − Δ, its excess Δ = min − Y·mean ({@link baseLoadExcessKwh}),
+ * so the day's waste = Δ × its usable intervals: the standing load above what the ratio allows, all day.
+ */
+export function baseLoadFindings(series: readonly EnergyInterval[], timeZone: string, rule: BaseLoadFindingRule): BaseLoadFinding[] {
+  const maxRatioPct = rule.maxRatioPct ?? 50;
+  const restDays: NonWorkingCalendar = { ...(rule.calendar?.weekendDays ? { weekendDays: rule.calendar.weekendDays } : {}), ...(rule.calendar?.holidays ? { holidays: rule.calendar.holidays } : {}) };
+  const days = baseLoadDays(series, timeZone, { ...rule, maxRatioPct }).filter((d) => d.abnormal && nonWorkingKind(d.start, restDays, timeZone) === null);
+  if (days.length === 0) return [];
+  const out: BaseLoadFinding[] = [];
+  const sorted = byStartUnique(series.map((s) => ({ ...s, actualKwh: s.kwh ?? 0 })));
+  let i = 0;
+  for (const day of days) {
+    const delta = baseLoadExcessKwh(day.minKwh, day.meanKwh, maxRatioPct);
+    const ivs: LevelledInterval[] = [];
+    while (i < sorted.length && (sorted[i] as EnergyInterval).start < day.start) i++;
+    for (; i < sorted.length && (sorted[i] as EnergyInterval).start < day.end; i++) {
+      const kwh = usableKwh(sorted[i] as EnergyInterval, rule.excluded);
+      if (kwh !== null && delta > 0) ivs.push({ start: (sorted[i] as EnergyInterval).start, actualKwh: kwh, expectedKwh: kwh - delta, excessKwh: delta, level: rule.level ?? 'alarm' });
+    }
+    if (ivs.length > 0) out.push({ ...finding(ivs, rule.intervalMs), day });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rule 3: by usage / quota
 

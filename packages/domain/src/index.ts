@@ -54,6 +54,8 @@ export * from './boiler-efficiency.js';
 export * from './equipment-state.js';
 // Abnormal-consumption diagnosis and waste (issue 15)
 export * from './abnormal-consumption.js';
+export * from './abnormal-consumption-regression.js';
+export * from './linear-regression.js';
 // Period reports (issue 15)
 export * from './report.js';
 // Analysis bucket grains (issue 16)

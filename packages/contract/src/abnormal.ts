@@ -4,10 +4,13 @@ import { EpochMs, Id, PageIndex, PageSize } from './bounds.js';
 /**
  * Abnormal consumption (DOMAIN.md §10; issue 15: /useException, /energyLossEvent's waste). A rule
  * watches meters by one of three kinds:
- * - percent: each 15-min interval against the mean of the same local weekday and time over the last
- *   `weeks` weeks (warn above warnPct, alarm above alarmPct);
+ * - percent: each 15-min interval against its baseline (warn above warnPct, alarm above alarmPct): the
+ *   mean of the same local weekday and time over the last `weeks` weeks, or (baseline 'regression')
+ *   the day's consumption predicted from weather and production by a least-squares fit on the
+ *   `weeks` weeks before it, spread on the weekday shape;
  * - period: consumption inside the non-working calendar (nights, weekend days, holidays, breaks) above
- *   a limit per hour and/or per window;
+ *   a limit per hour and/or per window; or, instead, the base-load ratio min / mean load of each
+ *   working day above baseLoadRatioPct;
  * - usage: the consumption of each local month (or year) against its quota (alarm once exceeded, warn
  *   when over the pro-rated quota or projected to breach it).
  * Findings (runs of abnormal intervals) are stored once per rule, meter and start, with the waste
@@ -62,10 +65,17 @@ export type FindingStatus = Static<typeof FindingStatus>;
 /** A daily local range 'HH:mm'–'HH:mm' (end ≤ start runs past midnight). */
 export const DailyRangeT = Type.Object({ start: Type.String({ pattern: '^\\d{1,2}:\\d{2}$' }), end: Type.String({ pattern: '^\\d{1,2}:\\d{2}$' }) }, { additionalProperties: false });
 
+/** The percent rule's baseline: the same weekday and time of day, or the weather/production regression. */
+export const AbnormalBaselineKind = Type.Union([Type.Literal('weekday'), Type.Literal('regression')]);
+export type AbnormalBaselineKind = Static<typeof AbnormalBaselineKind>;
+
 /**
  * Parameters; the fields of the rule's kind are read, the others must be absent.
- * percent: warnPct (default 20), alarmPct (40, ≥ warnPct), weeks (4, 1…8), minExcess (dead band per 15 min, default 0).
- * period: nights / weekendDays / holidays / breaks (at least one), limitPerHour and/or limitPerWindow.
+ * percent: warnPct (default 20), alarmPct (40, ≥ warnPct), weeks (4, 1…8), minExcess (dead band per 15 min, default 0),
+ *   baseline ('weekday' default; 'regression' needs weeks ≥ 2).
+ * period: either nights / weekendDays / holidays / breaks (at least one) with limitPerHour and/or limitPerWindow;
+ *   or baseLoadRatioPct (1…100) without limits: a working day (not one of weekendDays / holidays) whose
+ *   min / mean 15-min load is above it is a finding, waste (min − ratio × mean) in each interval of the day.
  * usage: quota and quotaPeriod ('month' default, or 'year').
  * any kind: unitPrice ¥ per register unit (water m³, gas m³…); absent on an electricity meter: the project's TOU tariff.
  */
@@ -75,12 +85,14 @@ export const AbnormalParams = Type.Object(
     alarmPct: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000 })),
     weeks: Type.Optional(Type.Integer({ minimum: 1, maximum: 8 })),
     minExcess: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+    baseline: Type.Optional(AbnormalBaselineKind),
     nights: Type.Optional(Type.Array(DailyRangeT, { maxItems: 4 })),
     weekendDays: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { maxItems: 7 })),
     holidays: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), { maxItems: 366 })),
     breaks: Type.Optional(Type.Array(DailyRangeT, { maxItems: 6 })),
     limitPerHour: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
     limitPerWindow: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
+    baseLoadRatioPct: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
     quota: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
     quotaPeriod: Type.Optional(Type.Union([Type.Literal('month'), Type.Literal('year')])),
     unitPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 1e6 })),
@@ -204,6 +216,44 @@ export type AbnormalResultsQuery = Static<typeof AbnormalResultsQuery>;
 
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
+/**
+ * The regression baseline over a results range: which drivers the meter has (the project's weather
+ * station's outdoor temperature; the production output counted where the meter is), how many local
+ * days had a baseline, the days without one by reason (noDrivers: neither weather nor production;
+ * tooFewDays: fewer than 14 usable days in the weeks before; noDayDrivers: the day's own weather or
+ * production missing), and the latest day's fit.
+ */
+export const AbnormalRegressionSummary = Type.Object({
+  weather: Type.Boolean(),
+  production: Type.Boolean(),
+  fittedDays: Type.Integer(),
+  gaps: Type.Object({ noDrivers: Type.Integer(), tooFewDays: Type.Integer(), noDayDrivers: Type.Integer() }),
+  /** the fit of the last day with one: E_day = intercept + hdd·HDD + cdd·CDD + production·P + saturday + sunday (null: not in the model) */
+  model: Type.Union([
+    Type.Object({
+      date: Type.String(),
+      n: Type.Integer(),
+      r2: Type.Number(),
+      cvRmsePct: NullableNumber,
+      intercept: Type.Number(),
+      hdd: NullableNumber,
+      cdd: NullableNumber,
+      production: NullableNumber,
+      saturday: NullableNumber,
+      sunday: NullableNumber,
+    }),
+    Type.Null(),
+  ]),
+});
+export type AbnormalRegressionSummary = Static<typeof AbnormalRegressionSummary>;
+
+/** The base-load ratio of each working local day of the range with enough data (¾ of the day). */
+export const AbnormalBaseLoadSummary = Type.Object({
+  maxRatioPct: Type.Number(),
+  days: Type.Array(Type.Object({ date: Type.String(), ratioPct: Type.Number(), min: Type.Number(), mean: Type.Number(), abnormal: Type.Boolean() })),
+});
+export type AbnormalBaseLoadSummary = Static<typeof AbnormalBaseLoadSummary>;
+
 export const AbnormalResults = Type.Object({
   ruleId: Type.Integer(),
   meterId: Type.Integer(),
@@ -225,6 +275,10 @@ export const AbnormalResults = Type.Object({
   totals: Type.Object({ excess: Type.Number(), fen: Type.Integer(), unpriced: Type.Number(), tce: NullableNumber, co2T: NullableNumber, findings: Type.Integer() }),
   /** the findings of the rule on this meter in the range as evaluated now, newest first, with the id, status and event of their stored run (id 0: not stored yet) */
   findings: Type.Array(AbnormalFindingRecord),
+  /** a percent rule with the regression baseline: the drivers found, the days judged and those without a baseline (no finding) */
+  regression: Type.Optional(AbnormalRegressionSummary),
+  /** a period rule by base-load ratio: each working day's min / mean load */
+  baseLoad: Type.Optional(AbnormalBaseLoadSummary),
 });
 export type AbnormalResults = Static<typeof AbnormalResults>;
 

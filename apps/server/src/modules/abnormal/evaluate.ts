@@ -1,5 +1,7 @@
 import { ENERGY_COUNTER_DATA_ID } from '@ems/contract';
 import {
+  baseLoadDays,
+  baseLoadFindings,
   bucketEnd,
   bucketStart,
   localParts,
@@ -8,17 +10,22 @@ import {
   percentFindings,
   periodFindings,
   quotaStatus,
+  regressionBaseline,
   touPricer,
   weekdayBaseline,
   type AbnormalFinding,
+  type BaseLoadDay,
   type EnergyInterval,
   type ExpectedInterval,
   type NonWorkingCalendar,
   type PriceAt,
+  type RegressionDay,
+  type RegressionDrivers,
   type TouVersion,
 } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { projectScheme } from '../cost/service.js';
+import { driversReader } from './drivers.js';
 import { abnormalRepository, type MeterNode, type RuleRow } from './repository.js';
 import { storeFindings, type EvaluationCount } from './store-findings.js';
 
@@ -95,30 +102,44 @@ export const calendarOf = (p: RuleRow['params']): NonWorkingCalendar => ({
 export interface MeterEvaluation {
   findings: AbnormalFinding[];
   expected: Map<number, number | null>;
+  /** percent rule with the regression baseline: each local day's prediction, fit or gap */
+  regression?: RegressionDay[];
+  /** period rule by base-load ratio: each working day's ratio */
+  baseLoad?: BaseLoadDay[];
 }
+
+/** Whether a rule needs the weather and production drivers (the percent rule's regression baseline). */
+export const needsDrivers = (rule: Pick<RuleRow, 'kind' | 'params'>) => rule.kind === 'percent' && rule.params.baseline === 'regression';
 
 /**
  * Judges one meter's intervals (sorted, read from readFrom(rule, from)) by the rule over [from − PAD,
- * to): percent against the weekday baseline, period inside the non-working calendar, usage against
+ * to): percent against the weekday baseline or the regression on `drivers` (weather, production),
+ * period inside the non-working calendar or by the base-load ratio of each working day, usage against
  * the quota of each local month or year. `now` bounds the usage rule's elapsed time. With
- * `closedOnly`, a non-working window still open at `to` gives no finding yet (the chart shows it).
+ * `closedOnly`, a non-working window or a day still open at `to` gives no finding yet (the chart shows it).
  */
-export function evaluateMeter(rule: RuleRow, series: readonly EnergyInterval[], from: number, to: number, timezone: string, now: number, closedOnly = true): MeterEvaluation {
+export function evaluateMeter(rule: RuleRow, series: readonly EnergyInterval[], from: number, to: number, timezone: string, now: number, closedOnly = true, drivers: RegressionDrivers = {}): MeterEvaluation {
   const p = rule.params;
   const lo = from - PAD_MS;
   const inRange = series.filter((iv) => iv.start >= lo && iv.start < to);
   const minDurationMs = rule.minDurationMin * 60_000;
   const expected = new Map<number, number | null>();
   if (rule.kind === 'percent') {
-    const base: ExpectedInterval[] = weekdayBaseline(
-      series,
-      inRange.map((iv) => iv.start),
-      timezone,
-      { weeks: p.weeks ?? 4 },
-    );
+    const targets = inRange.map((iv) => iv.start);
+    const regression = p.baseline === 'regression' ? regressionBaseline(series, targets, timezone, drivers, { intervalMs: Q, weeks: p.weeks ?? 4 }) : null;
+    const base: ExpectedInterval[] = regression ? regression.expected : weekdayBaseline(series, targets, timezone, { weeks: p.weeks ?? 4 });
     for (const e of base) expected.set(e.start, e.expected);
     const findings = percentFindings(inRange, base, { intervalMs: Q, warnPct: p.warnPct ?? 20, alarmPct: p.alarmPct ?? 40, minDurationMs, minExcessKwh: p.minExcess ?? 0 });
-    return { findings, expected };
+    return { findings, expected, ...(regression ? { regression: regression.days } : {}) };
+  }
+  if (rule.kind === 'period' && p.baseLoadRatioPct !== undefined) {
+    // by base-load ratio: one finding per working day above the ratio, once the day has closed
+    const rule2 = { intervalMs: Q, maxRatioPct: p.baseLoadRatioPct, level: rule.level, calendar: calendarOf(p) };
+    const found = baseLoadFindings(inRange, timezone, rule2).filter((f) => !(closedOnly && f.day.end > to));
+    for (const f of found) for (const i of f.intervals) expected.set(i.start, i.expectedKwh);
+    const rest = { ...(p.weekendDays ? { weekendDays: p.weekendDays } : {}), ...(p.holidays ? { holidays: p.holidays } : {}) };
+    const baseLoad = baseLoadDays(inRange, timezone, rule2).filter((d) => nonWorkingKind(d.start, rest, timezone) === null);
+    return { findings: found.map(({ day: _d, ...f }) => f), expected, baseLoad };
   }
   if (rule.kind === 'period') {
     const cal = calendarOf(p);
@@ -197,6 +218,7 @@ export async function evaluateRules(ems: Ems, ctx: ProjectCtx, rules: readonly R
     }
   }
   const series = await repo.rollups(pairs, lo, until);
+  const driversOf = driversReader(ems, ctx, lo, until);
   for (const rule of rules) {
     const stored = await repo.findingsOfRule(rule.id, from - PAD_MS, until);
     // evaluated up to the data: a rule judged while its meters had nothing yet (a seed still arriving) is judged again later
@@ -208,7 +230,8 @@ export async function evaluateRules(ems: Ems, ctx: ProjectCtx, rules: readonly R
       const last = all[all.length - 1];
       if (last) dataTo = Math.max(dataTo, last.start + Q);
       const rf = readFrom(rule, from, ctx.timezone);
-      const ev = evaluateMeter(rule, rf === lo ? all : all.filter((iv) => iv.start >= rf), from, until, ctx.timezone, now);
+      const drivers = needsDrivers(rule) ? await driversOf(meter.id) : {};
+      const ev = evaluateMeter(rule, rf === lo ? all : all.filter((iv) => iv.start >= rf), from, until, ctx.timezone, now, true, drivers);
       const kept = ev.findings.filter((f) => f.end > from);
       await storeFindings(
         ems,

@@ -88,6 +88,8 @@ export interface MeterNode {
   name: string;
   code: string;
   energyType: number | null;
+  /** attrs.outputUnit: the node counts production output (data point 106) */
+  outputUnit: string | null;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -146,8 +148,10 @@ export function abnormalRepository(db: Db) {
     async nodes(projectId: number): Promise<MeterNode[]> {
       const rows = await db.selectFrom('node').select(['id', 'parent_id', 'model_label', 'name', 'code', 'attrs']).where('project_id', '=', projectId).orderBy('sort').orderBy('id').execute();
       return rows.map((r) => {
-        const et = attrsOf(r.attrs).energyType;
-        return { id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), label: r.model_label, name: r.name, code: r.code ?? '', energyType: et === undefined || et === null || et === '' ? null : Number(et) };
+        const attrs = attrsOf(r.attrs);
+        const et = attrs.energyType;
+        const outputUnit = typeof attrs.outputUnit === 'string' && attrs.outputUnit.trim() !== '' ? attrs.outputUnit.trim() : null;
+        return { id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), label: r.model_label, name: r.name, code: r.code ?? '', energyType: et === undefined || et === null || et === '' ? null : Number(et), outputUnit };
       });
     },
 
@@ -257,6 +261,27 @@ export function abnormalRepository(db: Db) {
       }
       if (!sorted) for (const l of out.values()) l.sort((a, b) => a.start - b.start);
       return out;
+    },
+
+    /**
+     * Hourly means of an instantaneous data point over the devices (the weather station's outdoor
+     * temperature), readings in [from, to), hours counted from `from` (a whole hour).
+     */
+    async hourlyMeans(deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<{ start: number; c: number }[]> {
+      if (deviceIds.length === 0 || to <= from) return [];
+      const k = sql<number | string>`(ts - cast(${from} as bigint)) / cast(${3_600_000} as bigint)`;
+      const rows = await db
+        .selectFrom('reading')
+        .select([k.as('k'), (eb) => eb.fn.avg<number | string>('value').as('v')])
+        .where('device_id', 'in', [...deviceIds])
+        .where('data_id', '=', dataId)
+        .where('ts', '>=', from)
+        .where('ts', '<', to)
+        .where('value', 'is not', null)
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute();
+      return rows.map((r) => ({ start: from + Number(r.k) * 3_600_000, c: Number(r.v) }));
     },
 
     /** Stored findings of a rule on its meters whose span reaches `from` or later and starts before `to`. */

@@ -7,11 +7,12 @@ import {
   type WasteAnalysis,
   type WasteAnalysisQuery,
 } from '@ems/contract';
-import { bucketEnd, bucketStart, findingFen, usableKwh, wasteByLocalDay, wasteOf } from '@ems/domain';
+import { bucketEnd, bucketStart, findingFen, localSlot, usableKwh, wasteByLocalDay, wasteOf, type BaseLoadDay, type RegressionDay, type RegressionDrivers } from '@ems/domain';
 import type { Ems, Session } from '../../context.js';
 import { noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
-import { DAY_MS, Q, evaluateMeter, meterOf, priceFor, projectCtx, readFrom, type ProjectCtx } from './evaluate.js';
+import { driversReader } from './drivers.js';
+import { DAY_MS, Q, evaluateMeter, meterOf, needsDrivers, priceFor, projectCtx, readFrom, type ProjectCtx } from './evaluate.js';
 import { abnormalRepository, type FindingRow, type RuleRow } from './repository.js';
 import { invalid, projectIn, rangeOf, ruleRow } from './service.js';
 
@@ -78,6 +79,33 @@ export async function setFindingStatus(ems: Ems, scope: readonly number[], sessi
   return { before, after };
 }
 
+/** The regression baseline over the range's days: drivers found, days with a baseline, the others by reason, the last fit. */
+function regressionSummary(days: readonly RegressionDay[], drivers: RegressionDrivers, from: number): NonNullable<AbnormalResults['regression']> {
+  const inRange = days.filter((d) => d.start >= from);
+  const gaps = { noDrivers: 0, tooFewDays: 0, noDayDrivers: 0 };
+  for (const d of inRange) if (d.gap) gaps[d.gap]++;
+  const last = [...inRange].reverse().find((d) => d.fit !== null);
+  const fit = last?.fit;
+  return {
+    weather: (drivers.temperatures?.length ?? 0) > 0,
+    production: (drivers.production?.length ?? 0) > 0,
+    fittedDays: inRange.filter((d) => d.expectedKwh !== null).length,
+    gaps,
+    model: last && fit ? { date: last.date, n: fit.n, r2: fit.r2, cvRmsePct: fit.cvRmsePct, intercept: fit.intercept, hdd: fit.hdd, cdd: fit.cdd, production: fit.production, saturday: fit.saturday, sunday: fit.sunday } : null,
+  };
+}
+
+/** The base-load ratio of the range's working days. */
+function baseLoadSummary(days: readonly BaseLoadDay[], maxRatioPct: number, from: number, timezone: string): NonNullable<AbnormalResults['baseLoad']> {
+  return {
+    maxRatioPct,
+    days: days.filter((d) => d.start >= from).map((d) => ({ date: formatDate(d.start, timezone), ratioPct: d.ratioPct, min: d.minKwh, mean: d.meanKwh, abnormal: d.abnormal })),
+  };
+}
+
+/** The local date 'YYYY-MM-DD' of an instant. */
+const formatDate = (ts: number, timeZone: string) => new Date(localSlot(ts, timeZone).day * DAY_MS).toISOString().slice(0, 10);
+
 /** The chart's bucket: 15 min up to 3 days, hour up to 31 days, else day. */
 const chartBucket = (span: number): AbnormalResults['bucket'] => (span <= 3 * DAY_MS ? '15m' : span <= 31 * DAY_MS ? 'hour' : 'day');
 
@@ -104,7 +132,8 @@ export async function ruleResults(ems: Ems, lang: Lang, scope: readonly number[]
   const repo = abnormalRepository(ems.db);
   const read = await repo.rollups([{ deviceId: meter.id, dataId: meter.dataId }], readFrom(rule, from, project.timezone), until);
   const series = read.get(`${meter.id}:${meter.dataId}`) ?? [];
-  const ev = evaluateMeter(rule, series, from, until, project.timezone, now);
+  const drivers = needsDrivers(rule) ? await driversReader(ems, ctx, readFrom(rule, from, project.timezone), until)(meter.id) : {};
+  const ev = evaluateMeter(rule, series, from, until, project.timezone, now, true, drivers);
   const findings = ev.findings.filter((f) => f.end > from && f.start < to);
   const priceAt = priceFor(ctx, rule, meter);
   const inRange = series.filter((iv) => iv.start >= from && iv.start < until);
@@ -151,6 +180,8 @@ export async function ruleResults(ems: Ems, lang: Lang, scope: readonly number[]
       const row: FindingRow = s ? { ...s, ...values } : { id: 0, projectId: project.id, ruleId: rule.id, meterId: meter.id, status: 'open', eventId: null, statusUser: null, statusTime: null, ...values };
       return toRecord(row, new Map([[rule.id, rule]]), rc);
     }),
+    ...(ev.regression ? { regression: regressionSummary(ev.regression, drivers, from) } : {}),
+    ...(ev.baseLoad && rule.params.baseLoadRatioPct !== undefined ? { baseLoad: baseLoadSummary(ev.baseLoad, rule.params.baseLoadRatioPct, from, project.timezone) } : {}),
   };
 }
 

@@ -91,8 +91,8 @@ export async function ruleDetail(ems: Ems, scope: readonly number[], id: number)
   return toRule(row, { nodes: new Map(nodes.map((n) => [n.id, n])), units });
 }
 
-const PERCENT_FIELDS = ['warnPct', 'alarmPct', 'weeks', 'minExcess'];
-const PERIOD_FIELDS = ['nights', 'weekendDays', 'holidays', 'breaks', 'limitPerHour', 'limitPerWindow'];
+const PERCENT_FIELDS = ['warnPct', 'alarmPct', 'weeks', 'minExcess', 'baseline'];
+const PERIOD_FIELDS = ['nights', 'weekendDays', 'holidays', 'breaks', 'limitPerHour', 'limitPerWindow', 'baseLoadRatioPct'];
 const USAGE_FIELDS = ['quota', 'quotaPeriod'];
 const FIELDS: Record<AbnormalRuleKind, string[]> = { percent: PERCENT_FIELDS, period: PERIOD_FIELDS, usage: USAGE_FIELDS };
 
@@ -121,6 +121,7 @@ async function validated(ems: Ems, lang: Lang, input: AbnormalRuleInput): Promis
     const warn = p.warnPct ?? 20;
     const alarm = p.alarmPct ?? 40;
     if (alarm < warn) throw invalid(lang, 'params.alarmPct', '报警阈值不能低于预警阈值', 'the alarm level is below the warning level');
+    if (p.baseline === 'regression' && (p.weeks ?? 4) < 2) throw invalid(lang, 'params.weeks', '回归基线至少需要2周历史', 'the regression baseline needs at least 2 weeks');
   }
   if (input.kind === 'period') {
     const ranges = [...(p.nights ?? []).map((r, i) => ['nights', i, r] as const), ...(p.breaks ?? []).map((r, i) => ['breaks', i, r] as const)];
@@ -130,9 +131,13 @@ async function validated(ems: Ems, lang: Lang, input: AbnormalRuleInput): Promis
       if (r.start === r.end) throw invalid(lang, `params.${f}[${i}]`, '开始与结束时间相同', 'starts and ends at the same time');
     }
     for (const [i, d] of (p.holidays ?? []).entries()) if (Number.isNaN(Date.parse(`${d}T00:00:00Z`))) throw invalid(lang, `params.holidays[${i}]`, `日期 ${d} 不存在`, `${d} is not a date`);
-    if (!p.nights?.length && !p.weekendDays?.length && !p.holidays?.length && !p.breaks?.length)
+    // by base-load ratio or by limits, never both: a night's excess and its day's base load are the same kWh
+    const limited = p.limitPerHour !== undefined || p.limitPerWindow !== undefined;
+    if (p.baseLoadRatioPct !== undefined && limited)
+      throw invalid(lang, 'params.baseLoadRatioPct', '基荷率与用量限值不能同时设置（同一电量会重复计为浪费），请另建一条规则', 'set either the base-load ratio or the limits (the same kWh would count twice as waste); make a second rule for the other');
+    if (p.baseLoadRatioPct === undefined && !p.nights?.length && !p.weekendDays?.length && !p.holidays?.length && !p.breaks?.length)
       throw invalid(lang, 'params.nights', '至少设置一个非工作时段（夜间、周末、节假日或休息）', 'set at least one non-working period (nights, weekend days, holidays or breaks)');
-    if (p.limitPerHour === undefined && p.limitPerWindow === undefined) throw invalid(lang, 'params.limitPerHour', '请设置每小时或每时段的用量限值', 'set a limit per hour or per window');
+    if (p.baseLoadRatioPct === undefined && !limited) throw invalid(lang, 'params.limitPerHour', '请设置每小时或每时段的用量限值，或基荷率', 'set a limit per hour or per window, or a base-load ratio');
   }
   if (input.kind === 'usage' && p.quota === undefined) throw invalid(lang, 'params.quota', '请设置定额', 'set the quota');
   const minDurationMin = input.minDurationMin ?? 15;

@@ -35,6 +35,7 @@ import { equipmentStatusRoutes } from './modules/equipment-status/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { abnormalRoutes } from './modules/abnormal/routes.js';
 import { registerAbnormalChecks } from './modules/abnormal/background.js';
+import { registerReadingRetention } from './modules/timeseries/retention.js';
 import { efficiencyStandardRoutes } from './modules/efficiency-standards/routes.js';
 import { registerPqAggregates } from './modules/power/pq-aggregator.js';
 import { forecastRoutes } from './modules/forecast/routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(emailRoutes);
   registerEmail(app);
   registerPqAggregates(app);
+  registerReadingRetention(app);
   await registerLiveChannel(app);
   return app;
 }

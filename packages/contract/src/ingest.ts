@@ -62,6 +62,8 @@ export const INGEST_REASON = {
   unknownDevice: 'unknown_device',
   unknownDataPoint: 'unknown_data_point',
   badValue: 'bad_value',
+  /** older than the raw-reading retention (EMS_READING_RETENTION_DAYS): its neighbours may be deleted, so it could not be rolled up */
+  beyondRetention: 'beyond_retention',
 } as const;
 
 export const IngestResult = Type.Object({

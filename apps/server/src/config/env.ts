@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensurePrivateDir } from '../lib/private-files.js';
 import { deriveKey, isInside, loadOrCreateKeyFile, secretMaterial } from './secret-key.js';
+import { loadReadingRetentionDays } from './retention-env.js';
 import { loadSsoConfig } from './sso-env.js';
 import type { AppConfig, StoreConfig } from './types.js';
 
@@ -112,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
   const rootPassword = value(env, 'EMS_ROOT_PASSWORD');
   if (rootPassword !== undefined && rootPassword.length > 64) problems.push('EMS_ROOT_PASSWORD must be at most 64 characters');
   const sso = loadSsoConfig(env, problems);
+  const readingRetentionDays = loadReadingRetentionDays(env, problems);
 
   let key: Buffer | undefined;
   let keySource = '';
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
     demo,
     sim,
     ...(simDays !== undefined ? { simDays } : {}),
+    ...(readingRetentionDays !== undefined ? { readingRetentionDays } : {}),
     rootPassword,
     logLevel,
     now: pinnedNow !== undefined ? () => pinnedNow : () => Date.now(),

@@ -26,6 +26,13 @@ export interface AppConfig {
   simDays?: number;
   /** the abnormal-consumption background pass (modules/abnormal); default on; the unit tests turn it off and run it by hand */
   abnormalChecks?: boolean;
+  /**
+   * raw readings older than this many days are deleted and refused at ingest (EMS_READING_RETENTION_DAYS;
+   * absent: kept forever); rollups and the readings pyramid are kept (modules/timeseries/retention.ts)
+   */
+  readingRetentionDays?: number;
+  /** the hourly retention pass when readingRetentionDays is set; default on; the unit tests turn it off and run it by hand */
+  readingRetentionPass?: boolean;
   /** ROOT's password at first start; default Root@12345 */
   rootPassword: string | undefined;
   logLevel: string;

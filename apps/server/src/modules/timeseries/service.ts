@@ -1,8 +1,9 @@
 import { bucketEnd, bucketStart, toIntervals, type CounterParams, type Grain } from '@ems/domain';
 import { INGEST_REASON, type IngestResult, type RollupGrain, type RollupRow } from '@ems/contract';
 import type { Ems } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { attrsOf, numOrNull } from '../common/attrs.js';
+import { retentionAcceptFrom } from './retention.js';
 import { timeseriesRepository, type IntervalRow, type ReadingRow, type SeriesPlan, type TouchedSeries, type WindowReading, type WindowReset } from './repository.js';
 
 /** A reading handed to the write path: ts in ms, status 0..4 (default 0). */
@@ -152,7 +153,7 @@ function planner(series: Map<string, SeriesInfo>, timeZone: string) {
 
 /**
  * The write path: validates the readings against the project (device is a node of the project,
- * data point in the catalogue, ts sane, value finite), upserts them (a repeated reading
+ * data point in the catalogue, ts sane and not before the retention cutoff, value finite), upserts them (a repeated reading
  * overwrites; in a batch the last duplicate wins) and recomputes the 15-min intervals of every
  * touched counter series from the reading before its earliest touched ts to the one after its
  * latest, then the hour/day/month buckets (project timezone) containing them — one transaction.
@@ -164,6 +165,7 @@ export async function writeBatch(ems: Ems, projectId: number, readings: readonly
   const ids = [...new Set(readings.map((r) => r.deviceId).filter((id) => Number.isSafeInteger(id) && id > 0))];
   const devices = await projectDevices(ems, projectId, ids);
   const now = ems.config.now();
+  const acceptFrom = retentionAcceptFrom(ems.config, now) ?? MIN_TS;
   const errors: { index: number; reason: string }[] = [];
   const rows = new Map<string, ReadingRow>();
   const series = new Map<string, SeriesInfo>();
@@ -173,6 +175,7 @@ export async function writeBatch(ems: Ems, projectId: number, readings: readonly
     let reason: string | undefined;
     if (!Number.isSafeInteger(r.ts) || r.ts < MIN_TS) reason = INGEST_REASON.badTime;
     else if (r.ts > now + MAX_FUTURE_MS) reason = INGEST_REASON.futureTime;
+    else if (r.ts < acceptFrom) reason = INGEST_REASON.beyondRetention;
     else if (!devices.has(r.deviceId)) reason = INGEST_REASON.unknownDevice;
     else if (!catalogue.has(r.dataId)) reason = INGEST_REASON.unknownDataPoint;
     else if (!Number.isFinite(r.value) || Math.abs(r.value) > 1e15) reason = INGEST_REASON.badValue;
@@ -212,6 +215,8 @@ export async function declareReset(ems: Ems, projectId: number, r: { deviceId: n
   const timeZone = await repo.projectTimezone(projectId);
   const devices = await repo.projectDevices(projectId, [r.deviceId]);
   if (timeZone === undefined || !devices.has(r.deviceId)) throw notFound();
+  // its rollup window would reach readings the retention deleted (retention.ts)
+  if (r.ts < (retentionAcceptFrom(ems.config, ems.config.now()) ?? r.ts)) throw badRequest();
   await repo.upsertReset(r);
   const a = meterAttrs(devices.get(r.deviceId));
   const s: SeriesInfo = { deviceId: r.deviceId, dataId: r.dataId, minTs: r.ts, maxTs: r.ts, params: { multiplier: a.multiplier, registerMax: a.registerMax, ratedKw: a.ratedKw } };

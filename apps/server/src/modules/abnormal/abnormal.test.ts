@@ -258,7 +258,7 @@ for (const { kind, skip } of STORES) {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ params: { warnPct: 50, alarmPct: 20 } }, 'params.alarmPct', 'the alarm level is below the warning level'],
         [{ params: { quota: 5 } }, 'params.quota', 'quota does not apply to a percent rule'],
-        [{ kind: 'period', params: { nights: [{ start: '22:00', end: '06:00' }] } }, 'params.limitPerHour', 'set a limit per hour or per window'],
+        [{ kind: 'period', params: { nights: [{ start: '22:00', end: '06:00' }] } }, 'params.limitPerHour', 'set a limit per hour or per window, or a base-load ratio'],
         [{ kind: 'period', params: { limitPerHour: 1 } }, 'params.nights', 'set at least one non-working period (nights, weekend days, holidays or breaks)'],
         [{ kind: 'period', params: { nights: [{ start: '25:00', end: '06:00' }], limitPerHour: 1 } }, 'params.nights[0].start', 'the time must be HH:mm'],
         [{ kind: 'usage', params: {} }, 'params.quota', 'set the quota'],
@@ -315,6 +315,89 @@ for (const { kind, skip } of STORES) {
       const rulesNow = (await call<AbnormalRule[]>('GET', `${API.rules}?projectId=${projectId}`)).data;
       for (const r of rulesNow.filter((x) => x.enabled)) expect(r.evaluatedTo).toBe(NOW);
       await db.updateTable('project').set({ timezone: 'Asia/Shanghai' }).where('id', '=', other).execute();
+    });
+
+    it('a period rule by base-load ratio: the leak nights lift the toilets\' min / mean from about 4 % to 47 %; each working day above 30 % is a finding with (min − 30 % × mean) wasted in each of its intervals', async () => {
+      // weekends and the Dragon Boat holiday (Friday 19 June, the plant at rest: min / mean 96 %) are not working days
+      const params = { baseLoadRatioPct: 30, weekendDays: [0, 6], unitPrice: DEMO_WATER_PRICE };
+      const created = await call<AbnormalRule>('POST', API.create, { projectId, kind: 'period', name: '卫生间基荷率', meterIds: [code.get('W-TOILET')], params: { ...params, holidays: ['2026-06-19'] }, enabled: false });
+      expect(created.data.params).toEqual({ ...params, holidays: ['2026-06-19'] });
+      const res = (await call<AbnormalResults>('POST', API.results, { projectId, ruleId: created.data.id, ...range })).data;
+      const days = res.baseLoad?.days ?? [];
+      expect(res.baseLoad?.maxRatioPct).toBe(30);
+      expect(days.map((d) => d.date)).not.toContain('2026-06-19');
+      // weekdays only, none before the leak above the ratio, every one after it
+      const leakDate = new Date(LEAK_FROM + 8 * H).toISOString().slice(0, 10);
+      expect(days.length).toBeGreaterThan(15);
+      for (const d of days) {
+        expect([0, 6]).not.toContain(new Date(`${d.date}T00:00:00Z`).getUTCDay());
+        expect(d.abnormal).toBe(d.date >= leakDate);
+        expect(d.ratioPct).toBeCloseTo((d.min / d.mean) * 100, 9);
+      }
+      const abnormal = days.filter((d) => d.abnormal);
+      expect(res.findings.map((f) => new Date(f.start + 8 * H).toISOString().slice(0, 10)).sort()).toEqual(abnormal.map((d) => d.date));
+      for (const f of res.findings) {
+        const d = abnormal.find((x) => x.date === new Date(f.start + 8 * H).toISOString().slice(0, 10)) as (typeof abnormal)[number];
+        const intervals = Math.round((f.end - f.start) / 900_000);
+        expect(f.excess).toBeCloseTo((d.min - 0.3 * d.mean) * intervals, 6);
+        expect(f.actual - f.expected).toBeCloseTo(f.excess, 6);
+        expect(Math.abs((f.fen as number) - f.excess * DEMO_WATER_PRICE * 100)).toBeLessThanOrEqual(0.5);
+      }
+      // evaluated (the rule is disabled: named, it is judged anyway): stored, joined to the night-use event of the leak
+      const ev = (await call<AbnormalEvaluation>('POST', API.evaluate, { projectId, ruleId: created.data.id, ...range })).data;
+      expect(ev.created).toBe(res.findings.length);
+      const stored = await findingsOf(created.data.id);
+      expect(stored.map((f) => f.start).sort()).toEqual(res.findings.map((f) => f.start).sort());
+      expect(stored.every((f) => f.kind === 'period' && f.eventId === nightEventId)).toBe(true);
+    });
+
+    it('a percent rule with the regression baseline: no baseline (nor finding) while fewer than 14 past days are there, then the day predicted from the weather station and the production counters', async () => {
+      const created = await call<AbnormalRule>('POST', API.create, { projectId, kind: 'percent', name: '冲压线回归基线', meterIds: [code.get('E-PRESS1')], params: { baseline: 'regression', warnPct: 10, alarmPct: 30 }, enabled: false });
+      expect(created.data.params.baseline).toBe('regression');
+      const res = (await call<AbnormalResults>('POST', API.results, { projectId, ruleId: created.data.id, ...range })).data;
+      const r = res.regression;
+      expect(r).toMatchObject({ weather: true, production: true });
+      // the history starts 30 days back: the first days of the range have too few past days
+      expect(r?.gaps.tooFewDays).toBeGreaterThan(0);
+      expect(r?.gaps.noDrivers).toBe(0);
+      // today, still running, has no day's production yet: no baseline until it has
+      expect(r?.gaps.noDayDrivers).toBe(1);
+      expect((r?.fittedDays ?? 0) + (r?.gaps.tooFewDays ?? 0) + (r?.gaps.noDayDrivers ?? 0)).toBe(30);
+      expect(r?.fittedDays).toBeGreaterThan(0);
+      expect(r?.model?.n).toBeGreaterThanOrEqual(14);
+      const firstFitted = dayStart(29) + (r?.gaps.tooFewDays ?? 0) * DAY;
+      expect(res.series.filter((b) => b.start < firstFitted).every((b) => b.expected === null)).toBe(true);
+      expect(res.series.filter((b) => b.start >= firstFitted && b.actual !== null).some((b) => b.expected !== null)).toBe(true);
+      expect(res.findings.every((f) => f.start >= firstFitted)).toBe(true);
+      const ev = (await call<AbnormalEvaluation>('POST', API.evaluate, { projectId, ruleId: created.data.id, ...range })).data;
+      expect(ev.created).toBe(res.findings.length);
+      // a weekday rule stays as it was: no regression summary
+      const weekday = (await call<AbnormalResults>('POST', API.results, { projectId, ruleId: rule('冲压线用电偏差').id, ...range })).data;
+      expect(weekday.regression).toBeUndefined();
+    });
+
+    it('the two options are checked: 400 naming the field, nothing saved', async () => {
+      const before = (await call<AbnormalRule[]>('GET', `${API.rules}?projectId=${projectId}`)).data.length;
+      const base = { projectId, name: 'opt', meterIds: [code.get('E-INJ')], enabled: true };
+      const cases: [Record<string, unknown>, string, string | null][] = [
+        [{ kind: 'percent', params: { baseLoadRatioPct: 30 } }, 'params.baseLoadRatioPct', 'baseLoadRatioPct does not apply to a percent rule'],
+        [{ kind: 'usage', params: { quota: 5, baseLoadRatioPct: 30 } }, 'params.baseLoadRatioPct', 'baseLoadRatioPct does not apply to a usage rule'],
+        [{ kind: 'period', params: { baseline: 'regression', baseLoadRatioPct: 30 } }, 'params.baseline', 'baseline does not apply to a period rule'],
+        [{ kind: 'period', params: { baseLoadRatioPct: 30, nights: [{ start: '22:00', end: '06:00' }], limitPerHour: 1 } }, 'params.baseLoadRatioPct', 'set either the base-load ratio or the limits (the same kWh would count twice as waste); make a second rule for the other'],
+        [{ kind: 'period', params: { baseLoadRatioPct: 0 } }, 'params.baseLoadRatioPct', null],
+        [{ kind: 'period', params: { baseLoadRatioPct: 101 } }, 'params.baseLoadRatioPct', null],
+        [{ kind: 'percent', params: { baseline: 'regression', weeks: 1 } }, 'params.weeks', 'the regression baseline needs at least 2 weeks'],
+        [{ kind: 'percent', params: { baseline: 'linear' } }, 'params.baseline', null],
+      ];
+      for (const [patch, field, reason] of cases) {
+        const r = await call('POST', API.create, { ...base, ...patch }, en(admin));
+        expect(r.status).toBe(400);
+        expect(r.msg).toContain(`invalid field ${field}`);
+        if (reason) expect(r.msg).toBe(`invalid field ${field}: ${reason}`);
+      }
+      const zh = await call('POST', API.create, { ...base, kind: 'percent', params: { baseline: 'regression', weeks: 1 } });
+      expect(zh.msg).toBe('参数 params.weeks 不合法：回归基线至少需要2周历史');
+      expect((await call<AbnormalRule[]>('GET', `${API.rules}?projectId=${projectId}`)).data.length).toBe(before);
     });
 
     it('a foreign project or rule is answered as not permitted', async () => {

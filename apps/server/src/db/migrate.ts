@@ -25,6 +25,7 @@ import { equipmentStatus } from './migrations/0024-equipment-status.js';
 import { reportTemplates } from './migrations/0025-report-templates.js';
 import { abnormal } from './migrations/0027-abnormal.js';
 import { email } from './migrations/0026-email.js';
+import { readingPyramid } from './migrations/0028-reading-pyramid.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -56,6 +57,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0025-report-templates': reportTemplates(kind),
     '0027-abnormal': abnormal(kind),
     '0026-email': email(kind),
+    '0028-reading-pyramid': readingPyramid(kind),
   };
 }
 

@@ -149,6 +149,28 @@ export interface ReadingTable {
   status: number;
 }
 
+/** 0028-reading-pyramid: per series and UTC hour, the readings' count, sum, earliest extremes, first and last (offsets in ms from bucket_start). */
+export interface ReadingHourTable {
+  device_id: number;
+  data_id: number;
+  bucket_start: number;
+  n: number;
+  total: number;
+  min_v: number;
+  min_o: number;
+  min_s: number;
+  max_v: number;
+  max_o: number;
+  max_s: number;
+  first_o: number;
+  first_v: number;
+  first_s: number;
+  last_o: number;
+  last_v: number;
+  last_s: number;
+  status: number;
+}
+
 /** 0003-timeseries: counter consumption per bucket (rollup_15m, rollup_hour, rollup_day, rollup_month). */
 export interface RollupTable {
   device_id: number;
@@ -269,6 +291,7 @@ export interface Database {
   node: NodeTable;
   data_point: DataPointTable;
   reading: ReadingTable;
+  reading_hour: ReadingHourTable;
   rollup_15m: RollupTable;
   rollup_hour: RollupTable;
   rollup_day: RollupTable;

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { bucketEnd, bucketStart, isGood, toIntervals, worstStatus, type CounterParams, type DeclaredReset, type Reading } from '@ems/domain';
 import type { Ems } from '../context.js';
+import { cellsOf, cellValues, pgCellSql, sqliteCellSql } from '../modules/timeseries/pyramid.js';
 
 /**
  * The bulk path of the initial seed: one chunk (a local day, or any range whose hour and day
@@ -205,6 +206,7 @@ class SqliteBulk implements BulkWriter {
       hourMany: c.prepare(upsertAgg('rollup_hour', BATCH)),
       day: c.prepare(upsertAgg('rollup_day')),
       month: c.prepare(monthSql('?')),
+      cell: c.prepare(sqliteCellSql('merge')),
     };
   }
 
@@ -215,6 +217,8 @@ class SqliteBulk implements BulkWriter {
       const st = this.st;
       const args = this.args;
       insertAll(chunk.readings, 5, st.reading, st.readingMany, args.reading, putReading);
+      // the seed writes readings new to the store: their pyramid cells merge (a cell may straddle two chunks)
+      for (const cell of cellsOf(chunk.readings)) st.cell.run(...cellValues(cell));
       for (const r of chunk.resets) st.reset.run(r.deviceId, r.dataId, r.ts, r.closing, r.opening);
       insertAll(roll.r15, 7, st.r15, st.r15Many, args.agg, putAgg);
       insertAll(roll.hour, 7, st.hour, st.hourMany, args.agg, putAgg);
@@ -271,6 +275,8 @@ class PgBulk implements BulkWriter {
                                ${part.map((r) => r.value)}::float8[], ${part.map((r) => r.status)}::smallint[])
           on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status`.execute(tx);
       }
+      const cells = cellsOf(rs);
+      for (let i = 0; i < cells.length; i += 20_000) await sql.raw(pgCellSql('merge', cells.slice(i, i + 20_000))).execute(tx);
       for (const r of chunk.resets) {
         await sql`insert into counter_reset (device_id, data_id, ts, closing, opening) values (${r.deviceId}, ${r.dataId}, ${r.ts}, ${r.closing}, ${r.opening})
           on conflict (device_id, data_id, ts) do update set closing = excluded.closing, opening = excluded.opening`.execute(tx);

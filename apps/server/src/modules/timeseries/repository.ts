@@ -3,6 +3,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Ems } from '../../context.js';
 import type { Db } from '../../db/connect.js';
+import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, PYRAMID_CELL_MS, sqliteCellSql } from './pyramid.js';
 
 /** A reading row as stored. */
 export interface ReadingRow {
@@ -95,9 +96,12 @@ class SqliteSeries {
     const c = this.conn;
     const q = (i: number) => (i > 0 ? '?' : '?');
     this.st = {
-      upsertReading: c.prepare(
-        'insert into reading (device_id, data_id, ts, value, status) values (?, ?, ?, ?, ?) on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status',
-      ),
+      // a new reading is inserted (changes 1) and merged into its pyramid cell; a stored one is updated and its cell recomputed
+      insertReading: c.prepare('insert into reading (device_id, data_id, ts, value, status) values (?, ?, ?, ?, ?) on conflict (device_id, data_id, ts) do nothing'),
+      updateReading: c.prepare('update reading set value = ?, status = ? where device_id = ? and data_id = ? and ts = ?'),
+      cellReadings: c.prepare('select device_id as deviceId, data_id as dataId, ts, value, status from reading where device_id = ? and data_id = ? and ts >= ? and ts < ?'),
+      mergeCell: c.prepare(sqliteCellSql('merge')),
+      overwriteCell: c.prepare(sqliteCellSql('overwrite')),
       // a series' window and its declared resets in one statement: the readings (t = 0) from the one at or before the 15-min
       // boundary at or before the reading before the earliest touched ts, to the one at or after the boundary at or after the
       // reading after the latest (ts > 0 and integer, so integer division floors), and the resets (t = 1) in (lo, hi]; each
@@ -122,9 +126,33 @@ class SqliteSeries {
       devices: c.prepare('select id, attrs from node where id in (select value from json_each(?)) and +project_id = ?'),
     };
     this.tx = c.transaction((rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn) => {
-      for (const r of rows) this.st.upsertReading.run(r.deviceId, r.dataId, r.ts, r.value, r.status);
+      this.readings(rows);
       for (const s of series) this.rollup(s, plan);
     });
+  }
+
+  /**
+   * Upserts the readings and keeps their pyramid cells: the new readings merged into their cells, every
+   * cell holding a replaced reading recomputed from its stored readings.
+   */
+  private readings(rows: ReadingRow[]) {
+    const fresh: ReadingRow[] = [];
+    const replaced = new Map<string, [number, number, number]>();
+    for (const r of rows) {
+      if (this.st.insertReading.run(r.deviceId, r.dataId, r.ts, r.value, r.status).changes === 1) fresh.push(r);
+      else {
+        this.st.updateReading.run(r.value, r.status, r.deviceId, r.dataId, r.ts);
+        const b = cellStart(r.ts);
+        replaced.set(`${r.deviceId}:${r.dataId}:${b}`, [r.deviceId, r.dataId, b]);
+      }
+    }
+    for (const cell of cellsOf(replaced.size === 0 ? fresh : fresh.filter((r) => !replaced.has(`${r.deviceId}:${r.dataId}:${cellStart(r.ts)}`)))) {
+      this.st.mergeCell.run(...cellValuesOf(cell));
+    }
+    for (const [d, k, b] of replaced.values()) {
+      const stored = this.st.cellReadings.all(d, k, b, b + PYRAMID_CELL_MS) as ReadingRow[];
+      for (const cell of cellsOf(stored)) this.st.overwriteCell.run(...cellValuesOf(cell));
+    }
   }
 
   /** Nodes of the project among the ids, with their attrs JSON text (a read: never blocked by a writer in WAL mode). */
@@ -371,7 +399,9 @@ class PgSeries {
   private async writeReadings(c: pg.PoolClient, rows: ReadingRow[], autocommit = false) {
     const text = PgSeries.copyText(rows);
     try {
-      await PgSeries.copy(c, 'reading', text, autocommit ? '' : 'begin;\n');
+      // the readings' pyramid cells merged ahead of the COPY in the same transaction (explicit, or the implicit one of a
+      // multi-statement query): valid because every reading is new, else the COPY fails and all of it rolls back
+      await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${pgCellSql('merge', cellsOf(rows))};\n`);
       return true;
     } catch (err) {
       if ((err as { code?: string }).code !== '23505') throw err;
@@ -390,6 +420,20 @@ class PgSeries {
       text: `insert into reading (device_id, data_id, ts, value, status) select device_id, data_id, ts, value, status from ems_reading_in
         on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status`,
     });
+    // a repeat: the touched pyramid cells recomputed from their stored readings (this write's included)
+    const cells = new Map<string, [number, number, number]>();
+    for (const r of last.values()) {
+      const b = cellStart(r.ts);
+      cells.set(`${r.deviceId}:${r.dataId}:${b}`, [r.deviceId, r.dataId, b]);
+    }
+    const keys = [...cells.values()];
+    const stored = await c.query<ReadingRow>({
+      name: 'ems_ts_cell_readings',
+      text: PG_CELL_READINGS_SQL,
+      values: [keys.map((x) => x[0]), keys.map((x) => x[1]), keys.map((x) => x[2])],
+    });
+    const recomputed = cellsOf(stored.rows.map((r) => ({ deviceId: r.deviceId, dataId: r.dataId, ts: Number(r.ts), value: Number(r.value), status: Number(r.status) })));
+    if (recomputed.length > 0) await c.query(pgCellSql('overwrite', recomputed));
     return false;
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import type { PyramidCell } from '../timeseries/pyramid.js';
 
 /** Worst status by severity (normal < interpolated < estimated < reset < suspect), as a sortable code. */
 const SEVERITY = sql`case status when 3 then 4 when 4 then 3 else status end`;
@@ -107,6 +108,39 @@ export function trendRepository(db: Db) {
         .map((x) => ({ b: Number(x.b), v: x.v === null ? null : Number(x.v), s: fromSeverity(Number(x.s)) }))
         .filter((x) => x.b >= 0)
         .map((x) => ({ t: originMs + x.b * stepMs, v: x.v, s: x.s }));
+    },
+
+    /** The readings pyramid's hour cells of a series starting in [from, to), ascending (issue 16). */
+    async cells(q: LineRange): Promise<PyramidCell[]> {
+      const r = await sql<Record<string, unknown>>`
+        select bucket_start, n, total, min_v, min_o, min_s, max_v, max_o, max_s, first_o, first_v, first_s, last_o, last_v, last_s, status from reading_hour
+        where device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}
+        order by bucket_start`.execute(db);
+      const out: PyramidCell[] = new Array(r.rows.length);
+      for (let i = 0; i < r.rows.length; i++) {
+        const x = r.rows[i] as Record<string, unknown>;
+        out[i] = {
+          d: q.deviceId,
+          k: q.dataId,
+          b: Number(x.bucket_start),
+          n: Number(x.n),
+          total: Number(x.total),
+          minV: Number(x.min_v),
+          minO: Number(x.min_o),
+          minS: Number(x.min_s),
+          maxV: Number(x.max_v),
+          maxO: Number(x.max_o),
+          maxS: Number(x.max_s),
+          firstO: Number(x.first_o),
+          firstV: Number(x.first_v),
+          firstS: Number(x.first_s),
+          lastO: Number(x.last_o),
+          lastV: Number(x.last_v),
+          lastS: Number(x.last_s),
+          status: Number(x.status),
+        };
+      }
+      return out;
     },
 
     /** Rollup buckets (counter consumption) starting in range. */

@@ -6,6 +6,8 @@ import { ErrorCode } from '@ems/contract';
 import type { Lang } from '../../lib/i18n.js';
 import { meterAttrs } from '../timeseries/service.js';
 import { trendRepository, type LineRange, type TimeRow } from './repository.js';
+import { cellsOf, PYRAMID_CELL_MS } from '../timeseries/pyramid.js';
+import { alignedGrid, lineFromCells, type AlignedGrid } from './pyramid-line.js';
 
 /** 400 naming the field. */
 export const bad = (field: string, detail: string) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, detail]);
@@ -137,6 +139,18 @@ async function rawInPages(repo: ReturnType<typeof trendRepository>, q: LineRange
 }
 
 /**
+ * A long raw line from the readings pyramid (issue 16): the hour cells wholly inside the range, and at
+ * an end that cuts a cell, that part's own readings folded into a cell of their own.
+ */
+export async function pyramidLine(repo: ReturnType<typeof trendRepository>, q: LineRange, grid: AlignedGrid): Promise<TimeRow[]> {
+  const inner = { ...q, from: Math.ceil(q.from / PYRAMID_CELL_MS) * PYRAMID_CELL_MS, to: Math.floor(q.to / PYRAMID_CELL_MS) * PYRAMID_CELL_MS };
+  const edge = async (from: number, to: number) =>
+    from < to ? cellsOf((await repo.raw({ ...q, from, to }, TREND_MAX_ROWS_PER_LINE)).map((r) => ({ deviceId: q.deviceId, dataId: q.dataId, ts: r.t, value: r.v as number, status: r.s }))) : [];
+  const [head, cells, tail] = await Promise.all([edge(q.from, Math.min(inner.from, q.to)), inner.from < inner.to ? repo.cells(inner) : [], edge(Math.max(inner.to, q.from), q.to)]);
+  return lineFromCells([...head, ...cells, ...tail], grid);
+}
+
+/**
  * The trend data (spec section 3): one line per meter config, in order. Every device must be a node
  * of the scope's projects (else 404 'no operation permission'); start and end are read in the
  * timezone of the first device's project. Instantaneous points: raw readings or interval averages
@@ -174,11 +188,18 @@ export async function trendLines(ems: Ems, lang: Lang, scope: readonly number[],
     let rows: TimeRow[];
     let truncated = false;
     switch (plan.kind) {
-      case 'raw':
+      case 'raw': {
+        // a long range drawn narrow: from the readings pyramid, every reading of the range counted (nothing truncated)
+        const grid = alignedGrid(from, to, body.pixelWidth);
+        if (grid) {
+          rows = await pyramidLine(repo, q, grid);
+          break;
+        }
         rows = await rawInPages(repo, q, cap);
         truncated = rows.length > cap;
         if (truncated) rows = rows.slice(0, cap);
         break;
+      }
       case 'avg':
       case 'max':
         [rows, truncated] = await Promise.all([repo.aggregated(q, origin, plan.stepMs, plan.kind, cap), repo.exceeds(q, cap)]);
@@ -209,7 +230,7 @@ export async function trendLines(ems: Ems, lang: Lang, scope: readonly number[],
         upperLimit: point.upper_limit === null ? null : Number(point.upper_limit),
         lowerLimit: point.lower_limit === null ? null : Number(point.lower_limit),
       },
-      data: downsampleLine(rows, body.pixelWidth).map((r) => ({ time: r.t, value: r.v, status: r.s })),
+      data: (plan.kind === 'raw' && alignedGrid(from, to, body.pixelWidth) ? rows : downsampleLine(rows, body.pixelWidth)).map((r) => ({ time: r.t, value: r.v, status: r.s })),
     };
     if (truncated) line.truncated = true;
     return line;

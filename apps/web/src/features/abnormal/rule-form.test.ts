@@ -23,6 +23,19 @@ describe('abnormal rule form', () => {
     expect(toRuleInput(3, 'usage', { ...NEW_RULE.usage, name: 'Office', meterIds: [9], quota: 42000 }).params).toEqual({ quota: 42000, quotaPeriod: 'month' });
   });
 
+  it('the options: the regression baseline of a percent rule; a period rule by base-load ratio sends the ratio and the days off, not the night limits', () => {
+    const pct = toRuleInput(3, 'percent', { ...NEW_RULE.percent, name: 'Presses', meterIds: [7], baseline: 'regression' });
+    expect(pct.params).toEqual({ warnPct: 20, alarmPct: 40, weeks: 4, baseline: 'regression' });
+    // the default same-weekday baseline is left out: a rule saved before the option reads the same
+    expect(toRuleInput(3, 'percent', { ...NEW_RULE.percent, name: 'Presses', meterIds: [7] }).params).not.toHaveProperty('baseline');
+    const base = { ...NEW_RULE.period, name: 'Base', meterIds: [8], periodMode: 'baseLoad' as const, baseLoadRatioPct: 30, weekendDays: [6, 0], holidays: '2026-06-19', limitPerHour: 1 };
+    expect(toRuleInput(3, 'period', base).params).toEqual({ baseLoadRatioPct: 30, weekendDays: [0, 6], holidays: ['2026-06-19'] });
+    const stored: AbnormalRule = { id: 5, projectId: 3, kind: 'period', name: 'Base', meters: [{ id: 8, name: 'Toilets', unit: 'm3' }], params: { baseLoadRatioPct: 30, weekendDays: [0, 6] }, level: 'alarm', minDurationMin: 15, enabled: true, description: '', evaluatedTo: 0, updateTime: 0 };
+    expect(toRuleForm(stored)).toMatchObject({ periodMode: 'baseLoad', baseLoadRatioPct: 30 });
+    expect(toRuleInput(3, 'period', toRuleForm(stored)).params).toEqual(stored.params);
+    expect(toRuleForm({ ...stored, kind: 'percent', params: { baseline: 'regression' } })).toMatchObject({ baseline: 'regression', periodMode: 'limit' });
+  });
+
   it('a stored rule round-trips through the form', () => {
     const r: AbnormalRule = {
       id: 2,

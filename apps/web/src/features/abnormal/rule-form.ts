@@ -12,6 +12,11 @@ export interface RuleFormValues {
   alarmPct?: number | null;
   weeks?: number | null;
   minExcess?: number | null;
+  /** percent: the baseline, the same weekday (default) or the weather/production regression */
+  baseline?: 'weekday' | 'regression';
+  /** period: judge the limits inside the non-working periods, or the base-load ratio of each working day */
+  periodMode?: 'limit' | 'baseLoad';
+  baseLoadRatioPct?: number | null;
   /** daily ranges as text: "22:00-06:00, 12:00-13:00" */
   nights?: string;
   breaks?: string;
@@ -26,8 +31,8 @@ export interface RuleFormValues {
 }
 
 export const NEW_RULE: Record<AbnormalRuleKind, RuleFormValues> = {
-  percent: { name: '', meterIds: [], enabled: true, level: 'alarm', minDurationMin: 15, warnPct: 20, alarmPct: 40, weeks: 4 },
-  period: { name: '', meterIds: [], enabled: true, level: 'alarm', minDurationMin: 60, nights: '22:00-06:00', weekendDays: [], holidays: '', breaks: '' },
+  percent: { name: '', meterIds: [], enabled: true, level: 'alarm', minDurationMin: 15, warnPct: 20, alarmPct: 40, weeks: 4, baseline: 'weekday' },
+  period: { name: '', meterIds: [], enabled: true, level: 'alarm', minDurationMin: 60, periodMode: 'limit', nights: '22:00-06:00', weekendDays: [], holidays: '', breaks: '', baseLoadRatioPct: 50 },
   usage: { name: '', meterIds: [], enabled: true, level: 'alarm', minDurationMin: 15, quotaPeriod: 'month' },
 };
 
@@ -74,6 +79,9 @@ export function toRuleForm(r: AbnormalRule): RuleFormValues {
     alarmPct: p.alarmPct ?? null,
     weeks: p.weeks ?? null,
     minExcess: p.minExcess ?? null,
+    baseline: p.baseline ?? 'weekday',
+    periodMode: p.baseLoadRatioPct !== undefined ? 'baseLoad' : 'limit',
+    baseLoadRatioPct: p.baseLoadRatioPct ?? null,
     nights: rangesText(p.nights),
     breaks: rangesText(p.breaks),
     weekendDays: [...(p.weekendDays ?? [])],
@@ -97,6 +105,13 @@ export function toRuleInput(projectId: number, kind: AbnormalRuleKind, v: RuleFo
     set('alarmPct', num(v.alarmPct));
     set('weeks', num(v.weeks));
     set('minExcess', num(v.minExcess));
+    if (v.baseline === 'regression') params.baseline = 'regression';
+  } else if (kind === 'period' && v.periodMode === 'baseLoad') {
+    // the base-load ratio of each working day: the non-working weekdays and holidays say which days are not judged
+    const holidays = parseDates(v.holidays) ?? [];
+    if (v.weekendDays?.length) params.weekendDays = [...v.weekendDays].sort((a, b) => a - b);
+    if (holidays.length) params.holidays = holidays;
+    set('baseLoadRatioPct', num(v.baseLoadRatioPct));
   } else if (kind === 'period') {
     const nights = parseRanges(v.nights) ?? [];
     const breaks = parseRanges(v.breaks) ?? [];

@@ -72,6 +72,20 @@ const RESULTS: AbnormalResults = {
     },
   ],
 };
+const REGRESSION: NonNullable<AbnormalResults['regression']> = {
+  weather: true,
+  production: true,
+  fittedDays: 16,
+  gaps: { noDrivers: 0, tooFewDays: 13, noDayDrivers: 1 },
+  model: { date: '2026-07-15', n: 28, r2: 0.9921, cvRmsePct: 5.19, intercept: 64.3, hdd: null, cdd: 8.49, production: 0.3386, saturday: -8.2, sunday: -10.9 },
+};
+const BASE_LOAD: NonNullable<AbnormalResults['baseLoad']> = {
+  maxRatioPct: 30,
+  days: [
+    { date: '2026-07-13', ratioPct: 4.2, min: 0.01, mean: 0.24, abnormal: false },
+    { date: '2026-07-14', ratioPct: 47.6, min: 0.3, mean: 0.63, abnormal: true },
+  ],
+};
 const calls: { url: string; method: string; body: Record<string, unknown> }[] = [];
 
 const renderPage = () => renderFeaturePage(<UseExceptionPage />, 'abnormal', en);
@@ -85,7 +99,7 @@ beforeEach(() => {
     calls.push({ url, method, body });
     if (url.startsWith(ABNORMAL_API.rules)) return rules;
     if (url.startsWith(ABNORMAL_API.options)) return OPTIONS;
-    if (url.startsWith(ABNORMAL_API.results)) return { ...RESULTS, ruleId: body.ruleId };
+    if (url.startsWith(ABNORMAL_API.results)) return { ...RESULTS, ruleId: body.ruleId, ...(body.ruleId === 1 ? { regression: REGRESSION } : {}), ...(body.ruleId === 5 ? { baseLoad: BASE_LOAD } : {}) };
     if (url.startsWith(ABNORMAL_API.wasteAnalysis))
       return { from: body.startTime, to: body.endTime, totalFen: 4010, list: [{ rank: 1, nodeId: 42, nodeName: 'Toilets', unit: 'm3', excess: 6.02, fen: 3010, findings: 1, sharePct: 75.06 }, { rank: 2, nodeId: 43, nodeName: 'Press 1', unit: 'kWh', excess: 12.5, fen: 1000, findings: 2, sharePct: 24.94 }] };
     if (url.startsWith(ABNORMAL_API.evaluate)) return { rules: 1, created: 2, updated: 0, events: 2 };
@@ -102,6 +116,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.setState({ token: null, userId: null, projectId: null });
 });
+
+const pick = async (form: HTMLElement, testId: string, option: string) => {
+  const select = within(form).getByTestId(testId);
+  fireEvent.mouseDown(select.querySelector<HTMLElement>('.ant-select-selector') ?? within(select).getByRole('combobox'));
+  fireEvent.click(await screen.findByText(option));
+};
 
 const openPeriodTab = async () => {
   const page = await screen.findByTestId('use-exception-page');
@@ -197,5 +217,51 @@ describe('abnormal consumption (/useException)', () => {
       params: { nights: [{ start: '23:00', end: '05:30' }, { start: '12:00', end: '13:00' }], limitPerHour: 0.2 },
       enabled: true,
     }));
+  }, 60_000);
+
+  it('a new period rule by base-load ratio: the dialog swaps the night hours and limits for the ratio, and sends the ratio with the days off', async () => {
+    renderPage();
+    await openPeriodTab();
+    fireEvent.click(screen.getByTestId('rule-add'));
+    const form = await screen.findByTestId('rule-form');
+    expect(within(form).getByTestId('rule-nights')).toBeTruthy();
+    await pick(form, 'rule-periodMode', 'Base-load ratio (min / mean load)');
+    await waitFor(() => expect(within(form).queryByTestId('rule-nights')).toBeNull());
+    expect(within(form).queryByTestId('rule-limitPerHour')).toBeNull();
+    expect(within(form).getByText('Highest base-load ratio (%)')).toBeTruthy();
+    fireEvent.change(within(form).getByTestId('rule-name'), { target: { value: 'Toilets base load' } });
+    await pick(form, 'rule-meters', 'Toilets（Plant 1）');
+    const ratio = within(form).getByTestId('rule-baseLoadRatioPct');
+    fireEvent.change(ratio.querySelector('input') ?? ratio, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: /ok|confirm/i }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === ABNORMAL_API.create)?.body).toMatchObject({ kind: 'period', name: 'Toilets base load', meterIds: [41] }));
+    expect(calls.find((c) => c.method === 'POST' && c.url === ABNORMAL_API.create)?.body.params).toEqual({ baseLoadRatioPct: 30 });
+  }, 120_000);
+
+  it('a new percent rule with the regression baseline: the select says so and the note explains the fit', async () => {
+    renderPage();
+    const page = await screen.findByTestId('use-exception-page');
+    await waitFor(() => expect(page.getAttribute('data-ready')).toBe('true'));
+    fireEvent.click(screen.getByTestId('rule-add'));
+    const form = await screen.findByTestId('rule-form');
+    expect(within(form).getByText('Same weekday')).toBeTruthy();
+    await pick(form, 'rule-baseline', 'Regression (weather, production)');
+    await waitFor(() => expect(within(form).getByTestId('rule-baseline-note').textContent).toContain('least squares on outdoor heating/cooling degree-days'));
+    fireEvent.change(within(form).getByTestId('rule-name'), { target: { value: 'Presses by weather' } });
+    await pick(form, 'rule-meters', 'Toilets（Plant 1）');
+    fireEvent.click(screen.getByRole('button', { name: /ok|confirm/i }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === ABNORMAL_API.create)?.body).toMatchObject({ kind: 'percent', params: { baseline: 'regression', warnPct: 20, alarmPct: 40, weeks: 4 } }));
+  }, 120_000);
+
+  it("the results say what the regression baseline stood on and which days it left unjudged; a base-load rule's summary and ratios", async () => {
+    rules = [rule(1, 'percent', 'Presses', { baseline: 'regression', warnPct: 10, alarmPct: 30 }), rule(5, 'period', 'Toilets base load', { baseLoadRatioPct: 30, weekendDays: [0, 6] }, 'm3')];
+    renderPage();
+    const note = await screen.findByTestId('result-regression');
+    expect(note.textContent).toContain('Regression baseline: 16 days with a baseline (last fit on 28 days, R² 0.99, CV(RMSE) 5.2%; drivers: outdoor temperature, production)');
+    expect(note.textContent).toContain("14 days without a baseline, not judged: fewer than 14 past days (13), the day's weather or production incomplete (1)");
+    expect(within(screen.getByTestId('rule-table')).getByText('deviation > 10% warning, > 30% alarm; regression baseline (4 weeks)')).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('rule-tabs')).getByText('Period rule (1)'));
+    await waitFor(() => expect(within(screen.getByTestId('rule-table')).getByText('base-load ratio > 30%')).toBeTruthy());
+    expect((await screen.findByTestId('result-base-load')).textContent).toContain('Base-load ratio: 1 of 2 working days above 30% (highest 47.6% on 2026-07-14)');
   }, 60_000);
 });

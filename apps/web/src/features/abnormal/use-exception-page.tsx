@@ -19,9 +19,10 @@ import { WasteRanking } from './components/waste-ranking';
 export function ruleSummary(r: AbnormalRule, t: TFunction): string {
   const p = r.params;
   const unit = displayUnit(r.meters[0]?.unit ?? '');
-  if (r.kind === 'percent') return t('rule.summaryPercent', { warn: p.warnPct ?? 20, alarm: p.alarmPct ?? 40, weeks: p.weeks ?? 4 });
+  if (r.kind === 'percent') return t(p.baseline === 'regression' ? 'rule.summaryRegression' : 'rule.summaryPercent', { warn: p.warnPct ?? 20, alarm: p.alarmPct ?? 40, weeks: p.weeks ?? 4 });
   if (r.kind === 'usage') return t('rule.summaryUsage', { period: t(`rule.${p.quotaPeriod ?? 'month'}`), quota: `${p.quota ?? ''} ${unit}` });
   const weekdays = t('rule.weekday', { returnObjects: true }) as string[];
+  if (p.baseLoadRatioPct !== undefined) return t('rule.summaryBaseLoad', { ratio: p.baseLoadRatioPct });
   const windows = [
     ...(p.nights ?? []).map((n) => `${n.start}-${n.end}`),
     ...(p.weekendDays ?? []).map((d) => weekdays[d] ?? String(d)),

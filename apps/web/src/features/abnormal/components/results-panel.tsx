@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Space, Table, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayUnit, formatFen, formatNumber, type DateRange } from '@ems/domain';
-import type { AbnormalFindingRecord, AbnormalRule, FindingStatus } from '@ems/contract';
+import type { AbnormalBaseLoadSummary, AbnormalFindingRecord, AbnormalRegressionSummary, AbnormalRule, FindingStatus } from '@ems/contract';
 import { invalidate } from '../../../lib/api/define-query';
 import { Permission } from '../../../lib/permission';
 import { formatTime, useProjectZone } from '../../../lib/time';
@@ -11,6 +11,39 @@ import { DateRangeSelector, EChart, KpiRow } from '../../../widgets';
 import { abnormalResultsQuery, evaluateAbnormal, setFindingStatus, wasteAnalysisQuery } from '../api/abnormal-api';
 import { BUCKET_PATTERN, heatCells, heatmapOption, resultChartOption } from '../result-view';
 import { STATUS_PERMISSION } from '../rule-form';
+
+/** What the regression baseline stood on over the range, and the days it left unjudged (DOMAIN §10.1). */
+function RegressionNote({ summary }: { summary: AbnormalRegressionSummary }) {
+  const { t } = useTranslation('abnormal');
+  const m = summary.model;
+  const drivers = [summary.weather ? t('result.driver.weather') : null, summary.production ? t('result.driver.production') : null].filter(Boolean).join(', ') || t('result.driver.none');
+  const gaps = (Object.entries(summary.gaps) as [keyof AbnormalRegressionSummary['gaps'], number][]).filter(([, n]) => n > 0);
+  const missing = gaps.reduce((a, [, n]) => a + n, 0);
+  return (
+    <Alert
+      type={missing > 0 ? 'warning' : 'info'}
+      showIcon
+      data-testid="result-regression"
+      title={m ? t('result.regression', { fitted: summary.fittedDays, n: m.n, r2: formatNumber(m.r2, 2), cv: formatNumber(m.cvRmsePct, 1), drivers }) : t('result.regressionNone')}
+      description={missing > 0 ? t('result.regressionGaps', { n: missing, reasons: gaps.map(([g, n]) => t(`result.gap.${g}`, { n })).join(', ') }) : undefined}
+    />
+  );
+}
+
+/** How many working days the base-load ratio found above its limit, and the highest. */
+function BaseLoadNote({ summary }: { summary: AbnormalBaseLoadSummary }) {
+  const { t } = useTranslation('abnormal');
+  const top = summary.days.reduce((a, d) => (d.ratioPct > a.ratioPct ? d : a));
+  const abnormal = summary.days.filter((d) => d.abnormal).length;
+  return (
+    <Alert
+      type={abnormal > 0 ? 'warning' : 'info'}
+      showIcon
+      data-testid="result-base-load"
+      title={t('result.baseLoad', { abnormal, days: summary.days.length, ratio: summary.maxRatioPct, max: formatNumber(top.ratioPct, 1), date: top.date })}
+    />
+  );
+}
 
 const STATUS_COLOUR: Record<FindingStatus, string> = { open: 'error', acknowledged: 'warning', closed: 'default' };
 
@@ -94,6 +127,8 @@ export function ResultsPanel({ projectId, rule, priced, range, onRange }: { proj
               ]}
             />
             {data.flagged.length > 0 && <Alert type="warning" showIcon title={t('result.flagged', { n: data.flagged.length })} data-testid="result-flagged" />}
+            {data.regression && <RegressionNote summary={data.regression} />}
+            {data.baseLoad && data.baseLoad.days.length > 0 && <BaseLoadNote summary={data.baseLoad} />}
             <Row gutter={token.margin}>
               <Col xs={24} xl={16}>
                 <Card size="small" title={t('result.chart')} data-testid="result-chart">

@@ -22,6 +22,8 @@ export function RuleDialog({ open, projectId, kind, record, onClose, onSaved }: 
   const { t } = useTranslation('abnormal');
   const rules = useFormRules();
   const [form] = Form.useForm<RuleFormValues>();
+  const baseline = Form.useWatch('baseline', form);
+  const baseLoad = Form.useWatch('periodMode', form) === 'baseLoad';
   const options = useQuery(abnormalOptionsQuery(projectId));
   useEffect(() => {
     if (open) {
@@ -76,7 +78,17 @@ export function RuleDialog({ open, projectId, kind, record, onClose, onSaved }: 
         </Form.Item>
         {kind === 'percent' && (
           <>
-            <Alert type="info" showIcon title={t('rule.baselineNote')} style={{ marginBottom: 12 }} />
+            <Row gutter={16}>
+              <Col span={12}>
+                <Form.Item name="baseline" label={t('rule.baseline')}>
+                  <Select
+                    data-testid="rule-baseline"
+                    options={(['weekday', 'regression'] as const).map((b) => ({ value: b, label: t(b === 'weekday' ? 'rule.baselineWeekday' : 'rule.baselineRegression') }))}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Alert type="info" showIcon title={t(baseline === 'regression' ? 'rule.regressionNote' : 'rule.baselineNote')} style={{ marginBottom: 12 }} data-testid="rule-baseline-note" />
             <Row gutter={16}>
               <Col span={6}>{num('warnPct', t('rule.warnPct'))}</Col>
               <Col span={6}>{num('alarmPct', t('rule.alarmPct'))}</Col>
@@ -89,16 +101,30 @@ export function RuleDialog({ open, projectId, kind, record, onClose, onSaved }: 
           <>
             <Row gutter={16}>
               <Col span={12}>
-                <Form.Item name="nights" label={t('rule.nights')} rules={[rangesRule]} extra={t('rule.rangesHint')}>
-                  <Input data-testid="rule-nights" />
+                <Form.Item name="periodMode" label={t('rule.periodMode')}>
+                  <Select data-testid="rule-periodMode" options={(['limit', 'baseLoad'] as const).map((m) => ({ value: m, label: t(m === 'limit' ? 'rule.byLimit' : 'rule.byBaseLoad') }))} />
                 </Form.Item>
               </Col>
-              <Col span={12}>
-                <Form.Item name="breaks" label={t('rule.breaks')} rules={[rangesRule]}>
-                  <Input />
-                </Form.Item>
-              </Col>
+              {baseLoad && (
+                <Col span={12}>
+                  {num('baseLoadRatioPct', t('rule.baseLoadRatioPct'), 1, { required: true, rules: [...rules.required(t('rule.baseLoadRatioPct')), { type: 'number', min: 1, max: 100 }], extra: t('rule.baseLoadHint') })}
+                </Col>
+              )}
             </Row>
+            {!baseLoad && (
+              <Row gutter={16}>
+                <Col span={12}>
+                  <Form.Item name="nights" label={t('rule.nights')} rules={[rangesRule]} extra={t('rule.rangesHint')}>
+                    <Input data-testid="rule-nights" />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item name="breaks" label={t('rule.breaks')} rules={[rangesRule]}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+              </Row>
+            )}
             <Row gutter={16}>
               <Col span={12}>
                 <Form.Item name="weekendDays" label={t('rule.weekendDays')}>
@@ -111,10 +137,12 @@ export function RuleDialog({ open, projectId, kind, record, onClose, onSaved }: 
                 </Form.Item>
               </Col>
             </Row>
-            <Row gutter={16}>
-              <Col span={12}>{num('limitPerHour', t('rule.limitPerHour'))}</Col>
-              <Col span={12}>{num('limitPerWindow', t('rule.limitPerWindow'))}</Col>
-            </Row>
+            {!baseLoad && (
+              <Row gutter={16}>
+                <Col span={12}>{num('limitPerHour', t('rule.limitPerHour'))}</Col>
+                <Col span={12}>{num('limitPerWindow', t('rule.limitPerWindow'))}</Col>
+              </Row>
+            )}
           </>
         )}
         {kind === 'usage' && (

@@ -178,10 +178,14 @@ export function regressionBaseline(
     if (list) list.push(t);
     else byDay.set(day, [t]);
   }
+  // the weekday shape of every judged day's intervals, from one pass over the history
+  const sortedDays = [...byDay].sort((a, b) => a[0] - b[0]).map(([day, starts]) => ({ day, starts, bounds: dayBounds(day, timeZone) }));
+  const slots: number[] = [];
+  for (const { bounds } of sortedDays) for (let t = bounds.start; t < bounds.end; t += options.intervalMs) slots.push(t);
+  const profile = new Map(weekdayBaseline(history, slots, timeZone, { weeks, minSamples: 1 }).map((p) => [p.start, p.expected]));
   const series: { start: number; kwh: number | null }[] = [];
   const days: RegressionDay[] = [];
-  for (const [day, starts] of [...byDay].sort((a, b) => a[0] - b[0])) {
-    const bounds = dayBounds(day, timeZone);
+  for (const { day, starts, bounds } of sortedDays) {
     const judged: RegressionDay = { date: new Date(day * DAY_MS).toISOString().slice(0, 10), start: bounds.start, expectedKwh: null, fit: null, gap: null };
     days.push(judged);
     const none = (gap: RegressionGap) => {
@@ -218,14 +222,11 @@ export function regressionBaseline(
     const total = Math.max(0, predictLinear(fit, own));
     judged.expectedKwh = total;
     // the day's shape: the same-weekday baseline of each of its intervals, normalised over the day
-    const slots: number[] = [];
-    for (let t = bounds.start; t < bounds.end; t += options.intervalMs) slots.push(t);
-    const profile = weekdayBaseline(history, slots, timeZone, { weeks, minSamples: 1 });
-    const sum = profile.reduce((a, p) => a + (p.expected ?? 0), 0);
-    const share = new Map(profile.map((p) => [p.start, p.expected === null || !(sum > 0) ? null : p.expected / sum]));
+    let sum = 0;
+    for (let t = bounds.start; t < bounds.end; t += options.intervalMs) sum += profile.get(t) ?? 0;
     for (const s of starts) {
-      const sh = share.get(s) ?? null;
-      series.push({ start: s, kwh: sh === null ? null : total * sh });
+      const p = profile.get(s) ?? null;
+      series.push({ start: s, kwh: p === null || !(sum > 0) ? null : (total * p) / sum });
     }
   }
   return { expected: externalBaseline(series), days };

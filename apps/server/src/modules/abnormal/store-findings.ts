@@ -10,11 +10,14 @@ const KIND_ZH = { percent: '百分比规则', period: '时段规则', usage: '�
 const KIND_EN = { percent: 'percent rule', period: 'period rule', usage: 'usage rule' } as const;
 
 function messageOf(rule: RuleRow, meter: Meter, f: AbnormalFinding, fen: number | null) {
+  const ratio = rule.kind === 'period' && rule.params.baseLoadRatioPct !== undefined;
+  const kindZh = ratio ? `时段规则·基荷率 > ${rule.params.baseLoadRatioPct}%` : KIND_ZH[rule.kind];
+  const kindEn = ratio ? `period rule, base-load ratio > ${rule.params.baseLoadRatioPct}%` : KIND_EN[rule.kind];
   const yuanZh = fen === null ? '' : `，约 ¥${(fen / 100).toFixed(2)}`;
   const yuanEn = fen === null ? '' : `, about ¥${(fen / 100).toFixed(2)}`;
   return {
-    zh: `${meter.name} 用能异常（${KIND_ZH[rule.kind]}「${rule.name}」）：实际 ${fmt(f.actualKwh)} ${meter.unit}，期望 ${fmt(f.expectedKwh)} ${meter.unit}，浪费 ${fmt(f.excessKwh)} ${meter.unit}${yuanZh}`,
-    en: `${meter.name} abnormal consumption (${KIND_EN[rule.kind]} "${rule.name}"): actual ${fmt(f.actualKwh)} ${meter.unit}, expected ${fmt(f.expectedKwh)} ${meter.unit}, waste ${fmt(f.excessKwh)} ${meter.unit}${yuanEn}`,
+    zh: `${meter.name} 用能异常（${kindZh}「${rule.name}」）：实际 ${fmt(f.actualKwh)} ${meter.unit}，期望 ${fmt(f.expectedKwh)} ${meter.unit}，浪费 ${fmt(f.excessKwh)} ${meter.unit}${yuanZh}`,
+    en: `${meter.name} abnormal consumption (${kindEn} "${rule.name}"): actual ${fmt(f.actualKwh)} ${meter.unit}, expected ${fmt(f.expectedKwh)} ${meter.unit}, waste ${fmt(f.excessKwh)} ${meter.unit}${yuanEn}`,
   };
 }
 

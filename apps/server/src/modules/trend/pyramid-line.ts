@@ -7,7 +7,8 @@ import type { TimeRow } from './repository.js';
  * buckets of whole pyramid cells (a multiple of an hour, from the hour at or before the start), so
  * each bucket's earliest minimum and earliest maximum are those of its cells: the same points a
  * full read finds with the same buckets ({@link alignedMinMax}, compared on random lines in
- * pyramid-line.test.ts), from 8,760 cells a year instead of 35,040 quarter-hour readings.
+ * pyramid-line.test.ts and through the API in trend-pyramid.test.ts), from 8,760 cells a year
+ * instead of 35,040 quarter-hour readings — and the store picks each bucket's winners itself.
  */
 
 /** Pixel buckets aligned to the cells: [origin + i·width, origin + (i + 1)·width), i < count. */
@@ -33,7 +34,7 @@ export function alignedGrid(from: number, to: number, pixelWidth: number | undef
   return { origin, width, count: Math.ceil((to - origin) / width) };
 }
 
-const bucketOf = (g: AlignedGrid, t: number) => Math.floor((t - g.origin) / g.width);
+export const bucketOf = (g: AlignedGrid, t: number): number => Math.floor((t - g.origin) / g.width);
 
 /**
  * The reference: the first and the last row, and per aligned bucket the earliest lowest and the earliest
@@ -61,31 +62,51 @@ export function alignedMinMax(rows: readonly TimeRow[], g: AlignedGrid): TimeRow
   return [...picked].sort((a, b) => a - b).map((i) => rows[i] as TimeRow);
 }
 
-/**
- * The same points from the cells of the line (ascending by start, each whole inside the range or
- * computed from the range's own readings at its ends): the first reading of the first cell, the last
- * of the last, and per bucket the lowest minimum (earliest on a tie) and the highest maximum.
- */
+/** Per bucket, its lowest and its highest point so far (earliest on a tie). */
+export class BucketExtremes {
+  readonly lows = new Map<number, TimeRow>();
+  readonly highs = new Map<number, TimeRow>();
+  constructor(readonly grid: AlignedGrid) {}
+
+  low(p: TimeRow): void {
+    const b = bucketOf(this.grid, p.t);
+    const lo = this.lows.get(b);
+    if (!lo || (p.v as number) < (lo.v as number) || (p.v === lo.v && p.t < lo.t)) this.lows.set(b, p);
+  }
+
+  high(p: TimeRow): void {
+    const b = bucketOf(this.grid, p.t);
+    const hi = this.highs.get(b);
+    if (!hi || (p.v as number) > (hi.v as number) || (p.v === hi.v && p.t < hi.t)) this.highs.set(b, p);
+  }
+
+  /** Folds the extremes of whole cells in. */
+  cells(cells: readonly PyramidCell[]): this {
+    for (const c of cells) {
+      this.low({ t: c.b + c.minO, v: c.minV, s: c.minS });
+      this.high({ t: c.b + c.maxO, v: c.maxV, s: c.maxS });
+    }
+    return this;
+  }
+
+  /** The line: first, last, and every bucket's extremes, each point once, in time order. */
+  line(first: TimeRow, last: TimeRow): TimeRow[] {
+    const byTime = new Map<number, TimeRow>([
+      [first.t, first],
+      [last.t, last],
+    ]);
+    for (const p of [...this.lows.values(), ...this.highs.values()]) if (!byTime.has(p.t)) byTime.set(p.t, p);
+    return [...byTime.values()].sort((a, b) => a.t - b.t);
+  }
+}
+
+export const firstOf = (c: PyramidCell): TimeRow => ({ t: c.b + c.firstO, v: c.firstV, s: c.firstS });
+export const lastOf = (c: PyramidCell): TimeRow => ({ t: c.b + c.lastO, v: c.lastV, s: c.lastS });
+
+/** The line from every cell of it (ascending by start): the JS reference of what the stores' queries pick. */
 export function lineFromCells(cells: readonly PyramidCell[], g: AlignedGrid): TimeRow[] {
   const first = cells[0];
   const last = cells[cells.length - 1];
   if (!first || !last) return [];
-  const lows: (TimeRow | undefined)[] = new Array(g.count);
-  const highs: (TimeRow | undefined)[] = new Array(g.count);
-  for (const c of cells) {
-    const b = bucketOf(g, c.b);
-    const lo = lows[b];
-    const tMin = c.b + c.minO;
-    if (!lo || c.minV < (lo.v as number) || (c.minV === lo.v && tMin < lo.t)) lows[b] = { t: tMin, v: c.minV, s: c.minS };
-    const hi = highs[b];
-    const tMax = c.b + c.maxO;
-    if (!hi || c.maxV > (hi.v as number) || (c.maxV === hi.v && tMax < hi.t)) highs[b] = { t: tMax, v: c.maxV, s: c.maxS };
-  }
-  const byTime = new Map<number, TimeRow>();
-  byTime.set(first.b + first.firstO, { t: first.b + first.firstO, v: first.firstV, s: first.firstS });
-  byTime.set(last.b + last.lastO, { t: last.b + last.lastO, v: last.lastV, s: last.lastS });
-  for (let b = 0; b < g.count; b++) {
-    for (const p of [lows[b], highs[b]]) if (p && !byTime.has(p.t)) byTime.set(p.t, p);
-  }
-  return [...byTime.values()].sort((a, b) => a.t - b.t);
+  return new BucketExtremes(g).cells(cells).line(firstOf(first), lastOf(last));
 }

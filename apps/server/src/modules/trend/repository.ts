@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { PyramidCell } from '../timeseries/pyramid.js';
 
 /** Worst status by severity (normal < interpolated < estimated < reset < suspect), as a sortable code. */
 const SEVERITY = sql`case status when 3 then 4 when 4 then 3 else status end`;
@@ -36,7 +35,7 @@ const rowsOf = (rows: { t: unknown; v: unknown; s: unknown }[]): TimeRow[] => {
 };
 
 /** All SQL of the trend API. Every read goes through the reading key (device_id, data_id, ts). */
-export function trendRepository(db: Db) {
+export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
   return {
     /** The nodes among the ids that lie in the projects, with their project's timezone. */
     async devices(ids: number[], projectIds: readonly number[]) {
@@ -110,37 +109,36 @@ export function trendRepository(db: Db) {
         .map((x) => ({ t: originMs + x.b * stepMs, v: x.v, s: x.s }));
     },
 
-    /** The readings pyramid's hour cells of a series starting in [from, to), ascending (issue 16). */
-    async cells(q: LineRange): Promise<PyramidCell[]> {
-      const r = await sql<Record<string, unknown>>`
-        select bucket_start, n, total, min_v, min_o, min_s, max_v, max_o, max_s, first_o, first_v, first_s, last_o, last_v, last_s, status from reading_hour
+    /**
+     * Per aligned bucket (issue 16: `width` ms from `origin`, whole hours) of the pyramid cells starting in
+     * [from, to), the cell holding its lowest minimum ('low') or highest maximum ('high'), the earliest on a
+     * tie, as that point. SQLite: the row of the group's min()/max() (its bare columns; the first such row in
+     * key order, i.e. the earliest cell); PostgreSQL: DISTINCT ON over the same order.
+     */
+    async cellExtremes(q: LineRange, origin: number, width: number, which: 'low' | 'high'): Promise<TimeRow[]> {
+      const [v, o, st] = which === 'low' ? ['min_v', 'min_o', 'min_s'] : ['max_v', 'max_o', 'max_s'];
+      const where = sql`device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}`;
+      const r =
+        kind === 'sqlite'
+          ? await sql<{ t: number; v: number; s: number }>`
+            select ${sql.raw(which === 'low' ? 'min' : 'max')}(${sql.ref(v)}) as v, bucket_start + ${sql.ref(o)} as t, ${sql.ref(st)} as s from reading_hour
+            where ${where} group by (bucket_start - ${big(origin)}) / ${big(width)}`.execute(db)
+          : await sql<{ t: number; v: number; s: number }>`
+            select distinct on (g) t, v, s from (
+              select (bucket_start - ${big(origin)}) / ${big(width)} as g, bucket_start + ${sql.ref(o)} as t, ${sql.ref(v)} as v, ${sql.ref(st)} as s, bucket_start
+              from reading_hour where ${where}) c
+            order by g, v ${sql.raw(which === 'low' ? 'asc' : 'desc')}, bucket_start`.execute(db);
+      return rowsOf(r.rows);
+    },
+
+    /** The first (or last) pyramid cell of a series starting in [from, to), as its first (or last) reading. */
+    async endCell(q: LineRange, which: 'first' | 'last'): Promise<TimeRow | undefined> {
+      const [o, v, st, dir] = which === 'first' ? ['first_o', 'first_v', 'first_s', 'asc'] : ['last_o', 'last_v', 'last_s', 'desc'];
+      const r = await sql<{ t: number; v: number; s: number }>`
+        select bucket_start + ${sql.ref(o)} as t, ${sql.ref(v)} as v, ${sql.ref(st)} as s from reading_hour
         where device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}
-        order by bucket_start`.execute(db);
-      const out: PyramidCell[] = new Array(r.rows.length);
-      for (let i = 0; i < r.rows.length; i++) {
-        const x = r.rows[i] as Record<string, unknown>;
-        out[i] = {
-          d: q.deviceId,
-          k: q.dataId,
-          b: Number(x.bucket_start),
-          n: Number(x.n),
-          total: Number(x.total),
-          minV: Number(x.min_v),
-          minO: Number(x.min_o),
-          minS: Number(x.min_s),
-          maxV: Number(x.max_v),
-          maxO: Number(x.max_o),
-          maxS: Number(x.max_s),
-          firstO: Number(x.first_o),
-          firstV: Number(x.first_v),
-          firstS: Number(x.first_s),
-          lastO: Number(x.last_o),
-          lastV: Number(x.last_v),
-          lastS: Number(x.last_s),
-          status: Number(x.status),
-        };
-      }
-      return out;
+        order by bucket_start ${sql.raw(dir)} limit 1`.execute(db);
+      return rowsOf(r.rows)[0];
     },
 
     /** Rollup buckets (counter consumption) starting in range. */

@@ -7,7 +7,7 @@ import type { Lang } from '../../lib/i18n.js';
 import { meterAttrs } from '../timeseries/service.js';
 import { trendRepository, type LineRange, type TimeRow } from './repository.js';
 import { cellsOf, PYRAMID_CELL_MS } from '../timeseries/pyramid.js';
-import { alignedGrid, lineFromCells, type AlignedGrid } from './pyramid-line.js';
+import { alignedGrid, BucketExtremes, firstOf, lastOf, type AlignedGrid } from './pyramid-line.js';
 
 /** 400 naming the field. */
 export const bad = (field: string, detail: string) => new ApiError(400, ErrorCode.badRequest, 'invalidField', null, [field, detail]);
@@ -139,15 +139,30 @@ async function rawInPages(repo: ReturnType<typeof trendRepository>, q: LineRange
 }
 
 /**
- * A long raw line from the readings pyramid (issue 16): the hour cells wholly inside the range, and at
- * an end that cuts a cell, that part's own readings folded into a cell of their own.
+ * A long raw line from the readings pyramid (issue 16): per aligned bucket the extreme cells the store
+ * picks among the hour cells wholly inside the range, and at an end that cuts a cell, that part's own
+ * readings folded in; the first and the last reading of the range.
  */
 export async function pyramidLine(repo: ReturnType<typeof trendRepository>, q: LineRange, grid: AlignedGrid): Promise<TimeRow[]> {
   const inner = { ...q, from: Math.ceil(q.from / PYRAMID_CELL_MS) * PYRAMID_CELL_MS, to: Math.floor(q.to / PYRAMID_CELL_MS) * PYRAMID_CELL_MS };
   const edge = async (from: number, to: number) =>
     from < to ? cellsOf((await repo.raw({ ...q, from, to }, TREND_MAX_ROWS_PER_LINE)).map((r) => ({ deviceId: q.deviceId, dataId: q.dataId, ts: r.t, value: r.v as number, status: r.s }))) : [];
-  const [head, cells, tail] = await Promise.all([edge(q.from, Math.min(inner.from, q.to)), inner.from < inner.to ? repo.cells(inner) : [], edge(Math.max(inner.to, q.from), q.to)]);
-  return lineFromCells([...head, ...cells, ...tail], grid);
+  const none = Promise.resolve(undefined);
+  const hasInner = inner.from < inner.to;
+  const [head, tail, lows, highs, first, last] = await Promise.all([
+    edge(q.from, Math.min(inner.from, q.to)),
+    edge(Math.max(inner.to, q.from), q.to),
+    hasInner ? repo.cellExtremes(inner, grid.origin, grid.width, 'low') : [],
+    hasInner ? repo.cellExtremes(inner, grid.origin, grid.width, 'high') : [],
+    hasInner ? repo.endCell(inner, 'first') : none,
+    hasInner ? repo.endCell(inner, 'last') : none,
+  ]);
+  const ext = new BucketExtremes(grid).cells(head).cells(tail);
+  for (const p of lows) ext.low(p);
+  for (const p of highs) ext.high(p);
+  const firstPoint = head[0] ? firstOf(head[0]) : first ?? (tail[0] ? firstOf(tail[0]) : undefined);
+  const lastPoint = tail[0] ? lastOf(tail[0]) : last ?? (head[0] ? lastOf(head[0]) : undefined);
+  return firstPoint && lastPoint ? ext.line(firstPoint, lastPoint) : [];
 }
 
 /**
@@ -160,7 +175,7 @@ export async function pyramidLine(repo: ReturnType<typeof trendRepository>, q: L
  * is checked at once (a refusal before any line); the lines come one at a time as they are read.
  */
 export async function trendLines(ems: Ems, lang: Lang, scope: readonly number[], body: TrendQueryBody): Promise<AsyncGenerator<TrendSeriesReply[]>> {
-  const repo = trendRepository(ems.db);
+  const repo = trendRepository(ems.db, ems.kind);
   const ids = [...new Set(body.meterConfigs.map((c) => c.deviceId))];
   const devices = new Map((await repo.devices(ids, scope)).map((d) => [Number(d.id), d]));
   if (ids.some((id) => !devices.has(id))) throw noPermission();

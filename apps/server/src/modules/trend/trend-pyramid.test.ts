@@ -33,6 +33,7 @@ for (const { kind, skip } of STORES) {
     let admin: Record<string, string>;
     let meter: number;
     let counter: number;
+    let ties: number;
 
     const trend = async (body: unknown) => json<TrendSeriesReply[]>(await t.app.inject({ method: 'POST', url: TREND_API.data, headers: admin, payload: body as object }));
     const stored = async (deviceId: number, dataId: number, from: number, to: number): Promise<TimeRow[]> =>
@@ -47,11 +48,14 @@ for (const { kind, skip } of STORES) {
       admin = (await loginAs(t.app, store.clock, 'pf_admin')).headers;
       meter = await insertMeter(t.app, 1, {}, 'pyramid kW');
       counter = await insertMeter(t.app, 1, {}, 'pyramid kWh');
+      ties = await insertMeter(t.app, 1, {}, 'pyramid ties');
       const kw = kwLine(meter);
       let register = 1000;
       const kwh = kw.map((r) => ({ deviceId: counter, dataId: KWH, ts: r.ts, value: (register += Math.max(0, r.value) / 4) }));
       // sent as a gateway would: in time order, a few hundred at a time, both meters in each message; then a resend with another value
-      const all = kw.flatMap((r, i) => [r, kwh[i] as ReadingInput]);
+      // a line of few distinct values (every bucket has tied minima and maxima across its hours), statuses on some ties
+      const tied = kw.map((r, i) => ({ deviceId: ties, dataId: KW, ts: r.ts, value: (i * 7) % 5, status: i % 11 === 0 ? 1 : 0 }));
+      const all = kw.flatMap((r, i) => [r, kwh[i] as ReadingInput, tied[i] as ReadingInput]);
       for (let i = 0; i < all.length; i += 400) expect((await writeBatch(t.app.ems, 1, all.slice(i, i + 400))).rejected).toBe(0);
       await writeBatch(t.app.ems, 1, [{ deviceId: meter, dataId: KW, ts: T0 + 40 * 86_400_000 + 30 * MIN, value: 5000 }]);
     }, 120_000);
@@ -68,11 +72,12 @@ for (const { kind, skip } of STORES) {
       const to = parseLocalDateTime(endTime, 'Asia/Shanghai')!;
       const grid = alignedGrid(from, to, pixelWidth);
       expect(grid).not.toBeNull();
-      const r = await trend({ startTime, endTime, interval: 0, pixelWidth, meterConfigs: [{ deviceId: meter, dataId: KW }, { deviceId: counter, dataId: KWH }] });
+      const lines = [[meter, KW], [counter, KWH], [ties, KW]] as const;
+      const r = await trend({ startTime, endTime, interval: 0, pixelWidth, meterConfigs: lines.map(([deviceId, dataId]) => ({ deviceId, dataId })) });
       expect(r.status).toBe(200);
-      for (const [i, [deviceId, dataId]] of [[meter, KW], [counter, KWH]].entries()) {
+      for (const [i, [deviceId, dataId]] of lines.entries()) {
         const line = r.data[i] as TrendSeriesReply;
-        const want = alignedMinMax(await stored(deviceId as number, dataId as number, from, to), grid!);
+        const want = alignedMinMax(await stored(deviceId, dataId, from, to), grid!);
         expect(line.data).toEqual(want.map((p) => ({ time: p.t, value: p.v, status: p.s })));
         expect(line.data.length).toBeLessThanOrEqual(2 * pixelWidth);
         expect(line.truncated).toBeUndefined();

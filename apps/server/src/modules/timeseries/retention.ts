@@ -66,9 +66,10 @@ export interface RetentionResult {
  * before the 15-min boundary at or before its last reading before the cutoff: the write path
  * recomputes a late reading's rollups from the reading before it, widened to whole 15-min intervals
  * (repository.ts, the window), so a reading at or after the cutoff finds the same neighbours as if
- * nothing had been deleted and its rollup buckets come out the same. `stop` ends the pass early (app close).
+ * nothing had been deleted and its rollup buckets come out the same. `stop` ends the pass early (app close);
+ * `chunk`: readings per delete statement.
  */
-export async function retentionPass(ems: Ems, stop: () => boolean = () => false): Promise<RetentionResult> {
+export async function retentionPass(ems: Ems, stop: () => boolean = () => false, chunk = RETENTION_CHUNK): Promise<RetentionResult> {
   const started = performance.now();
   const acceptFrom = retentionAcceptFrom(ems.config, ems.config.now());
   const out: RetentionResult = { deleted: 0, dropped: [], anchors: 0, problems: [], ms: 0 };
@@ -100,10 +101,10 @@ export async function retentionPass(ems: Ems, stop: () => boolean = () => false)
     let upTo = before;
     if (counters.has(s.dataId)) upTo = Math.min(upTo, (await repo.counterKeepFrom(s, before)) ?? before);
     while (!stop()) {
-      const n = await repo.deleteOldest(s, upTo, RETENTION_CHUNK);
+      const n = await repo.deleteOldest(s, upTo, chunk);
       out.deleted += n;
       await nextTurn();
-      if (n < RETENTION_CHUNK) break;
+      if (n < chunk) break;
     }
   }
   out.ms = Math.round(performance.now() - started);

@@ -103,6 +103,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
  * `npm run bench -- <name> …` runs only the named benches (each on SQLite, then PostgreSQL when a
  * URL is set): ingest, mqtt, sim, trend, report, fanout, analysis, efficiency, reporting, pages, bound, import (SQLite only). Without names: all of them,
  * the session path first. `pages` and `bound` need `npm run build` first (the built server seeds their history).
+ * `storage` (disk per stored reading, issue 16) runs only by name: a year of 100 meters takes several minutes per store.
  */
 const SELECTED = process.argv.slice(2);
 if (SELECTED.length > 0) {
@@ -124,6 +125,7 @@ if (SELECTED.length > 0) {
     pages: async () => (await import('./pages.js')).benchPages(),
     bound: async () => (await import('./work-bound.js')).benchWorkBound(),
     import: async () => (await import('./import.js')).benchImport(dir),
+    storage: async () => (await import('./storage.js')).benchStorage(dir, pgUrl),
   };
   try {
     for (const name of SELECTED) {

@@ -30,6 +30,8 @@ export interface EChartProps {
   renderer?: 'canvas' | 'svg';
   className?: string;
   style?: CSSProperties;
+  /** A text alternative of what the chart shows (role img): screen readers read it instead of the canvas. */
+  ariaLabel?: string;
 }
 
 /**
@@ -65,7 +67,7 @@ export function EChart(props: EChartProps) {
   }, [empty]);
 
   return (
-    <div ref={boxRef} className={props.className} style={{ height, width: '100%', ...props.style }}>
+    <div ref={boxRef} className={props.className} style={{ height, width: '100%', ...props.style }} {...(props.ariaLabel ? { role: 'img', 'aria-label': props.ariaLabel } : {})}>
       {empty && !props.loading ? (
         <EmptyState description={props.emptyText ?? t('chart.noData')} size={120} />
       ) : (

@@ -86,6 +86,7 @@ const enUS: typeof zhCN = {
     limit: 'Limits',
     max: 'Max',
     min: 'Min',
+    extremes: '{{line}}: max {{max}} ({{maxTime}}), min {{min}} ({{minTime}})',
     upperLimit: 'Upper limit',
     lowerLimit: 'Lower limit',
     time: 'Time',

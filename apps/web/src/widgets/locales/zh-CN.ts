@@ -84,6 +84,7 @@ const zhCN = {
     limit: '限值',
     max: '最大值',
     min: '最小值',
+    extremes: '{{line}}：最大值 {{max}}（{{maxTime}}），最小值 {{min}}（{{minTime}}）',
     upperLimit: '上限',
     lowerLimit: '下限',
     time: '时间',

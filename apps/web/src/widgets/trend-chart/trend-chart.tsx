@@ -8,7 +8,7 @@ import { useProjectZone } from '../../lib/time';
 import { DataTable } from '../data-table/data-table';
 import { EChart } from '../echart/echart';
 import { EmptyState } from '../empty-state/empty-state';
-import { buildTrendOption, type TrendLabels } from './trend-option';
+import { buildTrendOption, trendExtremesText, type TrendLabels } from './trend-option';
 import { exportTrendTable } from './trend-export';
 import { buildTrendTable, type TrendTableViewRow } from './trend-table';
 import { DEFAULT_EXPORT_NAME, DEFAULT_TREND_TOGGLES, type TrendToggles, type TrendView } from './trend-toggles';
@@ -59,6 +59,7 @@ export function TrendChart({ series, loading = false, height = 400, options, def
     [t],
   );
   const option = useMemo(() => buildTrendOption(series, toggles, token, labels, zone), [series, toggles, token, labels, zone]);
+  const extremes = useMemo(() => trendExtremesText(series, toggles, zone, (v) => t('trendChart.extremes', v)), [series, toggles, zone, t]);
   const table = useMemo(() => buildTrendTable(series, toggles.diff, t('trendChart.time'), zone), [series, toggles.diff, t, zone]);
   const columns: ColumnsType<TrendTableViewRow> = useMemo(
     () => [
@@ -90,7 +91,7 @@ export function TrendChart({ series, loading = false, height = 400, options, def
         <EmptyState description={t('chart.noData')} size={120} />
       </div>
     ) : view === 'curve' ? (
-      <EChart option={option} height={height} loading={loading} empty={!hasData} renderer={renderer} />
+      <EChart option={option} height={height} loading={loading} empty={!hasData} renderer={renderer} ariaLabel={extremes || undefined} />
     ) : (
       <DataTable<TrendTableViewRow> rowKey="key" columns={columns} dataSource={table.rows} loading={loading} scroll={{ x: 'max-content', y: Math.max(120, height - 110) }} />
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineSeriesOption } from 'echarts';
-import { buildTrendOption, type TrendLabels } from './trend-option';
+import { buildTrendOption, trendExtremesText, type TrendLabels } from './trend-option';
 import { DEFAULT_TREND_TOGGLES, type TrendToggles } from './trend-toggles';
 import { H, T0, TZ, line, wall } from './fixtures';
 
@@ -31,6 +31,18 @@ describe('spec 4 trend chart option', () => {
       [wall(T0 + 2 * H), 30],
       [wall(T0 + 3 * H), null],
     ]);
+  });
+
+  it("the markers as text, a line each, in the project's wall clock (the chart's text alternative); none when the markers are off", () => {
+    const text = (v: Record<string, string>) => `${v.line}: max ${v.max} (${v.maxTime}), min ${v.min} (${v.minTime})`;
+    const two = [limits, line([3, 1, 2])];
+    expect(trendExtremesText(two, { ...DEFAULT_TREND_TOGGLES, maxMin: true }, TZ, text).split('\n')).toEqual([
+      'Compressor 1 - Active power: max 50.00 kW (2024-03-01 09:00:00), min 10.00 kW (2024-03-01 08:00:00)',
+      'Compressor 1 - Active power: max 3.00 kW (2024-03-01 08:00:00), min 1.00 kW (2024-03-01 09:00:00)',
+    ]);
+    // the difference view: the extremes of the differences, as its markers
+    expect(trendExtremesText([line([3, 1, 2])], { ...DEFAULT_TREND_TOGGLES, maxMin: true, diff: true }, TZ, text)).toBe('Compressor 1 - Active power: max 1.00 kW (2024-03-01 09:00:00), min -2.00 kW (2024-03-01 08:00:00)');
+    expect(trendExtremesText(two, DEFAULT_TREND_TOGGLES, TZ, text)).toBe('');
   });
 
   it('limit: upper and lower lines at the parameter limits', () => {

@@ -12,7 +12,7 @@ import {
   trendValue,
   type TrendSeries,
 } from '@ems/domain';
-import { toWallClock } from '../../lib/time';
+import { formatInZone, toWallClock } from '../../lib/time';
 import { MIN_ZOOM_SPAN_MS } from '../constants';
 import { Y_AXIS_OFFSET_PX, type TrendToggles } from './trend-toggles';
 
@@ -30,6 +30,30 @@ export interface TrendLabels {
 }
 
 type MarkLineItem = NonNullable<NonNullable<LineSeriesOption['markLine']>['data']>[number];
+
+/**
+ * The max/min markers as text, a line each ("{line}: max … (time), min … (time)"), for the chart's text
+ * alternative: the same extremes the markers show (of the differences in the difference view), or ''
+ * when the markers are off.
+ */
+export function trendExtremesText(series: readonly TrendSeries[], toggles: TrendToggles, timeZone: string, text: (v: { line: string; max: string; maxTime: string; min: string; minTime: string }) => string): string {
+  if (!toggles.maxMin) return '';
+  const out: string[] = [];
+  for (const s of series) {
+    const stats = trendStats(toggles.diff ? differenceView(s.data) : s.data);
+    if (!stats.max || !stats.min) continue;
+    out.push(
+      text({
+        line: trendSeriesName(s.param),
+        max: formatWithUnit(stats.max.value, s.param.unit),
+        maxTime: formatInZone(stats.max.time, timeZone),
+        min: formatWithUnit(stats.min.value, s.param.unit),
+        minTime: formatInZone(stats.min.time, timeZone),
+      }),
+    );
+  }
+  return out.join('\n');
+}
 
 function lineSeries(s: TrendSeries, yAxisIndex: number, toggles: TrendToggles, tokens: TrendChartTokens, labels: TrendLabels, timeZone: string): LineSeriesOption {
   const { param } = s;

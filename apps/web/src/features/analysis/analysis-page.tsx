@@ -12,9 +12,11 @@ import { METRICS } from './api/metrics';
 import { AnalysisTable } from './components/analysis-table';
 import { BarsCard } from './components/bars-card';
 import { EXTRA_PANELS } from './components/extra-panels';
+import { GrainSelect } from './components/grain-select';
 import { KpiCards } from './components/kpi-cards';
 import { RankingCard } from './components/ranking-card';
 import type { AnalysisPageDefinition } from './definitions';
+import { grainAllowed, type GrainChoice } from './analysis-view';
 import { useFormatTime, useProjectZone } from '../../lib/time';
 
 /**
@@ -32,6 +34,12 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
   const zone = useProjectZone();
   const time = useFormatTime();
   const [range, setRange] = useState<DateRange>(() => rangeOf(definition.defaultDateType, Date.now(), zone));
+  const [grain, setGrain] = useState<GrainChoice>('auto');
+  // a grain the new range is too long for goes back to automatic
+  const onRange = (next: DateRange) => {
+    setRange(next);
+    if (!grainAllowed(grain, next, zone)) setGrain('auto');
+  };
   const [exporting, setExporting] = useState(false);
   const metric = METRICS[definition.metric];
 
@@ -39,7 +47,7 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
   const rootNode = (tree.data?.[0]?.data as TreeNodeRef | undefined) ?? (projectId !== null ? { id: projectId, modelLabel: 'project', name: '' } : undefined);
   const node = picked ?? rootNode ?? null;
   const body: ConsumptionQuery | null = node
-    ? { nodeId: node.id, modelLabel: node.modelLabel, energyType, startTime: range.startTime, endTime: range.endTime, dateType: range.type }
+    ? { nodeId: node.id, modelLabel: node.modelLabel, energyType, startTime: range.startTime, endTime: range.endTime, dateType: range.type, ...(grain === 'auto' ? {} : { grain }) }
     : null;
   const result = useQuery({ ...metric.query(body as ConsumptionQuery), enabled: body !== null, placeholderData: keepPreviousData });
   const data = result.data;
@@ -88,7 +96,8 @@ export function AnalysisPage({ definition }: { definition: AnalysisPageDefinitio
             <span>{t('energyType')}</span>
             <Select<number> data-testid="analysis-energy-type" value={energyType} onChange={setEnergyType} style={{ width: 140 }} options={typeOptions} />
           </Flex>
-          <DateRangeSelector value={range} onChange={setRange} />
+          <DateRangeSelector value={range} onChange={onRange} />
+          <GrainSelect value={grain} range={range} timeZone={zone} onChange={setGrain} />
           {result.isFetching && <Spin size="small" />}
         </Flex>
         {result.isError && <Alert type="error" showIcon title={t('loadFailed')} />}

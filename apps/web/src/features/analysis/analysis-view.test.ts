@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsumptionAnalysis, ConsumptionChild } from '@ems/contract';
-import { barsOption, changeTone, childrenPartition, formatChange, hasTou, partialReference, rankingOption, touBarsOption } from './analysis-view';
+import { rangeOf, zonedStart } from '@ems/domain';
+import { barsOption, bucketLabels, changeTone, childrenPartition, formatChange, grainAllowed, hasTou, labelPattern, partialReference, rankingOption, touBarsOption } from './analysis-view';
+import { consumptionQuery } from './api/get-consumption';
 
 const child = (name: string, value: number | null, sharePct: number | null, series: (number | null)[]): ConsumptionChild => ({
   nodeId: name.length,
@@ -50,6 +52,36 @@ describe("rule 15: the month's days on the project's clock, the browser in Los A
     expect(x(barsOption(a, false, false, TEXTS)).at(-1)).toBe('11-30');
     expect(x(barsOption({ ...a, grain: 'month' }, false, false, TEXTS))[0]).toBe('2026-11');
     expect(x(barsOption({ ...a, grain: 'hour', series: [{ time: day(1) + 23 * 3_600_000, value: 1, lastYear: null }] }, false, false, TEXTS))).toEqual(['23:00']);
+  });
+});
+
+describe('a year by day (issue 16): labels name the day unambiguously, the grain goes into the query key', () => {
+  const sh = (y: number, m: number, d: number, h = 0) => zonedStart(y, m, d, 'Asia/Shanghai', h);
+  it.each([
+    ['a year by day', 'day', sh(2024, 1, 1), sh(2025, 1, 1), 'MM-DD'],
+    ['a custom year across the new year by day', 'day', sh(2024, 7, 1), sh(2025, 7, 1), 'YYYY-MM-DD'],
+    ['a day by hour', 'hour', sh(2025, 3, 10), sh(2025, 3, 11), 'HH:mm'],
+    ['a month by hour', 'hour', sh(2025, 3, 1), sh(2025, 4, 1), 'MM-DD HH:mm'],
+    ['hours across the new year', 'hour', sh(2024, 12, 31), sh(2025, 1, 2), 'YYYY-MM-DD HH:mm'],
+    ['months', 'month', sh(2024, 7, 1), sh(2025, 7, 1), 'YYYY-MM'],
+  ] as const)('%s: %s', (_name, grain, from, to, pattern) => {
+    expect(labelPattern({ from, to, grain }, 'Asia/Shanghai')).toBe(pattern);
+  });
+  it('the days of a range across the new year carry their year on the axis', () => {
+    const a = { ...analysis([]), from: sh(2024, 12, 31), to: sh(2025, 1, 2), series: [sh(2024, 12, 31), sh(2025, 1, 1)].map((time) => ({ time, value: 1, lastYear: null })) };
+    expect(bucketLabels(a)).toEqual(['2024-12-31', '2025-01-01']);
+    expect((barsOption(a, false, false, TEXTS).xAxis as { data: string[] }).data).toEqual(['2024-12-31', '2025-01-01']);
+  });
+  it('hours up to 31 days, days up to 366 (a leap year), months and automatic always', () => {
+    const leap = rangeOf(5, sh(2024, 6, 1), 'Asia/Shanghai');
+    const month = rangeOf(3, sh(2024, 3, 5), 'Asia/Shanghai');
+    expect((['auto', 'hour', 'day', 'month'] as const).map((g) => grainAllowed(g, leap, 'Asia/Shanghai'))).toEqual([true, false, true, true]);
+    expect((['auto', 'hour', 'day', 'month'] as const).map((g) => grainAllowed(g, month, 'Asia/Shanghai'))).toEqual([true, true, true, true]);
+  });
+  it('the query key holds the grain: a year by day and by month are two entries', () => {
+    const body = { nodeId: 1, modelLabel: 'project', energyType: 2, startTime: sh(2024, 1, 1), endTime: sh(2025, 1, 1) - 1, dateType: 5 };
+    expect(consumptionQuery({ ...body, grain: 'day' }).queryKey).toEqual(['analysis', 'consumption', { ...body, grain: 'day' }]);
+    expect(consumptionQuery({ ...body, grain: 'day' }).queryKey).not.toEqual(consumptionQuery(body).queryKey);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import type { AnalysisGrain, ConsumptionAnalysis } from '@ems/contract';
-import { NO_VALUE, formatNumber, formatThousands } from '@ems/domain';
+import { NO_VALUE, analysisGrainFits, formatNumber, formatThousands, localParts, type DateRange } from '@ems/domain';
 import { formatInZone, zoneOrDefault } from '../../lib/time';
 import { PERIODS, type Period } from '../../lib/theme/tou-periods';
 
@@ -16,10 +16,34 @@ export const partialReference = (coveragePct: number | null) => coveragePct !== 
 /** A figure as the cards and the table print it: thousands separators, 2 decimals, '--' for null. */
 export const formatFigure = (value: number | null, precision = 2) => formatThousands(value, precision);
 
-const LABEL_FORMAT: Record<AnalysisGrain, string> = { hour: 'HH:mm', day: 'MM-DD', month: 'YYYY-MM' };
+/**
+ * Axis label pattern of a reply's buckets on the project's clock: months 'YYYY-MM'; days 'MM-DD',
+ * 'YYYY-MM-DD' when the range spans two years (a year by day, issue 16: 01-05 would name two days);
+ * hours 'HH:mm' within one day, else with the date (and the year when it spans two).
+ */
+export function labelPattern(a: Pick<ConsumptionAnalysis, 'from' | 'to' | 'grain'>, timeZone: string): string {
+  if (a.grain === 'month') return 'YYYY-MM';
+  const first = localParts(a.from, timeZone);
+  const last = localParts(Math.max(a.from, a.to - 1), timeZone);
+  const years = first.year !== last.year;
+  if (a.grain === 'day') return years ? 'YYYY-MM-DD' : 'MM-DD';
+  if (years) return 'YYYY-MM-DD HH:mm';
+  return first.month === last.month && first.day === last.day ? 'HH:mm' : 'MM-DD HH:mm';
+}
 
-/** Axis label of a bucket start on the project's clock (`timeZone`, as the selector and the server's buckets). */
-export const bucketLabel = (time: number, grain: AnalysisGrain, timeZone: string) => formatInZone(time, timeZone, LABEL_FORMAT[grain]);
+/** Axis labels of a reply's buckets ({@link labelPattern}). */
+export function bucketLabels(a: Pick<ConsumptionAnalysis, 'from' | 'to' | 'grain' | 'timezone' | 'series'>): string[] {
+  const zone = zoneOrDefault(a.timezone);
+  const pattern = labelPattern(a, zone);
+  return a.series.map((b) => formatInZone(b.time, zone, pattern));
+}
+
+/** The grain picker's choice: the server's automatic grain, or a grain asked for (issue 16). */
+export type GrainChoice = 'auto' | AnalysisGrain;
+export const GRAIN_CHOICES: readonly GrainChoice[] = ['auto', 'hour', 'day', 'month'];
+
+/** Whether a choice may be asked for over the selector's range (hours up to 31 days, days up to 366; @ems/domain analysisGrainFits). */
+export const grainAllowed = (choice: GrainChoice, range: DateRange, timeZone: string) => choice === 'auto' || analysisGrainFits(choice, range.startTime, range.endTime + 1, timeZone);
 
 /** At most this many children are stacked; the rest of the node's total is one 'other' part. */
 export const MAX_STACKED = 8;
@@ -44,7 +68,7 @@ export function childrenPartition(a: ConsumptionAnalysis): boolean {
  * buckets a year earlier as a line.
  */
 export function barsOption(a: ConsumptionAnalysis, stacked: boolean, lastYearLine: boolean, texts: BarTexts): EChartsOption {
-  const labels = a.series.map((b) => bucketLabel(b.time, a.grain, zoneOrDefault(a.timezone)));
+  const labels = bucketLabels(a);
   const parts = stacked && childrenPartition(a) ? a.children.filter((c) => c.value !== null).slice(0, MAX_STACKED) : [];
   // what the stacked children leave of the node's total (metered at the node, or by children not stacked)
   const rest = a.series.map((b, i) => {
@@ -79,7 +103,7 @@ export const hasTou = (a: ConsumptionAnalysis) => a.tou !== null && a.tou !== un
  * version) as its own part.
  */
 export function touBarsOption(a: ConsumptionAnalysis, lastYearLine: boolean, texts: BarTexts & { periods: Record<Period, string>; unclassified: string }, colors: Record<Period, string>): EChartsOption {
-  const labels = a.series.map((b) => bucketLabel(b.time, a.grain, zoneOrDefault(a.timezone)));
+  const labels = bucketLabels(a);
   const used = PERIODS.filter((p) => a.series.some((b) => (b.tou?.[p] ?? 0) > 0));
   const rest = a.series.map((b) => {
     if (b.value === null) return null;

@@ -6,6 +6,7 @@ const analysis: typeof zh = {
   },
   tree: 'Nodes',
   energyType: 'Energy type',
+  grain: { label: 'Buckets', auto: 'Auto', hour: 'Hour', day: 'Day', month: 'Month', tooLong: 'Only for ranges up to {{days}} days' },
   kpi: {
     total: 'Consumption',
     tce: 'Standard coal',

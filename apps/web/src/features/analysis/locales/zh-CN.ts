@@ -5,6 +5,7 @@ const analysis = {
   },
   tree: '节点',
   energyType: '能源类型',
+  grain: { label: '时间粒度', auto: '自动', hour: '时', day: '日', month: '月', tooLong: '时间范围超过{{days}}天，不能按此粒度显示' },
   kpi: {
     total: '总用能',
     tce: '折标煤',

@@ -25,6 +25,18 @@ describe('resolveRange: the selector type names a unit of the project calendar',
   });
 });
 
+describe('resolveRange with a grain asked for (issue 16): the same range, the buckets asked for', () => {
+  it.each([
+    ['a year by day', 5, at(2024, 1, 1), at(2025, 1, 1) - 1, 'day', { from: at(2024, 1, 1), to: at(2025, 1, 1), grain: 'day', unit: 'year' }],
+    ['a month by hour', 3, at(2025, 3, 1), at(2025, 4, 1) - 1, 'hour', { from: at(2025, 3, 1), to: at(2025, 4, 1), grain: 'hour', unit: 'month' }],
+    ['a custom 300 days by day (auto: months)', 6, at(2024, 3, 1), at(2024, 12, 26) - 1, 'day', { from: at(2024, 3, 1), to: at(2024, 12, 26), grain: 'day', unit: 'custom' }],
+    ['custom date-times by hour widen to whole hours', 7, at(2025, 3, 1, 10) + 600_000, at(2025, 3, 20, 12) + 60_000, 'hour', { from: at(2025, 3, 1, 10), to: at(2025, 3, 20, 13), grain: 'hour' }],
+    ['custom date-times by day widen to whole days (auto: hours)', 7, at(2025, 3, 1, 10), at(2025, 3, 2, 12), 'day', { from: at(2025, 3, 1), to: at(2025, 3, 3), grain: 'day' }],
+  ] as const)('%s', (_name, type, start, end, grain, expected) => {
+    expect(resolveRange(type, start, end, TZ, grain)).toMatchObject(expected);
+  });
+});
+
 describe('like for like (DOMAIN §1): a partial period compares its elapsed part', () => {
   const now = at(2025, 3, 10, 14) + 37 * 60_000;
   it('month to date vs the same days of February and of March last year, to the current hour', () => {

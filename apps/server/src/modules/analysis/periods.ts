@@ -27,9 +27,18 @@ const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, mon
  * The range of a selector value: types 1–5 are the local day / week (Monday first) / month /
  * quarter / year holding the middle of [startTime, endTime] (so a browser in another timezone still
  * names the same unit); types 6 and 7 are the range as given (end inclusive), widened to whole
- * buckets of the grain its span calls for.
+ * buckets of the grain its span calls for. A `grain` asked for replaces the automatic one (the
+ * caller checks it fits: @ems/domain analysisGrainFits).
  */
-export function resolveRange(dateType: number, startTime: number, endTime: number, timeZone: string): AnalysisRange {
+export function resolveRange(dateType: number, startTime: number, endTime: number, timeZone: string, grain?: AnalysisGrain): AnalysisRange {
+  if (grain !== undefined) {
+    const auto = resolveRange(dateType, startTime, endTime, timeZone);
+    if (auto.unit !== 'custom' || grain === auto.grain) return { ...auto, grain };
+    // a custom range widens to whole hours for hour buckets, to whole days for day and month buckets
+    const g = grain === 'hour' ? 'hour' : 'day';
+    const from = bucketStart(startTime, g, timeZone);
+    return { from, to: bucketEnd(bucketStart(endTime, g, timeZone), g, timeZone), grain, unit: 'custom' };
+  }
   if (dateType >= 1 && dateType <= 5) {
     const l = localParts(startTime + Math.floor((endTime - startTime) / 2), timeZone);
     const z = (y: number, m: number, d: number) => zonedStart(y, m, d, timeZone);
@@ -47,12 +56,12 @@ export function resolveRange(dateType: number, startTime: number, endTime: numbe
   }
   const end = endTime + 1;
   const span = end - startTime;
-  const grain: AnalysisGrain = span <= HOUR_GRAIN_MAX_MS ? 'hour' : span <= DAY_GRAIN_MAX_MS ? 'day' : 'month';
+  const auto: AnalysisGrain = span <= HOUR_GRAIN_MAX_MS ? 'hour' : span <= DAY_GRAIN_MAX_MS ? 'day' : 'month';
   // month bars of a custom range are grouped from day buckets, so the range only widens to whole days
-  const g = grain === 'hour' ? 'hour' : 'day';
+  const g = auto === 'hour' ? 'hour' : 'day';
   const from = bucketStart(startTime, g, timeZone);
   const last = bucketStart(end - 1, g, timeZone);
-  return { from, to: bucketEnd(last, g, timeZone), grain, unit: 'custom' };
+  return { from, to: bucketEnd(last, g, timeZone), grain: auto, unit: 'custom' };
 }
 
 /** The bucket starts of the grain in [from, to). */

@@ -1,4 +1,5 @@
 import {
+  ANALYSIS_GRAIN_MAX_DAYS,
   ANALYSIS_MAX_RANGE_MS,
   ANALYSIS_PLACE_LABELS,
   DATA_ID,
@@ -9,12 +10,12 @@ import {
   type ConsumptionChild,
   type ConsumptionQuery,
 } from '@ems/contract';
-import { bucketStart, changePct, partitionWeights, toCo2T, toTce, weightedSum, type WeightedMeter } from '@ems/domain';
+import { analysisGrainFits, bucketStart, changePct, partitionWeights, toCo2T, toTce, weightedSum, type WeightedMeter } from '@ems/domain';
 import type { Ems } from '../../context.js';
 import { ApiError, noPermission } from '../../lib/errors.js';
 import type { Lang } from '../../lib/i18n.js';
-import { nextTurn, readInPieces } from '../../lib/work-slices.js';
-import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, yearShift, type Span } from './periods.js';
+import { nextTurn, rangePieces, readInPieces } from '../../lib/work-slices.js';
+import { bucketsOf, coveringReads, likeForLike, resolveRange, seriesTable, yearShift, type RollupTable, type Span } from './periods.js';
 import { analysisRepository, type AnalysisRepository, type BucketRow, type NodeRow } from './repository.js';
 import { buildTree, nodeArea, subtreeCounters, subtreeOutputs, treeMeterLinks, type NodeTree } from './tree.js';
 import { touSplit } from './tou.js';
@@ -26,6 +27,8 @@ const FIELD_TEXT = {
   energyType: ['没有累计量测点的能源类型', 'an energy type without a counter data point'],
   endTime: ['结束时间早于开始时间', 'ends before it starts'],
   span: ['时间跨度超过400天', 'the range is longer than 400 days'],
+  hour: [`按小时的时间跨度最长${ANALYSIS_GRAIN_MAX_DAYS.hour}天`, `hour buckets cover at most ${ANALYSIS_GRAIN_MAX_DAYS.hour} days`],
+  day: [`按日的时间跨度最长${ANALYSIS_GRAIN_MAX_DAYS.day}天`, `day buckets cover at most ${ANALYSIS_GRAIN_MAX_DAYS.day} days`],
 } as const;
 
 const invalid = (lang: Lang, field: string, text: keyof typeof FIELD_TEXT) =>
@@ -50,6 +53,15 @@ async function spanSums(repo: AnalysisRepository, ids: readonly number[], dataId
     }
   }
   return out;
+}
+
+/**
+ * The buckets of [from, to) read half a month of local days at a time with turns of the event loop
+ * between (lib/work-slices.ts): 31 days by hour are 744 rows a meter. Month rows in one read.
+ */
+async function bucketsInPieces(repo: AnalysisRepository, table: RollupTable, ids: readonly number[], dataId: number, from: number, to: number, timeZone: string): Promise<BucketRow[]> {
+  if (table === 'rollup_month' || to <= from) return repo.buckets(table, ids, dataId, from, to);
+  return readInPieces(rangePieces(bucketsOf(from, to, 'day', timeZone), to).map((p) => () => repo.buckets(table, ids, dataId, p.from, p.to)));
 }
 
 interface SpanSum {
@@ -147,7 +159,9 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const unassignedMeters = ranked.weights.get(null) ?? null;
   const ids = [...new Set([...top.map((m) => m.id), ...[...ranked.weights.values()].flat().map((m) => m.id)])];
 
-  const range = resolveRange(q.dateType, q.startTime, q.endTime, tz);
+  const range = resolveRange(q.dateType, q.startTime, q.endTime, tz, q.grain);
+  // a grain asked for: at most 744 hour or 366 day buckets (month buckets: any range allowed)
+  if (q.grain !== undefined && q.grain !== 'month' && !analysisGrainFits(q.grain, range.from, range.to, tz)) throw invalid(lang, 'grain', q.grain);
   const spans = likeForLike(range, ems.config.now(), tz);
   const table = seriesTable(range, tz);
   const year = yearShift(range, tz);
@@ -156,6 +170,16 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const times = bucketsOf(range.from, range.to, range.grain, tz);
   const index = new Map(times.map((t, i) => [t, i]));
   const keyOf = (ts: number) => Math.max(bucketStart(ts, range.grain, tz), range.from);
+  /**
+   * The bucket a bucket of a year earlier is drawn under: its start moved forward a year; for hour
+   * and day buckets only when that moves back to the same start, so 29 February (or an hour a DST
+   * change skips) is no one's reference instead of adding to 1 March's
+   */
+  const lastYearKey = (ts: number) => {
+    const start = bucketStart(ts, range.grain, tz);
+    const ahead = year.forward(start);
+    return range.grain !== 'month' && year.back(ahead) !== start ? Number.NaN : keyOf(ahead);
+  };
   const topIds = top.map((m) => m.id);
   // production output: the subtree's output counters, and each ranked child's
   const outputs = subtreeOutputs(tree, root?.id ?? null);
@@ -163,9 +187,9 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const outputIds = [...new Set([...outputs, ...[...childOutputs.values()].flat()].map((o) => o.id))];
   // one read after another with turns of the event loop between (lib/work-slices.ts): on SQLite reads
   // started together run back to back in one turn
-  const cur = await repo.buckets(table, ids, dataId, range.from, range.to);
+  const cur = await bucketsInPieces(repo, table, ids, dataId, range.from, range.to, tz);
   await nextTurn();
-  const ly = await repo.buckets(table, ids, dataId, lyFrom, lyTo);
+  const ly = await bucketsInPieces(repo, table, ids, dataId, lyFrom, lyTo, tz);
   await nextTurn();
   const current = await spanSums(repo, ids, dataId, spans.current, tz);
   const yoy = await spanSums(repo, ids, dataId, spans.yoy, tz);
@@ -201,7 +225,7 @@ export async function consumptionAnalysis(ems: Ems, lang: Lang, scope: readonly 
   const quality: DeviceFigures['quality'] = new Map();
   const figures: DeviceFigures = {
     series: place(cur, keyOf, quality),
-    lastYear: place(ly, (ts) => keyOf(year.forward(bucketStart(ts, range.grain, tz)))),
+    lastYear: place(ly, lastYearKey),
     quality,
     current,
     yoy,

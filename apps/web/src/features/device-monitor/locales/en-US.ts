@@ -48,6 +48,7 @@ const deviceMonitor: typeof zh = {
       future_time: 'Time in the future',
       bad_value: 'Bad value',
       duplicate_row: 'Duplicate row',
+      beyond_retention: 'Older than the readings kept',
     },
   },
 };

@@ -47,6 +47,7 @@ const deviceMonitor = {
       future_time: '时间晚于当前',
       bad_value: '读数无效',
       duplicate_row: '重复行',
+      beyond_retention: '早于原始数据保留期',
     },
   },
 };

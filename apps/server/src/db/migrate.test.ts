@@ -86,4 +86,34 @@ describe('migrations numbered ahead of time', () => {
       await store.dispose();
     }
   });
+
+  it('0029 turns a store\'s rowid rollup tables into WITHOUT ROWID ones with every row kept (SQLite, issue 16)', async () => {
+    const store = await createStore('sqlite');
+    const db = openDb(store.store);
+    try {
+      await migrate(db, 'sqlite');
+      // as a store from before 0029: rowid rollup tables holding rows
+      for (const t of ['rollup_15m', 'rollup_hour', 'rollup_day', 'rollup_month']) {
+        await sql`drop table ${sql.table(t)}`.execute(db);
+        await sql`create table ${sql.table(t)} (device_id integer not null, data_id integer not null, bucket_start bigint not null, value double precision,
+          quality smallint not null, n_intervals integer not null, n_good integer not null, constraint ${sql.ref(`${t}_pk`)} primary key (device_id, data_id, bucket_start))`.execute(db);
+        await sql`insert into ${sql.table(t)} values (7, 1, 1700000900000, 1.25, 0, 1, 1), (7, 1, 1700000000000, null, 3, 1, 0), (8, 13, 1700000000000, 0.5, 4, 4, 4)`.execute(db);
+      }
+      await sql`delete from kysely_migration where name = '0029-rollups-without-rowid'`.execute(db);
+      await migrate(db, 'sqlite');
+      for (const t of ['rollup_15m', 'rollup_hour', 'rollup_day', 'rollup_month']) {
+        const ddl = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${t}`.execute(db);
+        expect(ddl.rows[0]?.sql.toLowerCase(), t).toContain('without rowid');
+        const rows = await sql<Record<string, number | null>>`select * from ${sql.table(t)}`.execute(db);
+        expect(rows.rows.map((r) => Object.values(r).map((v) => (v === null ? null : Number(v)))), t).toEqual([
+          [7, 1, 1700000000000, null, 3, 1, 0],
+          [7, 1, 1700000900000, 1.25, 0, 1, 1],
+          [8, 13, 1700000000000, 0.5, 4, 4, 4],
+        ]);
+      }
+    } finally {
+      await db.destroy();
+      await store.dispose();
+    }
+  });
 });

@@ -26,6 +26,7 @@ import { reportTemplates } from './migrations/0025-report-templates.js';
 import { abnormal } from './migrations/0027-abnormal.js';
 import { email } from './migrations/0026-email.js';
 import { readingPyramid } from './migrations/0028-reading-pyramid.js';
+import { rollupsWithoutRowid } from './migrations/0029-rollups-without-rowid.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -58,6 +59,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0027-abnormal': abnormal(kind),
     '0026-email': email(kind),
     '0028-reading-pyramid': readingPyramid(kind),
+    '0029-rollups-without-rowid': rollupsWithoutRowid(kind),
   };
 }
 

@@ -82,18 +82,24 @@ function fold(c: PyramidCell, r: PyramidReading): void {
  * reading of a (series, ts) once), one per (device, data point, hour).
  */
 export function cellsOf(readings: Iterable<PyramidReading>): PyramidCell[] {
-  const cells = new Map<string, PyramidCell>();
+  // keyed by series, then hour (numbers: the write path folds every reading it stores)
+  const bySeries = new Map<number, Map<number, PyramidCell>>();
+  const out: PyramidCell[] = [];
   for (const r of readings) {
     const b = cellStart(r.ts);
-    const key = `${r.deviceId}:${r.dataId}:${b}`;
-    const c = cells.get(key);
+    const sk = r.deviceId * 65_536 + r.dataId;
+    let hours = bySeries.get(sk);
+    if (!hours) bySeries.set(sk, (hours = new Map()));
+    const c = hours.get(b);
     if (c) fold(c, r);
     else {
       const o = r.ts - b;
-      cells.set(key, { d: r.deviceId, k: r.dataId, b, n: 1, total: r.value, minV: r.value, minO: o, minS: r.status, maxV: r.value, maxO: o, maxS: r.status, firstO: o, firstV: r.value, firstS: r.status, lastO: o, lastV: r.value, lastS: r.status, status: r.status });
+      const cell = { d: r.deviceId, k: r.dataId, b, n: 1, total: r.value, minV: r.value, minO: o, minS: r.status, maxV: r.value, maxO: o, maxS: r.status, firstO: o, firstV: r.value, firstS: r.status, lastO: o, lastV: r.value, lastS: r.status, status: r.status };
+      hours.set(b, cell);
+      out.push(cell);
     }
   }
-  return [...cells.values()];
+  return out;
 }
 
 export const CELL_COLUMNS = ['device_id', 'data_id', 'bucket_start', 'n', 'total', 'min_v', 'min_o', 'min_s', 'max_v', 'max_o', 'max_s', 'first_o', 'first_v', 'first_s', 'last_o', 'last_v', 'last_s', 'status'] as const;

@@ -3,7 +3,10 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Ems } from '../../context.js';
 import type { Db } from '../../db/connect.js';
-import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, PYRAMID_CELL_MS, sqliteCellSql } from './pyramid.js';
+import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, PYRAMID_CELL_MS, sqliteCellSql, type PyramidCell } from './pyramid.js';
+
+/** Pyramid cells merged by one SQLite statement (18 parameters each: 576, under SQLite's 32,766). */
+const CELLS_PER_STATEMENT = 32;
 
 /** A reading row as stored. */
 export interface ReadingRow {
@@ -101,6 +104,7 @@ class SqliteSeries {
       updateReading: c.prepare('update reading set value = ?, status = ? where device_id = ? and data_id = ? and ts = ?'),
       cellReadings: c.prepare('select device_id as deviceId, data_id as dataId, ts, value, status from reading where device_id = ? and data_id = ? and ts >= ? and ts < ?'),
       mergeCell: c.prepare(sqliteCellSql('merge')),
+      mergeCells: c.prepare(sqliteCellSql('merge', CELLS_PER_STATEMENT)),
       overwriteCell: c.prepare(sqliteCellSql('overwrite')),
       // a series' window and its declared resets in one statement: the readings (t = 0) from the one at or before the 15-min
       // boundary at or before the reading before the earliest touched ts, to the one at or after the boundary at or after the
@@ -146,9 +150,15 @@ class SqliteSeries {
         replaced.set(`${r.deviceId}:${r.dataId}:${b}`, [r.deviceId, r.dataId, b]);
       }
     }
-    for (const cell of cellsOf(replaced.size === 0 ? fresh : fresh.filter((r) => !replaced.has(`${r.deviceId}:${r.dataId}:${cellStart(r.ts)}`)))) {
-      this.st.mergeCell.run(...cellValuesOf(cell));
+    const cells = cellsOf(replaced.size === 0 ? fresh : fresh.filter((r) => !replaced.has(`${r.deviceId}:${r.dataId}:${cellStart(r.ts)}`)));
+    // CELLS_PER_STATEMENT cells a statement, the rest one by one
+    let i = 0;
+    for (; i + CELLS_PER_STATEMENT <= cells.length; i += CELLS_PER_STATEMENT) {
+      const args: number[] = [];
+      for (let j = i; j < i + CELLS_PER_STATEMENT; j++) for (const v of cellValuesOf(cells[j] as PyramidCell)) args.push(v);
+      this.st.mergeCells.run(args);
     }
+    for (; i < cells.length; i++) this.st.mergeCell.run(...cellValuesOf(cells[i] as PyramidCell));
     for (const [d, k, b] of replaced.values()) {
       const stored = this.st.cellReadings.all(d, k, b, b + PYRAMID_CELL_MS) as ReadingRow[];
       for (const cell of cellsOf(stored)) this.st.overwriteCell.run(...cellValuesOf(cell));

@@ -54,3 +54,85 @@ HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasEl
 // takes over a second when the CI machine's 2 cores are busy, which failed a test that waits on it.
 import { configure as configureTesting } from '@testing-library/react';
 configureTesting({ asyncUtilTimeout: 5000 });
+
+// getComputedStyle in jsdom matches every rule of every style sheet against the element, one nwsapi call
+// each (~8 µs): with antd's ~3000 CSS-in-JS rules that is 20-40 ms an element, and a getByRole over a page
+// asks it for each button and its ancestors (the new-rule dialog's OK button took 10 s on /useException).
+// A rule whose last compound needs a class, id or tag the element lacks cannot match it (what a browser's
+// rule hash does): answer those "no" without nwsapi and hand every other rule to it, so every match is as
+// before. A selector with escapes, attributes, namespaces or strings is always handed on.
+{
+  type Need = { tag: string | null; id: string | null; classes: string[] } | null; // null: cannot rule out
+  const implOf = (node: object): Record<string, unknown> | undefined => {
+    const key = Object.getOwnPropertySymbols(node).find((s) => s.description === 'impl');
+    return key ? ((node as Record<symbol, unknown>)[key] as Record<string, unknown>) : undefined;
+  };
+  const docImpl = implOf(document);
+  window.getComputedStyle(document.documentElement); // jsdom makes the document's matcher on its first use
+  const matcher = docImpl?._nwsapiDontThrow as { match(selector: string, element: Element): boolean } | undefined;
+  if (docImpl && matcher && typeof matcher.match === 'function') {
+    const needs = new Map<string, Need[] | null>();
+    /** Splits at the commas and combinators outside parentheses; null when the text is not plain enough to judge. */
+    const parse = (selector: string): Need[] | null => {
+      if (/[\\[\]"'|]/.test(selector)) return null;
+      const list: Need[] = [];
+      let depth = 0;
+      let compound = '';
+      const finish = (): boolean => {
+        const text = compound.trim();
+        compound = '';
+        if (!/^[-_a-zA-Z0-9.#:*()]*$/.test(text)) return false;
+        const tag = /^[a-zA-Z][-a-zA-Z0-9]*/.exec(text)?.[0].toLowerCase() ?? null;
+        const id = /#([-_a-zA-Z0-9]+)/.exec(text)?.[1]?.toLowerCase() ?? null;
+        const classes = [...text.matchAll(/\.([-_a-zA-Z0-9]+)/g)].flatMap((m) => (m[1] ? [m[1].toLowerCase()] : []));
+        list.push(tag || id || classes.length ? { tag, id, classes } : null);
+        return true;
+      };
+      for (let i = 0; i < selector.length; i++) {
+        const c = selector[i];
+        if (c === '(') depth++;
+        if (c === ')') depth--;
+        if (depth > 0 || c === ')') {
+          if (depth === 0 || (depth === 1 && c === '(')) compound += c; // keep "()" so the text stays a compound
+          continue;
+        }
+        if (c === ',') {
+          if (!finish()) return null;
+        } else if (c === '>' || c === '+' || c === '~' || (c === ' ' && /[^\s>+~,]/.test(selector[i + 1] ?? '') && compound.trim() !== '')) {
+          compound = ''; // a combinator: only the last compound is the element itself
+        } else compound += c;
+      }
+      if (depth !== 0 || !finish()) return null;
+      return list;
+    };
+    const classCache = new WeakMap<Element, { attr: string | null; set: Set<string> }>();
+    const classesOf = (el: Element): Set<string> => {
+      const attr = el.getAttribute('class');
+      let hit = classCache.get(el);
+      if (!hit || hit.attr !== attr) {
+        hit = { attr, set: new Set((attr ?? '').toLowerCase().split(/\s+/).filter(Boolean)) };
+        classCache.set(el, hit);
+      }
+      return hit.set;
+    };
+    const possible = (need: Need, el: Element): boolean => {
+      if (!need) return true;
+      if (need.tag && need.tag !== el.localName.toLowerCase()) return false;
+      if (need.id && need.id !== el.getAttribute('id')?.toLowerCase()) return false;
+      if (need.classes.length) {
+        const set = classesOf(el);
+        for (const c of need.classes) if (!set.has(c)) return false;
+      }
+      return true;
+    };
+    docImpl._nwsapiDontThrow = {
+      match(selector: string, el: Element): boolean {
+        if (typeof selector !== 'string') return matcher.match(selector, el); // an @font-face or @keyframes rule
+        let list = needs.get(selector);
+        if (list === undefined) needs.set(selector, (list = parse(selector)));
+        if (list && !list.some((need) => possible(need, el))) return false;
+        return matcher.match(selector, el);
+      },
+    };
+  }
+}

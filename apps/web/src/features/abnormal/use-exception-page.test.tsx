@@ -123,6 +123,9 @@ const pick = async (form: HTMLElement, testId: string, option: string) => {
   fireEvent.click(await screen.findByText(option));
 };
 
+/** The dialog's OK button (looked for in the dialog only: a role query over the whole page computes the style of every button there) */
+const okButton = (form: HTMLElement) => within(form.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /ok|confirm/i });
+
 const openPeriodTab = async () => {
   const page = await screen.findByTestId('use-exception-page');
   await waitFor(() => expect(page.getAttribute('data-ready')).toBe('true'));
@@ -208,7 +211,7 @@ describe('abnormal consumption (/useException)', () => {
     fireEvent.mouseDown(meters.querySelector<HTMLElement>('.ant-select-selector') ?? within(meters).getByRole('combobox'));
     fireEvent.click(await screen.findByText('Toilets（Plant 1）'));
     fireEvent.change(within(form).getByTestId('rule-limitPerHour').querySelector('input') ?? within(form).getByTestId('rule-limitPerHour'), { target: { value: '0.2' } });
-    fireEvent.click(screen.getByRole('button', { name: /ok|confirm/i }));
+    fireEvent.click(okButton(form));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === ABNORMAL_API.create)?.body).toMatchObject({
       projectId: 3,
       kind: 'period',
@@ -233,7 +236,7 @@ describe('abnormal consumption (/useException)', () => {
     await pick(form, 'rule-meters', 'Toilets（Plant 1）');
     const ratio = within(form).getByTestId('rule-baseLoadRatioPct');
     fireEvent.change(ratio.querySelector('input') ?? ratio, { target: { value: '30' } });
-    fireEvent.click(screen.getByRole('button', { name: /ok|confirm/i }));
+    fireEvent.click(okButton(form));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === ABNORMAL_API.create)?.body).toMatchObject({ kind: 'period', name: 'Toilets base load', meterIds: [41] }));
     expect(calls.find((c) => c.method === 'POST' && c.url === ABNORMAL_API.create)?.body.params).toEqual({ baseLoadRatioPct: 30 });
   }, 120_000);
@@ -249,7 +252,7 @@ describe('abnormal consumption (/useException)', () => {
     await waitFor(() => expect(within(form).getByTestId('rule-baseline-note').textContent).toContain('least squares on outdoor heating/cooling degree-days'));
     fireEvent.change(within(form).getByTestId('rule-name'), { target: { value: 'Presses by weather' } });
     await pick(form, 'rule-meters', 'Toilets（Plant 1）');
-    fireEvent.click(screen.getByRole('button', { name: /ok|confirm/i }));
+    fireEvent.click(okButton(form));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === ABNORMAL_API.create)?.body).toMatchObject({ kind: 'percent', params: { baseline: 'regression', warnPct: 20, alarmPct: 40, weeks: 4 } }));
   }, 120_000);
 

@@ -1,20 +1,24 @@
 /**
  * The readings pyramid (issue 16): per series and hour (UTC hours, [b, b + 1 h)) the count, sum, the
  * earliest minimum and the earliest maximum with their times and statuses, the first and the last
- * reading, and the worst status — kept in `reading_hour` on every write, so a long trend draws each
+ * reading, and the worst status — kept in `reading_hour` by the write path, so a long trend draws each
  * pixel from a few hour cells instead of every reading, with exactly the extremes of a full read.
  *
- * Cells are kept for closed hours only: the hour of a series' latest reading is open (readers take
- * its readings), and its cell is written once, when a reading of a later hour arrives (`seal`: the
- * cell computed from the stored readings of that hour). Until then readings of the open hour cost
- * no pyramid write: a gateway sending every minute seals each series once an hour instead of
- * merging 60 times. A reading new to the store in a closed hour (late data) is merged into its cell
- * by one upsert (`merge`); a reading that replaced a stored one (a resend with another value) makes
- * its closed cell recomputed from the readings of that hour (`overwrite`). A cell of an open hour
- * (left by the migration's fill or the seed) is ignored by readers and overwritten when sealed.
+ * The hour of a series' latest reading is open: readers take its readings, never its cell. On
+ * SQLite a cell is written once, when its hour closes (`seal`: a reading of a later hour arrives and
+ * the cell is computed from the stored readings of that hour), so readings of the open hour cost no
+ * pyramid write (a look-up of the series' latest reading, a seek, instead of a page rewritten per
+ * write: a gateway sending every minute seals each series once an hour instead of merging 60 times).
+ * A reading new to the store in a closed hour (late data) is merged into its cell by one upsert
+ * (`merge`); a reading that replaced a stored one (a resend with another value) makes its closed
+ * cell recomputed from the readings of that hour (`overwrite`). On PostgreSQL every write merges its
+ * readings into their cells, the open one included: there the look-up of 200 series' latest readings
+ * costs as much as merging their cells (measured in the ingest bench), and merges commute, so servers
+ * writing one series at once need no lock. A cell of an open hour (PostgreSQL's, or left by the
+ * migration's fill or the seed) is ignored by readers and overwritten when sealed.
  * Times in a cell are offsets from its start in ms (an hour fits an int4), to keep the row small.
- * Kept when raw readings are removed by the retention setting (which seals the hour of the last
- * reading it removes): the trend then still draws the old range from the cells.
+ * Kept when raw readings are removed by the retention setting (which keeps the readings of each
+ * series' open hour): the trend then still draws the old range from the cells.
  */
 
 export const PYRAMID_CELL_MS = 3_600_000;
@@ -205,70 +209,4 @@ export function planPyramidWrites(fresh: readonly PyramidCell[], latest: Readonl
   }
   const merge = fresh.filter((c) => c.b < (openHour.get(seriesOf(c.d, c.k)) as number));
   return { seal, merge, openHour };
-}
-
-/** SQL of the per-connection temporary table holding each touched series' latest stored reading (PostgreSQL write path). */
-export const PG_LAST_TABLE_SQL = `create temporary table if not exists ems_pyr_last (d integer not null, k integer not null, hmax bigint not null,
-  last bigint) on commit delete rows`;
-
-const H = PYRAMID_CELL_MS;
-
-/**
- * PostgreSQL, ahead of a write's readings (multi-statement text, numbers as literals): the touched
- * devices locked for the transaction (writers of other servers take turns per device, so a seal reads
- * every reading committed before it), each touched series' latest stored reading kept in
- * `ems_pyr_last` (looked up within a day before its latest fresh hour first: one partition), the
- * previously open hours this write closes sealed from their stored readings, and the fresh cells of
- * closed hours merged (the sealed hour's fresh readings included: they are not stored yet).
- */
-export function pgPyramidHead(fresh: readonly PyramidCell[]): string {
-  const cols: number[][] = CELL_COLUMNS.map(() => []);
-  for (const c of fresh) cellValues(c).forEach((v, i) => (cols[i] as number[]).push(v));
-  return `${pgPyramidLookup(fresh)};
-    ${pgSealSql(`select l.d, l.k, l.last / ${H} * ${H} from ems_pyr_last l where l.last / ${H} * ${H} < l.hmax`)};
-    insert into reading_hour (${CELL_COLUMNS.join(', ')})
-      select f.* from unnest(${cols.map((xs, i) => `${arr(xs)}::${PG_TYPES[i]}[]`).join(', ')}) f(${CELL_COLUMNS.join(', ')})
-      join ems_pyr_last l on l.d = f.device_id and l.k = f.data_id
-      where f.bucket_start < greatest(l.hmax, l.last / ${H} * ${H})
-    on conflict (device_id, data_id, bucket_start) do update set ${MERGE_SET}`;
-}
-
-/** The first part of {@link pgPyramidHead}: the devices locked, each series' latest stored reading kept in `ems_pyr_last`. */
-export function pgPyramidLookup(fresh: readonly PyramidCell[]): string {
-  const hmax = new Map<number, [number, number, number]>();
-  for (const c of fresh) {
-    const sk = seriesOf(c.d, c.k);
-    const h = hmax.get(sk);
-    if (!h || c.b > h[2]) hmax.set(sk, [c.d, c.k, c.b]);
-  }
-  const series = [...hmax.values()];
-  const devices = [...new Set(series.map((x) => x[0]))].sort((a, b) => a - b);
-  // the locks in an uncorrelated subquery of the filter (evaluated once, before the first row's look-ups); a statement of the
-  // COPY's head returns no rows
-  return `insert into ems_pyr_last (d, k, hmax, last)
-      select s.d, s.k, s.h, coalesce(
-        (select max(r.ts) from reading r where r.device_id = s.d and r.data_id = s.k and r.ts >= s.h - 86400000),
-        (select max(r.ts) from reading r where r.device_id = s.d and r.data_id = s.k))
-      from unnest(${arr(series.map((x) => x[0]))}::int[], ${arr(series.map((x) => x[1]))}::int[], ${arr(series.map((x) => x[2]))}::bigint[]) s(d, k, h)
-      where (select count(pg_advisory_xact_lock(hashtext(current_schema() || '.reading_hour'), d)) from unnest(${arr(devices)}::int[]) d) >= 0`;
-}
-
-/**
- * PostgreSQL: the cells of the hours `keys` selects (columns device, data point, hour start) computed
- * from their stored readings, replacing stored cells (the same cells as {@link cellsOf}: earliest
- * extremes, first and last by time, worst status).
- */
-export function pgSealSql(keys: string): string {
-  const sev = (c: string) => `case ${c} when 3 then 4 when 4 then 3 else ${c} end`;
-  return `insert into reading_hour (${CELL_COLUMNS.join(', ')})
-    select x.d, x.k, x.b, count(*), sum(r.value),
-      min(r.value), ((array_agg(r.ts order by r.value, r.ts))[1] - x.b)::int, (array_agg(r.status order by r.value, r.ts))[1],
-      max(r.value), ((array_agg(r.ts order by r.value desc, r.ts))[1] - x.b)::int, (array_agg(r.status order by r.value desc, r.ts))[1],
-      (min(r.ts) - x.b)::int, (array_agg(r.value order by r.ts))[1], (array_agg(r.status order by r.ts))[1],
-      (max(r.ts) - x.b)::int, (array_agg(r.value order by r.ts desc))[1], (array_agg(r.status order by r.ts desc))[1],
-      (array_agg(r.status order by ${sev('r.status')} desc))[1]
-    from (${keys}) x(d, k, b)
-    cross join lateral (select ts, value, status from reading r where r.device_id = x.d and r.data_id = x.k and r.ts >= x.b and r.ts < x.b + ${H} offset 0) r
-    group by x.d, x.k, x.b
-    on conflict (device_id, data_id, bucket_start) do update set ${OVERWRITE_SET}`;
 }

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Ems } from '../../context.js';
 import type { Db } from '../../db/connect.js';
-import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, PG_LAST_TABLE_SQL, pgPyramidHead, pgPyramidLookup, planPyramidWrites, PYRAMID_CELL_MS, seriesOf, sqliteCellSql, type PyramidCell } from './pyramid.js';
+import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, planPyramidWrites, PYRAMID_CELL_MS, seriesOf, sqliteCellSql, type PyramidCell } from './pyramid.js';
 
 /** Pyramid cells merged by one SQLite statement (18 parameters each: 576, under SQLite's 32,766). */
 const CELLS_PER_STATEMENT = 32;
@@ -99,9 +99,9 @@ class SqliteSeries {
     const c = this.conn;
     const q = (i: number) => (i > 0 ? '?' : '?');
     this.st = {
+      // a series' latest stored reading (its open pyramid hour): a seek on the key
+      latest: c.prepare('select ts from reading where device_id = ? and data_id = ? order by ts desc limit 1').pluck(),
       // a new reading is inserted (changes 1); a stored one is updated
-      // a series' latest stored reading (its open pyramid hour)
-      latest: c.prepare('select max(ts) from reading where device_id = ? and data_id = ?').pluck(),
       insertReading: c.prepare('insert into reading (device_id, data_id, ts, value, status) values (?, ?, ?, ?, ?) on conflict (device_id, data_id, ts) do nothing'),
       updateReading: c.prepare('update reading set value = ?, status = ? where device_id = ? and data_id = ? and ts = ?'),
       cellReadings: c.prepare('select device_id as deviceId, data_id as dataId, ts, value, status from reading where device_id = ? and data_id = ? and ts >= ? and ts < ?'),
@@ -427,9 +427,9 @@ class PgSeries {
   private async writeReadings(c: pg.PoolClient, rows: ReadingRow[], autocommit = false) {
     const text = PgSeries.copyText(rows);
     try {
-      // the pyramid kept ahead of the COPY in the same transaction (explicit, or the implicit one of a multi-statement
-      // query): valid because every reading is new, else the COPY fails and all of it rolls back
-      await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${pgPyramidHead(cellsOf(rows))};\n`);
+      // the readings' pyramid cells merged ahead of the COPY in the same transaction (explicit, or the implicit one of a
+      // multi-statement query): valid because every reading is new, else the COPY fails and all of it rolls back
+      await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${pgCellSql('merge', cellsOf(rows))};\n`);
       return true;
     } catch (err) {
       if ((err as { code?: string }).code !== '23505') throw err;
@@ -442,24 +442,18 @@ class PgSeries {
       last.delete(key);
       last.set(key, r);
     }
-    // a repeat: the closed pyramid cells this write touched or closed recomputed from their stored readings (this write's
-    // included), after the touched devices are locked and each series' latest reading before the write is known
-    const touched = cellsOf(rows);
-    await c.query(pgPyramidLookup(touched));
-    const lastRows = await c.query<{ d: number; k: number; last: string | null }>('select d, k, last from ems_pyr_last');
-    const latest = new Map<number, number>();
-    for (const r of lastRows.rows) if (r.last !== null) latest.set(seriesOf(r.d, r.k), Number(r.last));
-    await c.query('delete from ems_pyr_last');
     await PgSeries.copy(c, 'ems_reading_in', last.size === rows.length ? text : PgSeries.copyText([...last.values()]));
     await c.query({
       name: 'ems_ts_upsert_staged',
       text: `insert into reading (device_id, data_id, ts, value, status) select device_id, data_id, ts, value, status from ems_reading_in
         on conflict (device_id, data_id, ts) do update set value = excluded.value, status = excluded.status`,
     });
-    const plan = planPyramidWrites(touched, latest);
+    // a repeat: the touched pyramid cells recomputed from their stored readings (this write's included)
     const cells = new Map<string, [number, number, number]>();
-    for (const [d, k, b] of plan.seal) cells.set(`${d}:${k}:${b}`, [d, k, b]);
-    for (const x of touched) if (x.b < (plan.openHour.get(seriesOf(x.d, x.k)) as number)) cells.set(`${x.d}:${x.k}:${x.b}`, [x.d, x.k, x.b]);
+    for (const r of last.values()) {
+      const b = cellStart(r.ts);
+      cells.set(`${r.deviceId}:${r.dataId}:${b}`, [r.deviceId, r.dataId, b]);
+    }
     const keys = [...cells.values()];
     const stored = await c.query<ReadingRow>({
       name: 'ems_ts_cell_readings',
@@ -592,7 +586,6 @@ class PgSeries {
       if (!this.staged.has(c)) {
         await c.query(`create temporary table if not exists ems_reading_in (device_id integer not null, data_id integer not null, ts bigint not null,
           value double precision not null, status smallint not null) on commit delete rows`);
-        await c.query(PG_LAST_TABLE_SQL);
         this.staged.add(c);
       }
       // the windows read on the other connection while this one begins and COPies the readings; then the rollups and the commit

@@ -1,24 +1,14 @@
 /**
  * The readings pyramid (issue 16): per series and hour (UTC hours, [b, b + 1 h)) the count, sum, the
  * earliest minimum and the earliest maximum with their times and statuses, the first and the last
- * reading, and the worst status — kept in `reading_hour` by the write path, so a long trend draws each
+ * reading, and the worst status — kept in `reading_hour` on every write, so a long trend draws each
  * pixel from a few hour cells instead of every reading, with exactly the extremes of a full read.
  *
- * The hour of a series' latest reading is open: readers take its readings, never its cell. On
- * SQLite a cell is written once, when its hour closes (`seal`: a reading of a later hour arrives and
- * the cell is computed from the stored readings of that hour), so readings of the open hour cost no
- * pyramid write (a look-up of the series' latest reading, a seek, instead of a page rewritten per
- * write: a gateway sending every minute seals each series once an hour instead of merging 60 times).
- * A reading new to the store in a closed hour (late data) is merged into its cell by one upsert
- * (`merge`); a reading that replaced a stored one (a resend with another value) makes its closed
- * cell recomputed from the readings of that hour (`overwrite`). On PostgreSQL every write merges its
- * readings into their cells, the open one included: there the look-up of 200 series' latest readings
- * costs as much as merging their cells (measured in the ingest bench), and merges commute, so servers
- * writing one series at once need no lock. A cell of an open hour (PostgreSQL's, or left by the
- * migration's fill or the seed) is ignored by readers and overwritten when sealed.
- * Times in a cell are offsets from its start in ms (an hour fits an int4), to keep the row small.
- * Kept when raw readings are removed by the retention setting (which keeps the readings of each
- * series' open hour): the trend then still draws the old range from the cells.
+ * Cells are kept incrementally: a reading new to the store is merged into its cell by one upsert
+ * (`merge`); a reading that replaced a stored one (a resend with another value) makes its cell
+ * recomputed from the readings of that hour (`overwrite`). Times in a cell are offsets from its
+ * start in ms (an hour fits an int4), to keep the row small. Kept when raw readings are removed by
+ * the retention setting: the trend then still draws the old range from the cells.
  */
 
 export const PYRAMID_CELL_MS = 3_600_000;
@@ -172,41 +162,3 @@ export const PG_CELL_READINGS_SQL = `select r.device_id as "deviceId", r.data_id
   from unnest($1::int[], $2::int[], $3::bigint[]) as c(d, k, b)
   cross join lateral (select device_id, data_id, ts, value, status from reading r
     where r.device_id = c.d and r.data_id = c.k and r.ts >= c.b and r.ts < c.b + ${PYRAMID_CELL_MS} offset 0) r`;
-
-/** Series key of a reading or cell (device ids and data ids are below 2^31 and 2^16). */
-export const seriesOf = (deviceId: number, dataId: number): number => deviceId * 65_536 + dataId;
-
-/** What a write does to the pyramid: cells to seal (recompute from the stored readings), fresh cells to merge. */
-export interface PyramidWrites {
-  /** (device, data point, hour start) of each series' previously open hour that this write closes */
-  seal: [number, number, number][];
-  /** the fresh readings' cells of closed hours (after this write) */
-  merge: PyramidCell[];
-  /** per series, the start of its open hour after this write */
-  openHour: Map<number, number>;
-}
-
-/**
- * Plans the pyramid writes of fresh readings' cells given each touched series' latest stored reading
- * before the write (`latest`, absent: none stored). The series' open hour after the write is the later
- * of its stored latest hour and its latest fresh hour; fresh cells of earlier hours merge, and the
- * stored latest hour is sealed when it is no longer the open one.
- */
-export function planPyramidWrites(fresh: readonly PyramidCell[], latest: ReadonlyMap<number, number>): PyramidWrites {
-  const openHour = new Map<number, number>();
-  const series = new Map<number, [number, number]>();
-  for (const [sk, ts] of latest) openHour.set(sk, cellStart(ts));
-  for (const c of fresh) {
-    const sk = seriesOf(c.d, c.k);
-    series.set(sk, [c.d, c.k]);
-    const h = openHour.get(sk);
-    if (h === undefined || c.b > h) openHour.set(sk, c.b);
-  }
-  const seal: [number, number, number][] = [];
-  for (const [sk, [d, k]] of series) {
-    const ts = latest.get(sk);
-    if (ts !== undefined && cellStart(ts) < (openHour.get(sk) as number)) seal.push([d, k, cellStart(ts)]);
-  }
-  const merge = fresh.filter((c) => c.b < (openHour.get(seriesOf(c.d, c.k)) as number));
-  return { seal, merge, openHour };
-}

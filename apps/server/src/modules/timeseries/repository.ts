@@ -3,7 +3,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Ems } from '../../context.js';
 import type { Db } from '../../db/connect.js';
-import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, planPyramidWrites, PYRAMID_CELL_MS, seriesOf, sqliteCellSql, type PyramidCell } from './pyramid.js';
+import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, PYRAMID_CELL_MS, sqliteCellSql, type PyramidCell } from './pyramid.js';
 
 /** Pyramid cells merged by one SQLite statement (18 parameters each: 576, under SQLite's 32,766). */
 const CELLS_PER_STATEMENT = 32;
@@ -99,9 +99,7 @@ class SqliteSeries {
     const c = this.conn;
     const q = (i: number) => (i > 0 ? '?' : '?');
     this.st = {
-      // a series' latest stored reading (its open pyramid hour): a seek on the key
-      latest: c.prepare('select ts from reading where device_id = ? and data_id = ? order by ts desc limit 1').pluck(),
-      // a new reading is inserted (changes 1); a stored one is updated
+      // a new reading is inserted (changes 1) and merged into its pyramid cell; a stored one is updated and its cell recomputed
       insertReading: c.prepare('insert into reading (device_id, data_id, ts, value, status) values (?, ?, ?, ?, ?) on conflict (device_id, data_id, ts) do nothing'),
       updateReading: c.prepare('update reading set value = ?, status = ? where device_id = ? and data_id = ? and ts = ?'),
       cellReadings: c.prepare('select device_id as deviceId, data_id as dataId, ts, value, status from reading where device_id = ? and data_id = ? and ts >= ? and ts < ?'),
@@ -138,21 +136,10 @@ class SqliteSeries {
   }
 
   /**
-   * Upserts the readings and keeps the pyramid cells of closed hours (pyramid.ts): each touched series'
-   * latest stored reading read first (its open hour); after the readings, a previously open hour this
-   * write closes is sealed from its stored readings, the new readings of other closed hours merged into
-   * their cells, and every closed cell holding a replaced reading recomputed from its stored readings.
+   * Upserts the readings and keeps their pyramid cells: the new readings merged into their cells, every
+   * cell holding a replaced reading recomputed from its stored readings.
    */
   private readings(rows: ReadingRow[]) {
-    const latest = new Map<number, number>();
-    const looked = new Set<number>();
-    for (const r of rows) {
-      const sk = seriesOf(r.deviceId, r.dataId);
-      if (looked.has(sk)) continue;
-      looked.add(sk);
-      const ts = this.st.latest.get(r.deviceId, r.dataId) as number | bigint | null | undefined;
-      if (ts !== null && ts !== undefined) latest.set(sk, Number(ts));
-    }
     const fresh: ReadingRow[] = [];
     const replaced = new Map<string, [number, number, number]>();
     for (const r of rows) {
@@ -163,12 +150,7 @@ class SqliteSeries {
         replaced.set(`${r.deviceId}:${r.dataId}:${b}`, [r.deviceId, r.dataId, b]);
       }
     }
-    const plan = planPyramidWrites(cellsOf(fresh), latest);
-    // sealed and replaced closed cells are recomputed from their stored readings (this write's included)
-    const recompute = new Map<string, [number, number, number]>();
-    for (const [d, k, b] of plan.seal) recompute.set(`${d}:${k}:${b}`, [d, k, b]);
-    for (const [key, [d, k, b]] of replaced) if (b < (plan.openHour.get(seriesOf(d, k)) ?? Infinity)) recompute.set(key, [d, k, b]);
-    const cells = recompute.size === 0 ? plan.merge : plan.merge.filter((c) => !recompute.has(`${c.d}:${c.k}:${c.b}`));
+    const cells = cellsOf(replaced.size === 0 ? fresh : fresh.filter((r) => !replaced.has(`${r.deviceId}:${r.dataId}:${cellStart(r.ts)}`)));
     // CELLS_PER_STATEMENT cells a statement, the rest one by one
     let i = 0;
     for (; i + CELLS_PER_STATEMENT <= cells.length; i += CELLS_PER_STATEMENT) {
@@ -177,7 +159,7 @@ class SqliteSeries {
       this.st.mergeCells.run(args);
     }
     for (; i < cells.length; i++) this.st.mergeCell.run(...cellValuesOf(cells[i] as PyramidCell));
-    for (const [d, k, b] of recompute.values()) {
+    for (const [d, k, b] of replaced.values()) {
       const stored = this.st.cellReadings.all(d, k, b, b + PYRAMID_CELL_MS) as ReadingRow[];
       for (const cell of cellsOf(stored)) this.st.overwriteCell.run(...cellValuesOf(cell));
     }

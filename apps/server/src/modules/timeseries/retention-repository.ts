@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import { PYRAMID_CELL_MS } from './pyramid.js';
 
 const Q15 = sql.lit(900_000);
-/** the readings pyramid's cell (pyramid.ts): the readings of a series' open hour (that of its latest reading) are kept */
-const PYRAMID_HOUR = sql.lit(PYRAMID_CELL_MS);
 
 /** A series of readings: device and data point. */
 export interface SeriesKey {
@@ -43,13 +40,6 @@ export function retentionRepository(db: Db) {
         order by device_id, data_id limit 1`.execute(db);
       const row = r.rows[0];
       return row ? { deviceId: Number(row.device_id), dataId: Number(row.data_id) } : null;
-    },
-
-    /** The series' latest reading's ts, or null. */
-    async latest(s: SeriesKey): Promise<number | null> {
-      const r = await sql<{ ts: number | null }>`select max(ts) as ts from reading where device_id = ${s.deviceId} and data_id = ${s.dataId}`.execute(db);
-      const ts = r.rows[0]?.ts;
-      return ts === null || ts === undefined ? null : Number(ts);
     },
 
     /** The series' oldest reading's ts, or null. */
@@ -123,15 +113,8 @@ export function retentionRepository(db: Db) {
           from s cross join lateral (select max(ts) as prev from reading r where r.device_id = s.d and r.data_id = s.k and r.ts < ${big(cutoff)}) p
           where s.k in (${sql.join(ids)})
         )
-        , o as (
-          select s.d, s.k, l.latest from s cross join lateral (select max(ts) as latest from reading r where r.device_id = s.d and r.data_id = s.k) l
-          where l.latest < ${big(p.to)}
-        )
         select r.device_id, r.data_id, r.ts, r.value, r.status
-        from c join ${part} r on r.device_id = c.d and r.data_id = c.k and r.ts >= coalesce(c.lo, c.prev)
-        union
-        select r.device_id, r.data_id, r.ts, r.value, r.status
-        from o join ${part} r on r.device_id = o.d and r.data_id = o.k and r.ts >= o.latest / ${PYRAMID_HOUR} * ${PYRAMID_HOUR}`;
+        from c join ${part} r on r.device_id = c.d and r.data_id = c.k and r.ts >= coalesce(c.lo, c.prev)`;
       return db.transaction().execute(async (tx) => {
         await sql`set local lock_timeout = '5s'`.execute(tx);
         const keep = (await keepSql.execute(tx)).rows;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/types.js';
 import type { Ems } from '../../context.js';
 import { nextTurn, slicer } from '../../lib/work-slices.js';
-import { cellStart } from './pyramid.js';
 import { retentionRepository, type SeriesKey } from './retention-repository.js';
 
 /**
@@ -67,9 +66,7 @@ export interface RetentionResult {
  * before the 15-min boundary at or before its last reading before the cutoff: the write path
  * recomputes a late reading's rollups from the reading before it, widened to whole 15-min intervals
  * (repository.ts, the window), so a reading at or after the cutoff finds the same neighbours as if
- * nothing had been deleted and its rollup buckets come out the same. Every series keeps the readings
- * of its open pyramid hour (that of its latest reading: a reporting series' is recent, a silent one's
- * is sealed from them when it reports again). `stop` ends the pass early (app close);
+ * nothing had been deleted and its rollup buckets come out the same. `stop` ends the pass early (app close);
  * `chunk`: readings per delete statement.
  */
 export async function retentionPass(ems: Ems, stop: () => boolean = () => false, chunk = RETENTION_CHUNK): Promise<RetentionResult> {
@@ -101,9 +98,7 @@ export async function retentionPass(ems: Ems, stop: () => boolean = () => false,
     await turn();
     const oldest = await repo.oldest(s);
     if (oldest === null || oldest >= before) continue;
-    // the readings of the series' open pyramid hour are kept: its cell is sealed from them when a later reading comes
-    const latest = await repo.latest(s);
-    let upTo = Math.min(before, latest === null ? before : cellStart(latest));
+    let upTo = before;
     if (counters.has(s.dataId)) upTo = Math.min(upTo, (await repo.counterKeepFrom(s, before)) ?? before);
     while (!stop()) {
       const n = await repo.deleteOldest(s, upTo, chunk);

@@ -131,14 +131,6 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
       return rowsOf(r.rows);
     },
 
-    /** The series' latest reading at or after `from` (its open pyramid hour), or undefined. */
-    async latestTs(q: LineRange): Promise<number | undefined> {
-      const r = await sql<{ ts: number | null }>`
-        select max(ts) as ts from reading where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts >= ${big(q.from)}`.execute(db);
-      const ts = r.rows[0]?.ts;
-      return ts === null || ts === undefined ? undefined : Number(ts);
-    },
-
     /** The first (or last) pyramid cell of a series starting in [from, to), as its first (or last) reading. */
     async endCell(q: LineRange, which: 'first' | 'last'): Promise<TimeRow | undefined> {
       const [o, v, st, dir] = which === 'first' ? ['first_o', 'first_v', 'first_s', 'asc'] : ['last_o', 'last_v', 'last_s', 'desc'];

@@ -6,7 +6,7 @@ import { ErrorCode } from '@ems/contract';
 import type { Lang } from '../../lib/i18n.js';
 import { meterAttrs } from '../timeseries/service.js';
 import { trendRepository, type LineRange, type TimeRow } from './repository.js';
-import { cellsOf, cellStart, PYRAMID_CELL_MS } from '../timeseries/pyramid.js';
+import { cellsOf, PYRAMID_CELL_MS } from '../timeseries/pyramid.js';
 import { alignedGrid, BucketExtremes, firstOf, lastOf, type AlignedGrid } from './pyramid-line.js';
 
 /** 400 naming the field. */
@@ -145,9 +145,6 @@ async function rawInPages(repo: ReturnType<typeof trendRepository>, q: LineRange
  */
 export async function pyramidLine(repo: ReturnType<typeof trendRepository>, q: LineRange, grid: AlignedGrid): Promise<TimeRow[]> {
   const inner = { ...q, from: Math.ceil(q.from / PYRAMID_CELL_MS) * PYRAMID_CELL_MS, to: Math.floor(q.to / PYRAMID_CELL_MS) * PYRAMID_CELL_MS };
-  // the hour of the series' latest reading is open (no cell, or one not yet sealed): its readings are read instead
-  const latest = inner.from < inner.to ? await repo.latestTs(inner) : undefined;
-  if (latest !== undefined) inner.to = Math.max(inner.from, Math.min(inner.to, cellStart(latest)));
   const edge = async (from: number, to: number) =>
     from < to ? cellsOf((await repo.raw({ ...q, from, to }, TREND_MAX_ROWS_PER_LINE)).map((r) => ({ deviceId: q.deviceId, dataId: q.dataId, ts: r.t, value: r.v as number, status: r.s }))) : [];
   const none = Promise.resolve(undefined);

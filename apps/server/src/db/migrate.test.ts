@@ -28,7 +28,7 @@ describe.skipIf(pgStore?.skip ?? true)('migrations on PostgreSQL', () => {
     }
   });
 
-  it('0030 leaves room for HOT updates and vacuums by dead-row count on the tables updated in place, also on a store from before (issue 16)', async () => {
+  it('0030 has autovacuum visit the rollup tables updated in place by dead-row count, also on a store from before (issue 16)', async () => {
     const store = await createStore('postgres');
     const db = openDb(store.store);
     const options = async () =>
@@ -38,14 +38,19 @@ describe.skipIf(pgStore?.skip ?? true)('migrations on PostgreSQL', () => {
             where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and c.relname in ('rollup_15m', 'rollup_hour', 'rollup_day', 'rollup_month', 'reading_hour')`.execute(db)
         ).rows.map((r) => [r.relname, [...(r.reloptions ?? [])].sort()]),
       );
-    const hot = (threshold: number) => ['autovacuum_vacuum_scale_factor=0', `autovacuum_vacuum_threshold=${threshold}`, 'fillfactor=50'];
+    const hot = (threshold: number) => [
+      'autovacuum_vacuum_insert_scale_factor=0',
+      'autovacuum_vacuum_insert_threshold=1000',
+      'autovacuum_vacuum_scale_factor=0',
+      `autovacuum_vacuum_threshold=${threshold}`,
+    ];
     const expected = { rollup_15m: [], rollup_hour: hot(5000), rollup_day: hot(1000), rollup_month: hot(1000), reading_hour: [] };
     try {
       await migrate(db, 'postgres');
       expect(await options()).toEqual(expected);
       // as a store from before 0030, holding rows: the options set, the rows kept
       for (const t of ['rollup_hour', 'rollup_day', 'rollup_month']) {
-        await sql`alter table ${sql.table(t)} reset (fillfactor, autovacuum_vacuum_scale_factor, autovacuum_vacuum_threshold)`.execute(db);
+        await sql`alter table ${sql.table(t)} reset (autovacuum_vacuum_scale_factor, autovacuum_vacuum_threshold, autovacuum_vacuum_insert_scale_factor, autovacuum_vacuum_insert_threshold)`.execute(db);
       }
       await sql`insert into rollup_hour (device_id, data_id, bucket_start, value, quality, n_intervals, n_good) values (7, 1, 1700000000000, 1.25, 0, 4, 4)`.execute(db);
       await sql`delete from kysely_migration where name = '0030-hot-rollups'`.execute(db);

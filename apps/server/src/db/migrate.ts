@@ -27,7 +27,7 @@ import { abnormal } from './migrations/0027-abnormal.js';
 import { email } from './migrations/0026-email.js';
 import { readingPyramid } from './migrations/0028-reading-pyramid.js';
 import { rollupsWithoutRowid } from './migrations/0029-rollups-without-rowid.js';
-import { hotRollups } from './migrations/0030-hot-rollups.js';
+import { rollupAutovacuum } from './migrations/0030-hot-rollups.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -61,7 +61,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0026-email': email(kind),
     '0028-reading-pyramid': readingPyramid(kind),
     '0029-rollups-without-rowid': rollupsWithoutRowid(kind),
-    '0030-hot-rollups': hotRollups(kind),
+    '0030-hot-rollups': rollupAutovacuum(kind),
   };
 }
 

@@ -104,13 +104,14 @@ describe('/admin/user', { timeout: 60_000 }, () => {
     fireEvent.change(within(form).getByTestId('user-nicname'), { target: { value: 'Carol' } });
     fireEvent.change(within(form).getByTestId('user-phone'), { target: { value: '12345678901' } });
     fireEvent.change(within(form).getByTestId('user-password'), { target: { value: 'weak' } });
-    fireEvent.click(screen.getByRole('button', { name: /OK/i }));
+    // the dialog's OK, looked for in the dialog only (a role query over the whole page is slow in jsdom)
+    fireEvent.click(within(form.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /OK/i }));
     expect(await screen.findByText('Please enter a correct phone number')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(form).getByTestId('user-phone'), { target: { value: '13912345678' } });
     fireEvent.change(within(form).getByTestId('user-password'), { target: { value: 'Carol@12345' } });
     fireEvent.change(within(form).getByTestId('user-password-confirm'), { target: { value: 'Carol@12345' } });
-    fireEvent.click(screen.getByRole('button', { name: /OK/i }));
+    fireEvent.click(within(form.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /OK/i }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'carol', nicName: 'Carol', mobilePhone: '13912345678', usertype: 4, password: 'Carol@12345' }));
     expect(calls.find((c) => c.method === 'POST')!.body).not.toHaveProperty('confirmPassword');
   }, 180_000);

@@ -93,7 +93,8 @@ describe('mail distribution', () => {
     expect((screen.getByTestId('mail-report-time') as HTMLInputElement).value).toBe('08:00');
     fireEvent.change(name, { target: { value: 'Managers 2' } });
     fireEvent.change(screen.getByTestId('mail-report-time'), { target: { value: '07:30' } });
-    fireEvent.click(screen.getByRole('button', { name: /ok/i }));
+    // the dialog's OK, looked for in the dialog only (a role query over the whole page is slow in jsdom)
+    fireEvent.click(within(name.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /ok/i }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe(EMAIL_API.update.replace(':id', '5'));
@@ -113,7 +114,7 @@ describe('mail distribution', () => {
     const time = (await screen.findByTestId('mail-report-time')) as HTMLInputElement;
     await waitFor(() => expect(time.value).toBe('08:00'));
     fireEvent.change(time, { target: { value: '8 o’clock' } });
-    fireEvent.click(screen.getByRole('button', { name: /ok/i }));
+    fireEvent.click(within(time.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /ok/i }));
     expect(await screen.findByText('Times are HH:mm')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   }, 60_000);

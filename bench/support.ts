@@ -28,7 +28,7 @@ export function benchConfig(store: StoreConfig, dataDir: string, overrides: Part
 
 /**
  * Runs `bench` on a new SQLite file in `dataDir`, then, when `pgUrl` is given, on PostgreSQL in a
- * schema of its own that is dropped afterwards.
+ * schema of its own that is dropped afterwards. `BENCH_STORE=sqlite|postgres` runs it on that store only.
  */
 export async function onEachStore(
   dataDir: string,
@@ -36,7 +36,9 @@ export async function onEachStore(
   name: string,
   bench: (store: StoreConfig, label: 'sqlite' | 'postgres') => Promise<void>,
 ): Promise<void> {
-  await bench({ kind: 'sqlite', file: join(dataDir, `${name}-${randomBytes(3).toString('hex')}.sqlite`) }, 'sqlite');
+  const only = process.env.BENCH_STORE;
+  if (only !== 'postgres') await bench({ kind: 'sqlite', file: join(dataDir, `${name}-${randomBytes(3).toString('hex')}.sqlite`) }, 'sqlite');
+  if (only === 'sqlite') return;
   if (!pgUrl) {
     console.log('postgres: skipped (set EMS_BENCH_PG_URL or EMS_TEST_PG_URL)');
     return;

@@ -538,13 +538,16 @@ class PgSeries {
     for (const [g, parent, child] of GRAINS) {
       const [d, k, from, to] = parents[g] as [number[], number[], number[], number[]];
       if (d.length === 0) continue;
+      // each bucket's children by a range of the child's key (lateral): a join on (device, data point) with the range as
+      // a filter was planned as a merge join comparing every bucket with every child row of the series (a backfill of
+      // 430 daily readings: 10,000 hours × 41,000 quarters, 24 s); a bucket without children is left as it is
       out.push(`insert into ${parent} (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
-        select d, k, a, v, case s when 4 then 3 when 3 then 4 else s end, n, g
-        from (select w.d, w.k, w.a, sum(c.value) as v, max(case c.quality when 3 then 4 when 4 then 3 else c.quality end) as s,
-                     sum(c.n_intervals) as n, sum(c.n_good) as g
-              from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(from)}::bigint[], ${ints(to)}::bigint[]) as w(d, k, a, b)
-              join ${child} c on c.device_id = w.d and c.data_id = w.k and c.bucket_start >= w.a and c.bucket_start < w.b
-              group by w.d, w.k, w.a) t
+        select w.d, w.k, w.a, c.v, case c.s when 4 then 3 when 3 then 4 else c.s end, c.n, c.g
+        from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(from)}::bigint[], ${ints(to)}::bigint[]) as w(d, k, a, b)
+        cross join lateral (select sum(c.value) as v, max(case c.quality when 3 then 4 when 4 then 3 else c.quality end) as s,
+                                   sum(c.n_intervals) as n, sum(c.n_good) as g, count(*) as rows
+              from ${child} c where c.device_id = w.d and c.data_id = w.k and c.bucket_start >= w.a and c.bucket_start < w.b) c
+        where c.rows > 0
         on conflict (device_id, data_id, bucket_start) do update set
           value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`);
     }

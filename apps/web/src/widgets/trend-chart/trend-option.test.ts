@@ -106,6 +106,15 @@ describe('spec 4 trend chart option', () => {
     expect((o.series as LineSeriesOption[]).map((s) => s.yAxisIndex)).toEqual([0, 1, 0, 2]);
   });
 
+  it("the y axes' unit names stand below the legend's row (12 px text above each axis end), not on it", () => {
+    const o = build({}, limits, line([3, 1, 2], { unit: 'V' }), line([1, 2], { unit: 'A' }));
+    const top = (o.grid as { top: number }).top;
+    const axes = o.yAxis as { name: string; nameGap: number }[];
+    expect(axes.map((a) => a.name)).toEqual(['kW', 'V', 'A']);
+    for (const a of axes) expect(top - a.nameGap - 12).toBeGreaterThanOrEqual(32);
+    expect((o.legend as { top: number }).top).toBe(0);
+  });
+
   it('no lines (still loading): one plain y axis', () => expect(buildTrendOption([], DEFAULT_TREND_TOGGLES, tokens, labels, TZ).yAxis).toEqual([{ type: 'value' }]));
 
   it('time axis, zoom no narrower than 1 hour, legend, tooltip with 2 decimals and the unit', () => {

@@ -104,6 +104,12 @@ function axisRange(limits: readonly number[]): { min?: (v: { min: number }) => n
   return { min: (v) => Math.min(v.min, lo), max: (v) => Math.max(v.max, hi) };
 }
 
+/** Height of the legend's row, px (scroll legend, 12 px text). */
+const LEGEND_ROW_PX = 32;
+/** Band between the legend and the plot for the y axes' unit names, and their distance from the axis end, px. */
+const AXIS_NAME_BAND_PX = 24;
+const AXIS_NAME_GAP_PX = 10;
+
 /**
  * The ECharts option of the trend chart: time axis, one y axis per unit (left, right, then offset
  * further out on alternating sides), zoom no narrower than 1 hour, 'device - data point' legend,
@@ -121,15 +127,17 @@ export function buildTrendOption(series: readonly TrendSeries[], toggles: TrendT
   const axesOn = (side: 0 | 1) => units.filter((_, i) => i % 2 === side).length;
   return {
     useUTC: true,
+    // the legend's row at the top, the axes' unit names in a band of their own below it (they stood on the legend)
     legend: { type: 'scroll', top: 0 },
     tooltip: { trigger: 'axis' },
-    grid: { top: 40, bottom: 60, left: 16 + Math.max(0, axesOn(0) - 1) * Y_AXIS_OFFSET_PX, right: 16 + Math.max(0, axesOn(1) - 1) * Y_AXIS_OFFSET_PX },
+    grid: { top: units.length === 0 ? LEGEND_ROW_PX : LEGEND_ROW_PX + AXIS_NAME_BAND_PX, bottom: 60, left: 16 + Math.max(0, axesOn(0) - 1) * Y_AXIS_OFFSET_PX, right: 16 + Math.max(0, axesOn(1) - 1) * Y_AXIS_OFFSET_PX },
     xAxis: { type: 'time' },
     // while loading with no lines yet, one plain axis keeps the grid valid
     yAxis: units.length === 0 ? [{ type: 'value' }] : units.map((unit, i) => ({
       type: 'value',
       ...axisRange(limitsOf(i)),
       name: displayUnit(unit),
+      nameGap: AXIS_NAME_GAP_PX,
       position: i % 2 === 0 ? 'left' : 'right',
       offset: Math.floor(i / 2) * Y_AXIS_OFFSET_PX,
       axisLine: { show: true },

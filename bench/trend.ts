@@ -9,8 +9,8 @@
  *
  * A year 1,000 px wide is drawn from the readings pyramid (9-hour pixel buckets of hour cells). Floor:
  * the SELECTs the trend repository issues for that call (devices with their project's timezone, the
- * data-point catalogue, then each line's pyramid cells, one line after the other as the call reads
- * them), through the store's own driver with prepared statements — no downsampling, JSON or HTTP
+ * data-point catalogue, then each line's pyramid cells as the call reads them: one line after the
+ * other on SQLite, two at once on PostgreSQL), through the store's own driver with prepared statements — no downsampling, JSON or HTTP
  * layer, no session check (which the API figure includes). The bench checks that each line holds
  * the highest and the lowest reading of a full read, and prints the time of a full read of the
  * readings for comparison (the path before issue 16). BENCH_TREND_ITER (50) calls each after 5
@@ -29,6 +29,7 @@ import { pqAggregatorOf } from '../apps/server/src/modules/power/pq-aggregator.j
 import type {} from '../apps/server/src/modules/event/index.js';
 import { writeBatch, type ReadingInput } from '../apps/server/src/modules/timeseries/service.js';
 import { alignedGrid } from '../apps/server/src/modules/trend/pyramid-line.js';
+import { PG_LINES_AT_ONCE } from '../apps/server/src/modules/trend/service.js';
 import { benchConfig, interleaved, onEachStore, pct } from './support.js';
 
 const ITER = Number(process.env.BENCH_TREND_ITER ?? 50);
@@ -168,9 +169,11 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
         await q(`trend_devices_${lineIds.length}`, devText, [...lineIds, projectId]);
         await q('trend_catalogue', catalogueSql, []);
         let n = 0;
-        // one line after the other as the call reads them, a line's four queries at once
-        for (const c of configs) {
-          const res = await Promise.all(texts.map((text, i) => q(`trend_pyramid_${i}`, text, [c.deviceId, c.dataId, from, to, ...(i < 2 ? [grid.origin, grid.width] : [])])));
+        // the lines as the call reads them: PG_LINES_AT_ONCE at a time, a line's four queries at once
+        for (let k = 0; k < configs.length; k += PG_LINES_AT_ONCE) {
+          const res = await Promise.all(
+            configs.slice(k, k + PG_LINES_AT_ONCE).flatMap((c) => texts.map((text, i) => q(`trend_pyramid_${i}`, text, [c.deviceId, c.dataId, from, to, ...(i < 2 ? [grid.origin, grid.width] : [])]))),
+          );
           n += res.reduce((sum, r) => sum + r.rows.length, 0);
         }
         return n;

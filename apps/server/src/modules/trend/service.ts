@@ -32,6 +32,9 @@ export function parseLocalDateTime(text: string, timeZone: string): number | nul
   return zonedStart(y, mo, d, timeZone, h) + (mi * 60 + s) * 1000;
 }
 
+/** Lines of a trend call read at once on PostgreSQL (each on a connection of the pool). */
+export const PG_LINES_AT_ONCE = 2;
+
 type Plan = { kind: 'raw' } | { kind: 'avg' | 'max'; stepMs: number } | { kind: 'rollup'; table: 'rollup_15m' | 'rollup_hour' | 'rollup_day' } | { kind: 'delta'; stepMs: number };
 
 function planOf(kindOfPoint: string, interval: number): Plan {
@@ -251,11 +254,23 @@ export async function trendLines(ems: Ems, lang: Lang, scope: readonly number[],
     return line;
   };
   // line after line, with a turn of the event loop between them: 16 lines read at once held it for
-  // seconds; and each is handed on as it is made, so a reply is written without holding every line (issue 12)
+  // seconds; and each is handed on as it is made, so a reply is written without holding every line (issue 12).
+  // On PostgreSQL the next line is read meanwhile on another connection of the pool (PG_LINES_AT_ONCE lines at once):
+  // the server works on two lines while this process serialises; SQLite has one connection
+  const ahead = ems.kind === 'postgres' ? PG_LINES_AT_ONCE : 1;
   async function* lines(): AsyncGenerator<TrendSeriesReply[]> {
-    for (const [i, c] of body.meterConfigs.entries()) {
+    const configs = body.meterConfigs;
+    const pending: Promise<TrendSeriesReply>[] = [];
+    let next = 0;
+    for (let i = 0; i < configs.length; i++) {
       if (i > 0) await new Promise<void>((r) => setImmediate(r));
-      yield [await lineOf(c)];
+      while (pending.length < ahead && next < configs.length) {
+        const line = lineOf(configs[next++]!);
+        // a line read ahead whose reply is abandoned (an earlier line failed) rejects unobserved
+        line.catch(() => undefined);
+        pending.push(line);
+      }
+      yield [await pending.shift()!];
     }
   }
   return lines();

@@ -36,6 +36,7 @@ import { reportRoutes } from './modules/report/routes.js';
 import { abnormalRoutes } from './modules/abnormal/routes.js';
 import { registerAbnormalChecks } from './modules/abnormal/background.js';
 import { registerReadingRetention } from './modules/timeseries/retention.js';
+import { registerSeriesCompaction } from './modules/timeseries/compaction-job.js';
 import { efficiencyStandardRoutes } from './modules/efficiency-standards/routes.js';
 import { registerPqAggregates } from './modules/power/pq-aggregator.js';
 import { forecastRoutes } from './modules/forecast/routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerEmail(app);
   registerPqAggregates(app);
   registerReadingRetention(app);
+  registerSeriesCompaction(app);
   await registerLiveChannel(app);
   return app;
 }

@@ -114,6 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
   if (rootPassword !== undefined && rootPassword.length > 64) problems.push('EMS_ROOT_PASSWORD must be at most 64 characters');
   const sso = loadSsoConfig(env, problems);
   const readingRetentionDays = loadReadingRetentionDays(env, problems);
+  const compactionRaw = value(env, 'EMS_SERIES_COMPACTION');
+  let seriesCompaction: boolean | undefined;
+  if (compactionRaw !== undefined) {
+    if (['0', 'false', 'no', 'off'].includes(compactionRaw.toLowerCase())) seriesCompaction = false;
+    else if (['1', 'true', 'yes', 'on'].includes(compactionRaw.toLowerCase())) seriesCompaction = true;
+    else problems.push(`EMS_SERIES_COMPACTION must be 1 or 0 (got "${compactionRaw}")`);
+  }
 
   let key: Buffer | undefined;
   let keySource = '';
@@ -171,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir: string): AppConfig {
     sim,
     ...(simDays !== undefined ? { simDays } : {}),
     ...(readingRetentionDays !== undefined ? { readingRetentionDays } : {}),
+    ...(seriesCompaction !== undefined ? { seriesCompaction } : {}),
     rootPassword,
     logLevel,
     now: pinnedNow !== undefined ? () => pinnedNow : () => Date.now(),

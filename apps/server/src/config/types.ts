@@ -33,6 +33,11 @@ export interface AppConfig {
   readingRetentionDays?: number;
   /** the hourly retention pass when readingRetentionDays is set; default on; the unit tests turn it off and run it by hand */
   readingRetentionPass?: boolean;
+  /**
+   * PostgreSQL: the background move of closed days into day rows (modules/timeseries/compaction-job.ts); default on
+   * (EMS_SERIES_COMPACTION=0 turns it off); the unit tests turn it off and call compactSeriesDays by hand
+   */
+  seriesCompaction?: boolean;
   /** ROOT's password at first start; default Root@12345 */
   rootPassword: string | undefined;
   logLevel: string;

@@ -28,6 +28,7 @@ import { email } from './migrations/0026-email.js';
 import { readingPyramid } from './migrations/0028-reading-pyramid.js';
 import { rollupsWithoutRowid } from './migrations/0029-rollups-without-rowid.js';
 import { rollupAutovacuum } from './migrations/0030-hot-rollups.js';
+import { seriesDays } from './migrations/0031-series-days.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -62,6 +63,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0028-reading-pyramid': readingPyramid(kind),
     '0029-rollups-without-rowid': rollupsWithoutRowid(kind),
     '0030-hot-rollups': rollupAutovacuum(kind),
+    '0031-series-days': seriesDays(kind),
   };
 }
 

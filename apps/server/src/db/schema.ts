@@ -149,6 +149,27 @@ export interface ReadingTable {
   status: number;
 }
 
+/** 0031-series-days (PostgreSQL only): one closed UTC day of a series' readings (db/series-source.ts reads it). */
+export interface ReadingDayTable {
+  device_id: number;
+  data_id: number;
+  day: number;
+  ts_off: number[];
+  value: number[];
+  status: number[] | null;
+}
+
+/** 0031-series-days (PostgreSQL only): one closed UTC day of a series' 15-min consumption (db/series-source.ts). */
+export interface Rollup15mDayTable {
+  device_id: number;
+  data_id: number;
+  day: number;
+  value: (number | null)[];
+  quality: number[] | null;
+  n_intervals: number[] | null;
+  n_good: number[] | null;
+}
+
 /** 0028-reading-pyramid: per series and UTC hour, the readings' count, sum, earliest extremes, first and last (offsets in ms from bucket_start). */
 export interface ReadingHourTable {
   device_id: number;
@@ -292,6 +313,8 @@ export interface Database {
   data_point: DataPointTable;
   reading: ReadingTable;
   reading_hour: ReadingHourTable;
+  reading_day: ReadingDayTable;
+  rollup_15m_day: Rollup15mDayTable;
   rollup_15m: RollupTable;
   rollup_hour: RollupTable;
   rollup_day: RollupTable;

@@ -110,6 +110,8 @@ export async function createStore(kind: StoreKind): Promise<TestStore> {
       services: { redisUrl: undefined, mqttUrl: undefined, mqttPort: 1883 },
       // a test runs the abnormal-consumption pass by hand (abnormalPass) when it wants one
       abnormalChecks: false,
+      // and the day-row compaction (PostgreSQL) by compactSeriesDays
+      seriesCompaction: false,
       ...overrides,
     }),
     async dispose() {

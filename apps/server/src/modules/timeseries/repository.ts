@@ -3,6 +3,16 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Ems } from '../../context.js';
 import type { Db } from '../../db/connect.js';
+import { DAY_MS, readingRows, rollupRows } from '../../db/series-source.js';
+import {
+  COMPACT_GRACE_MS,
+  COMPACT_VACUUM,
+  compactionBatches,
+  compactionCandidates,
+  PG_COMPACT_SQL,
+  PG_REOPEN_SQL,
+  PG_ROW_SERIES_SQL,
+} from './compaction.js';
 import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, PYRAMID_CELL_MS, sqliteCellSql, type PyramidCell } from './pyramid.js';
 
 /** Pyramid cells merged by one SQLite statement (18 parameters each: 576, under SQLite's 32,766). */
@@ -225,6 +235,8 @@ interface PendingWrite {
   plan: PlanFn;
   resolve(): void;
   reject(err: unknown): void;
+  /** a task run alone between two commits (the day-row compaction) instead of a write */
+  task?: () => Promise<void>;
 }
 
 type CommitFn = (rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn) => Promise<void>;
@@ -270,6 +282,18 @@ class GroupCommit {
     });
   }
 
+  /** Runs `task` alone, after the writes submitted before it and before those submitted after it. */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let result: T;
+      const run = async () => {
+        result = await task();
+      };
+      this.queue.push({ rows: [], series: [], plan: () => ({ intervals: [], hour: [], day: [], month: [] }), resolve: () => resolve(result), reject, task: run });
+      this.running ??= this.drain();
+    });
+  }
+
   /** Resolves when every write submitted so far has settled. */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -281,9 +305,15 @@ class GroupCommit {
         // let the writes of this event-loop turn (and those that came during the last commit) join
         await new Promise<void>((r) => setImmediate(r));
         if (this.queue.length === 0) return;
+        const head = this.queue[0]!;
+        if (head.task) {
+          this.queue.shift();
+          await head.task().then(head.resolve, head.reject);
+          continue;
+        }
         let n = 0;
         let rowCount = 0;
-        while (n < this.queue.length && (n === 0 || rowCount + this.queue[n]!.rows.length <= GROUP_MAX_ROWS)) rowCount += this.queue[n++]!.rows.length;
+        while (n < this.queue.length && !this.queue[n]!.task && (n === 0 || rowCount + this.queue[n]!.rows.length <= GROUP_MAX_ROWS)) rowCount += this.queue[n++]!.rows.length;
         const group = this.queue.splice(0, n);
         await this.commitGroup(group);
       }
@@ -335,6 +365,63 @@ interface WindowRow {
 }
 
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The advisory lock between writes (shared) and the day-row compaction (exclusive), per schema (compaction.ts). */
+const SERIES_DAYS_LOCK = `hashtext('ems.series_days.' || current_schema())`;
+/** SQLSTATE of the guard: the write touches a series' day rows, which must be moved back to rows first. */
+const REOPEN_CODE = 'EMSDR';
+
+/** Per series (device, data point) the earliest ts a write touches: the write's readings, or its 15-min buckets. */
+type SeriesFrom = Map<string, [number, number, number]>;
+
+function noteFrom(m: SeriesFrom, d: number, k: number, ts: number) {
+  const key = `${d}:${k}`;
+  const e = m.get(key);
+  if (!e) m.set(key, [d, k, ts]);
+  else if (ts < e[2]) e[2] = ts;
+}
+
+/**
+ * A statement for a write's transaction (no rows returned, so it may head a COPY): takes the shared
+ * lock that keeps the compaction from committing until the write has, and fails with REOPEN_CODE when a
+ * series has day rows of the day of its earliest touched ts or later (the write must reopen them first).
+ */
+function guardSql(from: SeriesFrom): string {
+  const d: number[] = [];
+  const k: number[] = [];
+  const f: number[] = [];
+  for (const [dd, kk, ts] of from.values()) {
+    d.push(dd);
+    k.push(kk);
+    f.push(Math.floor(ts / DAY_MS) * DAY_MS);
+  }
+  return `do $g$ begin
+    perform pg_advisory_xact_lock_shared(${SERIES_DAYS_LOCK});
+    if exists (select 1 from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(f)}::bigint[]) as s(d, k, f)
+        where exists (select 1 from reading_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)
+           or exists (select 1 from rollup_15m_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)) then
+      raise exception 'a series'' day rows must be reopened' using errcode = '${REOPEN_CODE}';
+    end if;
+  end $g$`;
+}
+
+export interface CompactionResult {
+  /** series-days of readings and of 15-min values moved into day rows */
+  days: number;
+  days15: number;
+  /** transactions committed */
+  batches: number;
+  /** what went wrong without stopping the run */
+  problems: string[];
+}
+
+/**
+ * The newest reading time in a series' day rows before (`<`) or at or before (`<=`) a time: asked only when the
+ * series' rows hold none (rows are newer than day rows); the last two day rows suffice (the later may start after it).
+ */
+const PG_DAY_ROWS_BEFORE = (d: string, k: string, t: string, op: '<' | '<=') =>
+  `(select max(x.day + o) from (select day, ts_off from reading_day x where x.device_id = ${d} and x.data_id = ${k} and x.day ${op} ${t}
+      order by x.day desc limit 2) x cross join lateral unnest(x.ts_off) as o where x.day + o ${op} ${t})`;
 
 /**
  * The PostgreSQL side: a connection of its own (a one-client pool) on which a write runs as one
@@ -406,16 +493,17 @@ class PgSeries {
    * transaction, committed in the same round trip (resolves true); after a repeat the staging transaction is
    * left open (resolves false).
    */
-  private async writeReadings(c: pg.PoolClient, rows: ReadingRow[], autocommit = false) {
+  private async writeReadings(c: pg.PoolClient, rows: ReadingRow[], guard: string, autocommit = false) {
     const text = PgSeries.copyText(rows);
     try {
-      // the readings' pyramid cells merged ahead of the COPY in the same transaction (explicit, or the implicit one of a
-      // multi-statement query): valid because every reading is new, else the COPY fails and all of it rolls back
-      await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${pgCellSql('merge', cellsOf(rows))};\n`);
+      // the guard (compaction lock, no day rows in the way), then the readings' pyramid cells merged ahead of the COPY in
+      // the same transaction (explicit, or the implicit one of a multi-statement query): valid because every reading is
+      // new, else the COPY fails and all of it rolls back
+      await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${guard};\n${pgCellSql('merge', cellsOf(rows))};\n`);
       return true;
     } catch (err) {
       if ((err as { code?: string }).code !== '23505') throw err;
-      await c.query(autocommit ? 'begin' : 'rollback; begin');
+      await c.query(`${autocommit ? 'begin' : 'rollback; begin'};\n${guard}`);
     }
     // the last of several writes of one reading wins, as if they were written one by one
     const last = new Map<string, ReadingRow>();
@@ -464,14 +552,21 @@ class PgSeries {
       text: `with s(d, k, mn, mx) as (select * from unnest($1::int[], $2::int[], $3::bigint[], $4::bigint[])),
       w as materialized (
         select s.d, s.k,
-          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts <= p.prev / ${Q15} * ${Q15} order by ts desc limit 1), p.prev) as lo,
+          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts <= p.prev / ${Q15} * ${Q15} order by ts desc limit 1),
+            ${PG_DAY_ROWS_BEFORE('s.d', 's.k', `p.prev / ${Q15} * ${Q15}`, '<=')}, p.prev) as lo,
           coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts >= (p.nxt + ${Q15 - 1}) / ${Q15} * ${Q15} order by ts limit 1), p.nxt) as hi
         from s cross join lateral (select
-          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts < s.mn order by ts desc limit 1), s.mn) as prev,
+          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts < s.mn order by ts desc limit 1),
+            ${PG_DAY_ROWS_BEFORE('s.d', 's.k', 's.mn', '<')}, s.mn) as prev,
           coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts > s.mx order by ts limit 1), s.mx) as nxt offset 0) p)
       select 0 as t, w.d, w.k, r.ts, r.a, r.b
         from w cross join lateral (select r.ts, r.value as a, r.status::float8 as b from reading r
           where r.device_id = w.d and r.data_id = w.k and r.ts >= w.lo and r.ts <= w.hi offset 0) r
+      union all
+      select 0 as t, w.d, w.k, x.day + u.o, u.v, coalesce(u.s, 0)::float8
+        from w join reading_day x on x.device_id = w.d and x.data_id = w.k and x.day > w.lo - ${DAY_MS} and x.day <= w.hi
+        cross join lateral unnest(x.ts_off, x.value, x.status) as u(o, v, s)
+        where x.day + u.o >= w.lo and x.day + u.o <= w.hi
       union all
       select 1, w.d, w.k, c.ts, c.a, c.b
         from w cross join lateral (select c.ts, c.closing as a, c.opening as b from counter_reset c
@@ -484,7 +579,10 @@ class PgSeries {
    * The statements that write the rollups of the touched series: their stored windows with this write's readings
    * added (a repeat replaces the stored reading: the plan keeps the last reading of a ts), planned.
    */
-  private static rollupStatements(res: pg.QueryResult<WindowRow>, series: TouchedSeries[], rows: ReadingRow[], plan: PlanFn): string[] {
+  private static rollupStatements(res: pg.QueryResult<WindowRow>, series: TouchedSeries[], rows: ReadingRow[], plan: PlanFn, from: SeriesFrom): string[] {
+    // a 15-min bucket written on a day before the earliest reading's (a reading after a gap, or just after midnight): the
+    // guard again for those days
+    const earlier: SeriesFrom = new Map();
     const windows = new Map<string, WindowReading[]>(series.map((s) => [seriesKey(s), []]));
     const resets = new Map<string, WindowReset[]>();
     for (const r of res.rows) {
@@ -508,6 +606,11 @@ class PgSeries {
     for (const s of series) {
       const key = seriesKey(s);
       const p = plan(s, windows.get(key) ?? [], resets.get(key) ?? []);
+      const first = p.intervals[0];
+      const written = from.get(key);
+      if (first && (!written || Math.floor(first.start / DAY_MS) < Math.floor(written[2] / DAY_MS))) {
+        for (const i of p.intervals) noteFrom(earlier, s.deviceId, s.dataId, i.start);
+      }
       for (const i of p.intervals) {
         iv.d.push(s.deviceId);
         iv.k.push(s.dataId);
@@ -527,7 +630,7 @@ class PgSeries {
       }
     }
     // the rollup writes as one multi-statement text (arrays as literals of numbers only), run with the commit in one round trip
-    const out: string[] = [];
+    const out: string[] = earlier.size > 0 ? [guardSql(earlier)] : [];
     if (iv.d.length > 0) {
       out.push(`insert into rollup_15m (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
         select d, k, b, v, q, 1, g from unnest(${ints(iv.d)}::int[], ${ints(iv.k)}::int[], ${ints(iv.b)}::bigint[], ${floats(iv.v)}::float8[],
@@ -563,7 +666,109 @@ class PgSeries {
     return new Map(res.rows.map((r) => [Number(r.id), r.attrs]));
   }
 
+  /**
+   * Writes in one transaction; when the guard finds day rows of a touched series in the way (a late reading), moves them
+   * back to rows (PG_REOPEN_SQL, its own transaction under the same lock) and writes again.
+   */
   async write(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn): Promise<void> {
+    const from: SeriesFrom = new Map();
+    for (const r of rows) noteFrom(from, r.deviceId, r.dataId, r.ts);
+    for (const x of series) noteFrom(from, x.deviceId, x.dataId, x.minTs);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.writeOnce(rows, series, plan, from);
+        this.noteDays(rows);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== REOPEN_CODE || attempt >= 3) throw err;
+        await this.reopen(from);
+      }
+    }
+  }
+
+  /** Moves the day rows of the series from the day of their earliest ts on (and two before) back to rows. */
+  private async reopen(from: SeriesFrom): Promise<void> {
+    const keys = [...from.values()];
+    const c = await this.pool.connect();
+    try {
+      await c.query(`begin; select pg_advisory_xact_lock_shared(${SERIES_DAYS_LOCK})`);
+      // rows of a month whose partition does not exist yet would land in the default partition: create them first
+      await c.query({ text: PG_REOPEN_SQL, values: [keys.map((x) => x[0]), keys.map((x) => x[1]), keys.map((x) => x[2])] });
+      await c.query('commit');
+    } catch (err) {
+      await c.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      c.release();
+    }
+  }
+
+  /**
+   * Moves the closed days of every series into day rows (compaction.ts): the series and their row ranges read once,
+   * then a transaction per batch, each run between two commits of the write path (`exclusive`) under the exclusive
+   * lock; the tables vacuumed after a run that moved anything (their freed pages reused by the next days' rows).
+   */
+  async compact(now: number, exclusive: <T>(task: () => Promise<T>) => Promise<T>, graceMs = COMPACT_GRACE_MS): Promise<CompactionResult> {
+    const out: CompactionResult = { days: 0, days15: 0, batches: 0, problems: [] };
+    for (let pass = 0; pass < 1000; pass++) {
+      const listed = await this.pool.query<{ d: number; k: number; mn: string; mx: string }>(PG_ROW_SERIES_SQL);
+      const { candidates, more } = compactionCandidates(listed.rows, now, graceMs);
+      if (candidates.length === 0) break;
+      let moved = 0;
+      for (const batch of compactionBatches(candidates)) {
+        await exclusive(async () => {
+          const c = await this.pool.connect();
+          try {
+            await c.query(`begin; select pg_advisory_xact_lock(${SERIES_DAYS_LOCK})`);
+            const r = await c.query<{ days: string; days15: string }>({
+              name: 'ems_ts_compact',
+              text: PG_COMPACT_SQL,
+              values: [batch.map((x) => x.deviceId), batch.map((x) => x.dataId), batch.map((x) => x.cut)],
+            });
+            await c.query('commit');
+            out.batches++;
+            const first = r.rows[0];
+            if (first) {
+              out.days += Number(first.days);
+              out.days15 += Number(first.days15);
+              moved += Number(first.days) + Number(first.days15);
+            }
+          } catch (err) {
+            await c.query('rollback').catch(() => undefined);
+            out.problems.push(`series ${batch[0]!.deviceId}:${batch[0]!.dataId} …: ${(err as Error).message}`);
+          } finally {
+            c.release();
+          }
+        });
+      }
+      if (!more || moved === 0) break;
+    }
+    if (out.days + out.days15 > 0) {
+      for (const table of COMPACT_VACUUM) {
+        await this.pool.query(`vacuum ${table}`).catch((err: Error) => out.problems.push(`vacuum ${table}: ${err.message}`));
+      }
+    }
+    return out;
+  }
+
+  /** the latest UTC day of a reading written by this process, and who hears of a later one */
+  private lastDay = -Infinity;
+  onNewDay: (() => void) | undefined;
+
+  private noteDays(rows: ReadingRow[]) {
+    if (!this.onNewDay) return;
+    let max = -Infinity;
+    for (const r of rows) if (r.ts > max) max = r.ts;
+    const day = Math.floor(max / DAY_MS);
+    if (day > this.lastDay) {
+      const first = this.lastDay === -Infinity;
+      this.lastDay = day;
+      if (!first) this.onNewDay();
+    }
+  }
+
+  private async writeOnce(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn, from: SeriesFrom): Promise<void> {
+    const guard = guardSql(from);
     const c = await this.pool.connect();
     let broken: Error | undefined;
     try {
@@ -577,11 +782,11 @@ class PgSeries {
       const windows = series.length > 0 ? PgSeries.readWindows(this.pool, series) : undefined;
       windows?.catch(() => undefined);
       try {
-        if (rows.length === 0) await c.query('begin');
-        else if (windows) await this.writeReadings(c, rows);
+        if (rows.length === 0) await c.query(`begin;\n${guard}`);
+        else if (windows) await this.writeReadings(c, rows, guard);
         // readings of no counter series: the COPY is its own transaction, committed in the same round trip
-        else if (await this.writeReadings(c, rows, true)) return;
-        const writes = windows ? PgSeries.rollupStatements(await windows, series, rows, plan) : [];
+        else if (await this.writeReadings(c, rows, guard, true)) return;
+        const writes = windows ? PgSeries.rollupStatements(await windows, series, rows, plan, from) : [];
         await c.query([...writes, 'commit'].join(';\n'));
       } catch (err) {
         await c.query('rollback').catch((e: Error) => (broken = e));
@@ -618,6 +823,21 @@ function committer(ems: Ems): GroupCommit {
     committers.set(ems.db, (c = new GroupCommit(commit)));
   }
   return c;
+}
+
+/**
+ * PostgreSQL: moves the closed days of every series into day rows (compaction.ts), between the write path's commits;
+ * `now` (default the server clock) decides which days are closed. SQLite keeps rows: nothing to do.
+ */
+export async function compactSeriesDays(ems: Ems, now = ems.config.now(), graceMs?: number): Promise<CompactionResult> {
+  if (ems.kind !== 'postgres') return { days: 0, days15: 0, batches: 0, problems: [] };
+  const c = committer(ems);
+  return pgSide(ems).compact(now, (task) => c.exclusive(task), graceMs);
+}
+
+/** PostgreSQL: `fn` is called after a commit that wrote readings of a UTC day later than any written before by this process. */
+export function onNewReadingDay(ems: Ems, fn: (() => void) | undefined): void {
+  if (ems.kind === 'postgres') pgSide(ems).onNewDay = fn;
 }
 
 /** Waits for the writes in hand, then closes the write-path connections of a store (app close). */
@@ -677,7 +897,7 @@ export function timeseriesRepository(ems: Ems) {
     async rollups(table: 'rollup_15m' | 'rollup_hour' | 'rollup_day' | 'rollup_month', deviceIds: number[], dataId: number, from: number, to: number, limit?: number) {
       if (deviceIds.length === 0) return [];
       return db
-        .selectFrom(table)
+        .selectFrom(rollupRows(ems.kind, table, from, to).as(table))
         .selectAll()
         .where('device_id', 'in', deviceIds)
         .where('data_id', '=', dataId)
@@ -691,7 +911,7 @@ export function timeseriesRepository(ems: Ems) {
 
     async readings(deviceId: number, dataId: number, from: number, to: number) {
       return db
-        .selectFrom('reading')
+        .selectFrom(readingRows(ems.kind, from, to).as('reading'))
         .select(['ts', 'value', 'status'])
         .where('device_id', '=', deviceId)
         .where('data_id', '=', dataId)

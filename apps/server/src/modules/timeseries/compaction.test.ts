@@ -101,8 +101,8 @@ for (const { kind, skip } of STORES) {
       for (const grain of Object.keys(expected.rollups)) {
         const a = expected.rollups[grain]!;
         const b = got.rollups[grain]!;
-        expect(b.map((x) => [x.start, x.quality, x.nIntervals, x.nGood]), grain).toEqual(a.map((x) => [x.start, x.quality, x.nIntervals, x.nGood]));
-        b.forEach((x, i) => expect(x.value ?? 0, `${grain} ${x.start}`).toBeCloseTo(a[i]!.value ?? 0, 9));
+        expect(b.map((x) => [x.bucketStart, x.quality, x.nIntervals, x.nGood]), grain).toEqual(a.map((x) => [x.bucketStart, x.quality, x.nIntervals, x.nGood]));
+        b.forEach((x, i) => expect(x.value ?? 0, `${grain} ${x.bucketStart}`).toBeCloseTo(a[i]!.value ?? 0, 9));
       }
       // compacted again, it still reads the same
       await compactSeriesDays(t.app.ems, D0 + 10 * DAY_MS);
@@ -125,7 +125,7 @@ for (const { kind, skip } of STORES) {
       const a = await state(whole);
       const b = await state(split);
       expect(b.kwh).toEqual(a.kwh);
-      expect(b.rollups['15m']!.map((x) => [x.start, x.quality])).toEqual(a.rollups['15m']!.map((x) => [x.start, x.quality]));
+      expect(b.rollups['15m']!.map((x) => [x.bucketStart, x.quality])).toEqual(a.rollups['15m']!.map((x) => [x.bucketStart, x.quality]));
       b.rollups.day!.forEach((x, i) => expect(x.value ?? 0).toBeCloseTo(a.rollups.day![i]!.value ?? 0, 9));
     });
   });

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import type { StoreKind } from '../../db/migrate.js';
+import { DAY_MS, latestReadingTs } from '../../db/series-source.js';
 
 const Q15 = sql.lit(900_000);
 
@@ -24,7 +26,7 @@ const big = (n: number) => sql`cast(${n} as bigint)`;
  * table `reading` (or one of its PostgreSQL partitions): rollups, the readings pyramid and every
  * other table are only ever read here.
  */
-export function retentionRepository(db: Db) {
+export function retentionRepository(db: Db, kind: StoreKind) {
   return {
     /** Data points whose readings are rolled up (counters). */
     async counterDataIds(): Promise<Set<number>> {
@@ -42,11 +44,16 @@ export function retentionRepository(db: Db) {
       return row ? { deviceId: Number(row.device_id), dataId: Number(row.data_id) } : null;
     },
 
-    /** The series' oldest reading's ts, or null. */
+    /** The series' oldest reading's ts, or null (PostgreSQL: its first day row's first reading, older than any row). */
     async oldest(s: SeriesKey): Promise<number | null> {
-      const r = await sql<{ ts: number }>`select ts from reading where device_id = ${s.deviceId} and data_id = ${s.dataId} order by ts limit 1`.execute(db);
-      const row = r.rows[0];
-      return row ? Number(row.ts) : null;
+      const rows = sql`(select ts from reading where device_id = ${s.deviceId} and data_id = ${s.dataId} order by ts limit 1)`;
+      const r =
+        kind === 'sqlite'
+          ? await sql<{ ts: number | null }>`select ${rows} as ts`.execute(db)
+          : await sql<{ ts: number | null }>`select coalesce((select day + ts_off[1] from reading_day where device_id = ${s.deviceId} and data_id = ${s.dataId}
+              order by day limit 1), ${rows}) as ts`.execute(db);
+      const ts = r.rows[0]?.ts;
+      return ts === null || ts === undefined ? null : Number(ts);
     },
 
     /**
@@ -55,9 +62,11 @@ export function retentionRepository(db: Db) {
      * reading at or after the cutoff reaches back no further); null when no reading lies before the cutoff.
      */
     async counterKeepFrom(s: SeriesKey, cutoff: number): Promise<number | null> {
+      const d = sql.lit(s.deviceId);
+      const k = sql.lit(s.dataId);
       const r = await sql<{ prev: number | null; lo: number | null }>`
-        select p.prev, (select max(ts) from reading where device_id = ${s.deviceId} and data_id = ${s.dataId} and ts <= p.prev / ${Q15} * ${Q15}) as lo
-        from (select max(ts) as prev from reading where device_id = ${s.deviceId} and data_id = ${s.dataId} and ts < ${big(cutoff)}) p`.execute(db);
+        select p.prev, ${latestReadingTs(kind, d, k, sql`p.prev / ${Q15} * ${Q15}`)} as lo
+        from (select ${latestReadingTs(kind, d, k, cutoff - 1)} as prev) p`.execute(db);
       const row = r.rows[0];
       if (!row || row.prev === null) return null;
       return row.lo === null ? Number(row.prev) : Number(row.lo);
@@ -74,6 +83,36 @@ export function retentionRepository(db: Db) {
       const upTo = nth.rows[0] ? Number(nth.rows[0].ts) + 1 : before;
       const r = await db.deleteFrom('reading').where('device_id', '=', s.deviceId).where('data_id', '=', s.dataId).where('ts', '<', upTo).executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+
+    /**
+     * PostgreSQL: deletes the series' readings before `before` from its day rows (older than its rows): the day rows
+     * wholly before it, and the head of the one it falls in (its arrays cut). Returns how many readings went.
+     */
+    async deleteDayRowsBefore(s: SeriesKey, before: number): Promise<number> {
+      if (kind !== 'postgres') return 0;
+      const at = big(before);
+      return db.transaction().execute(async (tx) => {
+        const whole = await sql<{ n: string | null }>`with d as (delete from reading_day where device_id = ${s.deviceId} and data_id = ${s.dataId}
+            and day + ${sql.lit(DAY_MS)} <= ${at} returning cardinality(ts_off) as n) select sum(n) as n from d`.execute(tx);
+        // the day row holding `before`: its readings from the first at or after it kept (none: the row goes)
+        const part = await sql<{ day: string; i: number | null; n: number }>`select x.day, cardinality(x.ts_off) as n,
+            (select min(o.i) from unnest(x.ts_off) with ordinality as o(v, i) where x.day + o.v >= ${at}) as i
+          from reading_day x where x.device_id = ${s.deviceId} and x.data_id = ${s.dataId} and x.day < ${at} and x.day + ${sql.lit(DAY_MS)} > ${at}`.execute(tx);
+        let cut = 0;
+        for (const p of part.rows) {
+          const where = sql`device_id = ${s.deviceId} and data_id = ${s.dataId} and day = ${big(Number(p.day))}`;
+          if (p.i === null) {
+            await sql`delete from reading_day where ${where}`.execute(tx);
+            cut += Number(p.n);
+          } else if (Number(p.i) > 1) {
+            const i = sql.lit(Number(p.i));
+            await sql`update reading_day set ts_off = ts_off[${i}:], value = value[${i}:], status = status[${i}:] where ${where}`.execute(tx);
+            cut += Number(p.i) - 1;
+          }
+        }
+        return Number(whole.rows[0]?.n ?? 0) + cut;
+      });
     },
 
     /** PostgreSQL: the monthly partitions of `reading` with their ranges (the default partition left out). */

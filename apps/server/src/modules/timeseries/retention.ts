@@ -76,7 +76,7 @@ export async function retentionPass(ems: Ems, stop: () => boolean = () => false,
   if (acceptFrom === undefined) return out;
   const before = retentionDeleteBefore(acceptFrom);
   out.before = before;
-  const repo = retentionRepository(ems.db);
+  const repo = retentionRepository(ems.db, ems.kind);
   const counters = await repo.counterDataIds();
 
   if (ems.kind === 'postgres') {
@@ -100,6 +100,8 @@ export async function retentionPass(ems: Ems, stop: () => boolean = () => false,
     if (oldest === null || oldest >= before) continue;
     let upTo = before;
     if (counters.has(s.dataId)) upTo = Math.min(upTo, (await repo.counterKeepFrom(s, before)) ?? before);
+    // PostgreSQL: the closed days in day rows first (they are older than the rows)
+    out.deleted += await repo.deleteDayRowsBefore(s, upTo);
     while (!stop()) {
       const n = await repo.deleteOldest(s, upTo, chunk);
       out.deleted += n;

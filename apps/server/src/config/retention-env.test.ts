@@ -10,10 +10,10 @@ afterEach(() => {
 });
 
 /** loadConfig with EMS_READING_RETENTION_DAYS (unset when undefined): the config, or the problems it refused. */
-function load(days: string | undefined) {
+function load(days: string | undefined, name = 'EMS_READING_RETENTION_DAYS') {
   const root = mkdtempSync(join(tmpdir(), 'ems-cfg-'));
   dirs.push(root);
-  const env = { EMS_DATA_DIR: join(root, 'data'), EMS_KEY_FILE: join(root, 'keys/secret.key'), ...(days !== undefined ? { EMS_READING_RETENTION_DAYS: days } : {}) };
+  const env = { EMS_DATA_DIR: join(root, 'data'), EMS_KEY_FILE: join(root, 'keys/secret.key'), ...(days !== undefined ? { [name]: days } : {}) };
   try {
     return loadConfig(env, '/web');
   } catch (err) {
@@ -39,5 +39,17 @@ describe('EMS_READING_RETENTION_DAYS (issue 16)', () => {
     const problems = load(v);
     expect(Array.isArray(problems)).toBe(true);
     expect((problems as string[]).join()).toContain(`EMS_READING_RETENTION_DAYS must be a whole number of days from 1 to 36500, or 0 or unset to keep raw readings forever (got "${v}")`);
+  });
+});
+
+describe('EMS_SERIES_COMPACTION (issue 16)', () => {
+  const compaction = (v: string | undefined) => (load(v, 'EMS_SERIES_COMPACTION') as { seriesCompaction?: boolean }).seriesCompaction;
+  it('unset: on (the app default); 0/off: off; 1/on: on', () => {
+    expect(compaction(undefined)).toBeUndefined();
+    for (const v of ['0', 'off', 'false', 'NO']) expect(compaction(v), v).toBe(false);
+    for (const v of ['1', 'on', 'true', 'Yes']) expect(compaction(v), v).toBe(true);
+  });
+  it('refuses anything else at start-up, naming the setting', () => {
+    expect((load('maybe', 'EMS_SERIES_COMPACTION') as string[]).join()).toContain('EMS_SERIES_COMPACTION must be 1 or 0 (got "maybe")');
   });
 });

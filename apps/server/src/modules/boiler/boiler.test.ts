@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, BOILER_API, DATA_ID, EFFICIENCY_STANDARDS_API, type BoilerAnalysis, type BoilerItem, type ProjectInfo } from '@ems/contract';
 import { DEFAULT_STANDARDS, absolutePressureMpa, saturatedLiquidEnthalpyKjPerKg, steamEnthalpyKjPerKg, waterEnthalpyKjPerKg } from '@ems/domain';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
+import { compactSeriesDays } from '../timeseries/repository.js';
 import { writeBatch, type ReadingInput } from '../timeseries/service.js';
 
 const Q = 900_000;
@@ -172,6 +174,20 @@ for (const { kind, skip } of STORES) {
       expect(ws?.getRow(1).getCell(4).value).toBe('Direct η (%)');
       expect([ws?.getRow(2).getCell(1).value, ws?.getRow(2).getCell(2).value, ws?.getRow(2).getCell(3).value]).toEqual(['2025-03-01', 48, 6000]);
       expect([ws?.getRow(5).getCell(1).value, ws?.getRow(5).getCell(2).value]).toEqual(['Total', 72]);
+    });
+
+    it.runIf(kind === 'postgres')('PostgreSQL day rows: with the closed days compacted (issue 16), the steam-weighted means and the load shape read the same', async () => {
+      // days and hours: each bucket's weighted instants and load shape (the sources take the buckets' overall range)
+      const ask = async () => ({
+        days: (await post<BoilerAnalysis>(BOILER_API.analysis, { projectId, boilerId: ids.B, ...RANGE })).data,
+        hours: (await post<BoilerAnalysis>(BOILER_API.analysis, { projectId, boilerId: ids.B, startTime: at(2025, 3, 1), endTime: at(2025, 3, 2) - 1, dateType: 1 })).data,
+      });
+      const before = await ask();
+      expect((await compactSeriesDays(t.app.ems, NOW + 86_400_000)).problems).toEqual([]);
+      const count = async (table: 'reading_day' | 'rollup_15m_day') => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.ems.db)).rows[0]?.n);
+      expect(await count('reading_day')).toBeGreaterThan(0);
+      expect(await count('rollup_15m_day')).toBeGreaterThan(0);
+      expect(await ask()).toEqual(before);
     });
   });
 }

@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import type { StoreKind } from '../../db/migrate.js';
+import { readingRows } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 import type { RollupTable } from '../analysis/periods.js';
 
@@ -28,8 +30,21 @@ export interface InstantRow {
   w: number;
 }
 
+/** The range [min lo, max hi) covering every bucket (a loop: no spread of a long bucket list into Math.min). */
+function spanOf(buckets: readonly { lo: number; hi: number }[]): { lo: number; hi: number } {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const b of buckets) {
+    lo = Math.min(lo, b.lo);
+    hi = Math.max(hi, b.hi);
+  }
+  return { lo, hi };
+}
+
 /** All SQL of the boiler page: the project, its boilers and meters, counter rollups and bucketed instants. */
 export function boilerRepository(db: Db) {
+  // the callers hand over ems.db only: the store's kind from its adapter (the reading source)
+  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();
@@ -78,12 +93,14 @@ export function boilerRepository(db: Db) {
     async weightedInstants(deviceId: number, dataIds: readonly number[], weightId: number, buckets: readonly { lo: number; hi: number }[]): Promise<InstantRow[]> {
       if (buckets.length === 0 || dataIds.length === 0) return [];
       const values = sql.join(buckets.map((b) => sql`(${sql.lit(b.lo)}, ${sql.lit(b.hi)})`));
+      // b.lo/b.hi are correlated: the sources take the buckets' overall range (v's ts equals f's)
+      const { lo, hi } = spanOf(buckets);
       const r = await sql<{ data_id: number | string; lo: number | string; wsum: number | string | null; w: number | string | null }>`
         with b (lo, hi) as (values ${values})
         select v.data_id as data_id, b.lo as lo, sum(v.value * f.value) as wsum, sum(f.value) as w
         from b
-        join reading f on f.device_id = ${deviceId} and f.data_id = ${sql.lit(weightId)} and f.ts >= b.lo and f.ts < b.hi and f.value > 0
-        join reading v on v.device_id = f.device_id and v.ts = f.ts and v.data_id in (${sql.join(dataIds.map((d) => sql.lit(d)))})
+        join ${readingRows(kind, lo, hi)} f on f.device_id = ${deviceId} and f.data_id = ${sql.lit(weightId)} and f.ts >= b.lo and f.ts < b.hi and f.value > 0
+        join ${readingRows(kind, lo, hi)} v on v.device_id = f.device_id and v.ts = f.ts and v.data_id in (${sql.join(dataIds.map((d) => sql.lit(d)))})
         group by v.data_id, b.lo`.execute(db);
       return r.rows.map((x) => ({ dataId: Number(x.data_id), lo: Number(x.lo), wsum: Number(x.wsum ?? 0), w: Number(x.w ?? 0) }));
     },
@@ -96,10 +113,12 @@ export function boilerRepository(db: Db) {
       if (buckets.length === 0 || !(hotAboveTph > 0)) return [];
       const values = sql.join(buckets.map((b) => sql`(${sql.lit(b.lo)}, ${sql.lit(b.hi)})`));
       const x = sql.lit(hotAboveTph);
+      // b.lo/b.hi are correlated: the source takes the buckets' overall range
+      const { lo, hi } = spanOf(buckets);
       const r = await sql<{ lo: number | string; hot: number | string | null; flow: number | string | null }>`
         with b (lo, hi) as (values ${values})
         select b.lo as lo, sum(case when f.value >= ${x} then 1.0 else f.value / ${x} end) as hot, sum(f.value) as flow
-        from b join reading f on f.device_id = ${deviceId} and f.data_id = ${sql.lit(flowId)} and f.ts >= b.lo and f.ts < b.hi and f.value > 0
+        from b join ${readingRows(kind, lo, hi)} f on f.device_id = ${deviceId} and f.data_id = ${sql.lit(flowId)} and f.ts >= b.lo and f.ts < b.hi and f.value > 0
         group by b.lo`.execute(db);
       return r.rows.map((row) => ({ lo: Number(row.lo), hot: Number(row.hot ?? 0), flow: Number(row.flow ?? 0) }));
     },

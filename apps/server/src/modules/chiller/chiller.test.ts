@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILLER_API, DATA_ID, EFFICIENCY_STANDARDS_API, type ChillerEfficiency } from '@ems/contract';
 import { DEFAULT_STANDARDS } from '@ems/domain';
 import { STORES, createProject, createStore, insertNode, json, loginAs, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { compactSeriesDays } from '../timeseries/repository.js';
 import type { ReadingInput } from '../timeseries/service.js';
 
 const Q = 900_000;
@@ -204,6 +206,20 @@ for (const { kind, skip } of STORES) {
       await t.app.ems.db.updateTable('node').set({ attrs: JSON.stringify({ ratedCoolingKw: RATED, ratedCop: 6, condenser: 'water' }) }).where('id', '=', ids.CH1 as number).execute();
       expect((await t.app.inject({ method: 'POST', url: EFFICIENCY_STANDARDS_API.reset.replace(':kind', 'chiller'), headers: root })).statusCode).toBe(200);
       expect(await grade()).toBe('below');
+    });
+
+    it.runIf(kind === 'postgres')('PostgreSQL day rows: with the closed days compacted (issue 16), the 15-min quarters and the means read the same', async () => {
+      // two days of hours (running quarters, means of the loop while the flow runs and of the weather) and a month of days
+      const ask = async () => ({
+        days: (await post<ChillerEfficiency>(CHILLER_API.efficiency, { projectId, ...RANGE })).data,
+        month: (await post<ChillerEfficiency>(CHILLER_API.efficiency, { projectId, startTime: at(2025, 3, 1), endTime: at(2025, 4, 1) - 1 })).data,
+      });
+      const before = await ask();
+      expect((await compactSeriesDays(t.app.ems, NOW + 86_400_000)).problems).toEqual([]);
+      const count = async (table: 'reading_day' | 'rollup_15m_day') => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.ems.db)).rows[0]?.n);
+      expect(await count('reading_day')).toBeGreaterThan(0);
+      expect(await count('rollup_15m_day')).toBeGreaterThan(0);
+      expect(await ask()).toEqual(before);
     });
   });
 }

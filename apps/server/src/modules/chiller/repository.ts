@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import type { StoreKind } from '../../db/migrate.js';
+import { readingRows, rollup15Rows } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 
 /** A node of the chiller plant (chillers, pumps, towers, their meters, environment sensors). */
@@ -36,6 +38,8 @@ export interface MeanRow {
 
 /** All SQL of the chiller-plant page: the model, the counter rollups, and means of the hourly instants. */
 export function chillerRepository(db: Db) {
+  // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
+  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();
@@ -73,10 +77,11 @@ export function chillerRepository(db: Db) {
     /** The quarters in [from, to) in which the chiller's cooling meter and electricity meter both counted (rollup_15m). */
     async runningQuarters(coolingMeterId: number, coolingDataId: number, electricMeterId: number, electricDataId: number, from: number, to: number): Promise<QuarterRow[]> {
       if (to <= from) return [];
+      // e's bucket equals c's, so [from, to) bounds both sources
       const r = await sql<{ t: number | string; q: number | string; p: number | string }>`
         select c.bucket_start as t, c.value as q, e.value as p
-        from rollup_15m c
-        join rollup_15m e on e.device_id = ${electricMeterId} and e.data_id = ${electricDataId} and e.bucket_start = c.bucket_start
+        from ${rollup15Rows(kind, from, to)} c
+        join ${rollup15Rows(kind, from, to)} e on e.device_id = ${electricMeterId} and e.data_id = ${electricDataId} and e.bucket_start = c.bucket_start
         where c.device_id = ${coolingMeterId} and c.data_id = ${coolingDataId} and c.bucket_start >= ${from} and c.bucket_start < ${to}
           and c.value > 0 and e.value > 0
         order by c.bucket_start`.execute(db);
@@ -90,11 +95,12 @@ export function chillerRepository(db: Db) {
     async means(deviceIds: readonly number[], dataIds: readonly number[], base: number, from: number, to: number, stepMs: number, runningFlowId?: number): Promise<MeanRow[]> {
       if (deviceIds.length === 0 || dataIds.length === 0 || to <= from) return [];
       const k = sql`(r.ts - cast(${base} as bigint)) / cast(${stepMs} as bigint)`;
+      // f's ts equals r's, so [from, to) bounds both sources
       const running =
-        runningFlowId === undefined ? sql`` : sql`join reading f on f.device_id = r.device_id and f.data_id = ${runningFlowId} and f.ts = r.ts and f.value > 0`;
+        runningFlowId === undefined ? sql`` : sql`join ${readingRows(kind, from, to)} f on f.device_id = r.device_id and f.data_id = ${runningFlowId} and f.ts = r.ts and f.value > 0`;
       const res = await sql<{ device_id: number; data_id: number; k: number | string; v: number | string; n: number | string }>`
         select r.device_id, r.data_id, ${k} as k, avg(r.value) as v, count(*) as n
-        from reading r ${running}
+        from ${readingRows(kind, from, to)} r ${running}
         where r.device_id in (${sql.join(deviceIds.map((d) => sql.lit(d)))}) and r.data_id in (${sql.join(dataIds.map((d) => sql.lit(d)))})
           and r.ts >= ${from} and r.ts < ${to} and r.value is not null
         group by 1, 2, 3`.execute(db);

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSOR_API, DATA_ID, type AirManager, type ElectricalRatio, type LoadingAnalysis, type PressureTrend, type StandingBook, type UnloadingRate } from '@ems/contract';
 import { DEMO_PROJECTS } from '../seed/demo-data.js';
+import { compactSeriesDays } from '../timeseries/repository.js';
 import { STORES, json, loginAs, startSimulated, type TestApp, type TestStore } from '../../test/helpers.js';
 
 /** Pinned clock: Wednesday 2026-07-15 10:00 Asia/Shanghai (as the other demo-plant tests). */
@@ -190,6 +192,25 @@ for (const { kind, skip } of STORES) {
       expect(bar.code).toBe(400);
       const other = await t.app.inject({ method: 'POST', url: COMPRESSOR_API.standingBook, headers: cloud, payload: { projectId: 2 } });
       expect(other.statusCode).toBe(404);
+    });
+
+    it.runIf(kind === 'postgres')('PostgreSQL day rows: with the closed days compacted (issue 16), the 15-min buckets and the header pressure read the same', async () => {
+      // the week is all day rows (days before 15 July UTC); 14–15 July reads day rows and today's rows
+      const twoDays = { startTime: at(2026, 7, 14), endTime: at(2026, 7, 16) - 1 };
+      const ask = async () => {
+        const out: Record<string, unknown> = {};
+        for (const [name, range] of Object.entries({ week: WEEK, twoDays }))
+          for (const url of [COMPRESSOR_API.airManager, COMPRESSOR_API.loadingAnalysis, COMPRESSOR_API.unloadingRate, COMPRESSOR_API.pressure]) out[`${name} ${url}`] = (await post(url, { projectId: 1, ...range })).data;
+        return out;
+      };
+      const before = await ask();
+      expect((before[`twoDays ${COMPRESSOR_API.loadingAnalysis}`] as LoadingAnalysis).grain).toBe('15m');
+      expect((before[`week ${COMPRESSOR_API.pressure}`] as PressureTrend).points.length).toBeGreaterThan(160);
+      expect((await compactSeriesDays(t.app.ems, NOW + 86_400_000)).problems).toEqual([]);
+      const count = async (table: 'reading_day' | 'rollup_15m_day') => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.ems.db)).rows[0]?.n);
+      expect(await count('reading_day')).toBeGreaterThan(0);
+      expect(await count('rollup_15m_day')).toBeGreaterThan(0);
+      expect(await ask()).toEqual(before);
     });
   });
 }

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import { DATA_ID, type CompressorGrain } from '@ems/contract';
 import type { Db } from '../../db/connect.js';
+import type { StoreKind } from '../../db/migrate.js';
+import { readingRows, rollupRows } from '../../db/series-source.js';
 import { attrsOf, numOrNull } from '../common/attrs.js';
 
 /** A node of the station: a compressor, or one of the project's meters. */
@@ -27,6 +29,8 @@ const TABLE = { '15m': 'rollup_15m', hour: 'rollup_hour', day: 'rollup_day', mon
 
 /** All SQL of the compressed-air pages: the station's nodes, counter rollups and the header pressure readings. */
 export function compressorRepository(db: Db) {
+  // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
+  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();
@@ -57,7 +61,7 @@ export function compressorRepository(db: Db) {
     async buckets(grain: CompressorGrain, deviceIds: readonly number[], dataIds: readonly number[], from: number, to: number): Promise<SeriesRow[]> {
       if (deviceIds.length === 0 || dataIds.length === 0 || to <= from) return [];
       const rows = await db
-        .selectFrom(TABLE[grain])
+        .selectFrom(rollupRows(kind, TABLE[grain], from, to).as(TABLE[grain]))
         .select(['device_id', 'data_id', 'bucket_start', 'value', 'n_intervals'])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', 'in', [...dataIds])
@@ -97,7 +101,7 @@ export function compressorRepository(db: Db) {
     /** The first of the devices with header-pressure readings in [from, to), else undefined. */
     async pressureDevice(deviceIds: readonly number[], from: number, to: number): Promise<number | undefined> {
       for (const id of deviceIds) {
-        const r = await db.selectFrom('reading').select('ts').where('device_id', '=', id).where('data_id', '=', DATA_ID.airHeaderPressure).where('ts', '>=', from).where('ts', '<', to).limit(1).executeTakeFirst();
+        const r = await db.selectFrom(readingRows(kind, from, to).as('reading')).select('ts').where('device_id', '=', id).where('data_id', '=', DATA_ID.airHeaderPressure).where('ts', '>=', from).where('ts', '<', to).limit(1).executeTakeFirst();
         if (r) return id;
       }
       return undefined;
@@ -107,7 +111,7 @@ export function compressorRepository(db: Db) {
     async pressureStats(deviceId: number, from: number, to: number, low: number | null, high: number | null) {
       const inside = low !== null && high !== null ? sql`sum(case when value >= ${low} and value <= ${high} then 1 else 0 end)` : sql`null`;
       const r = await sql<{ n: number | string; a: number | null; lo: number | null; hi: number | null; w: number | string | null }>`
-        select count(*) as n, avg(value) as a, min(value) as lo, max(value) as hi, ${inside} as w from reading
+        select count(*) as n, avg(value) as a, min(value) as lo, max(value) as hi, ${inside} as w from ${readingRows(kind, from, to)} reading
         where device_id = ${deviceId} and data_id = ${DATA_ID.airHeaderPressure} and ts >= ${from} and ts < ${to}`.execute(db);
       const x = r.rows[0];
       return { n: Number(x?.n ?? 0), avg: numOrNull(x?.a), min: numOrNull(x?.lo), max: numOrNull(x?.hi), within: x?.w === null || x?.w === undefined ? null : Number(x.w) };
@@ -117,7 +121,7 @@ export function compressorRepository(db: Db) {
     async pressureTrend(deviceId: number, from: number, to: number, stepMs: number): Promise<{ t: number; avg: number; min: number; max: number }[]> {
       const t = sql`(ts - cast(${from} as bigint)) / cast(${stepMs} as bigint) * cast(${stepMs} as bigint) + cast(${from} as bigint)`;
       const r = await sql<{ t: number | string; a: number | string; lo: number | string; hi: number | string }>`
-        select ${t} as t, avg(value) as a, min(value) as lo, max(value) as hi from reading
+        select ${t} as t, avg(value) as a, min(value) as lo, max(value) as hi from ${readingRows(kind, from, to)} reading
         where device_id = ${deviceId} and data_id = ${DATA_ID.airHeaderPressure} and ts >= ${from} and ts < ${to}
         group by 1 order by 1`.execute(db);
       return r.rows.map((x) => ({ t: Number(x.t), avg: Number(x.a), min: Number(x.lo), max: Number(x.hi) }));

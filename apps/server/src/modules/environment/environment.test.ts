@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, ENVIRONMENT_API, permissionId, type Camera, type HazardSource, type SensorAlarm, type SensorGrid, type SensorTrend } from '@ems/contract';
 import { STORES, createStore, json, loginAs, startApp, type TestApp, type TestStore } from '../../test/helpers.js';
 import type { EventTables } from '../event/tables.js';
+import { compactSeriesDays } from '../timeseries/repository.js';
 import { writeBatch } from '../timeseries/service.js';
 
 const MIN = 60_000;
@@ -315,6 +317,21 @@ for (const { kind, skip } of STORES) {
         ['E1', 'R1', 'temperature', 30, '°C', 'normal'],
         ['E1', 'R1', 'humidity', 60, '%', 'normal'],
       ]);
+    });
+
+    it.runIf(kind === 'postgres')("PostgreSQL day rows: with the closed days compacted (issue 16), a sensor's trend reads the same", async () => {
+      // E1's temperature of 9 June (UTC) becomes a day row; 24 h reads one value there and one row, 48 h all three
+      const ask = async () => ({
+        day: (await post<SensorTrend>(ENVIRONMENT_API.trend, { sensorId: id.e1! })).data,
+        twoDays: (await post<SensorTrend>(ENVIRONMENT_API.trend, { sensorId: id.e1!, hours: 48 })).data,
+        grid: (await grid({ nodeId: id.building!, modelLabel: 'building' })).data,
+      });
+      const before = await ask();
+      expect(before.twoDays.channels[0]!.points).toHaveLength(3);
+      expect((await compactSeriesDays(t.app.ems, NOW + 24 * HOUR)).problems).toEqual([]);
+      const count = async (table: 'reading_day') => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.ems.db)).rows[0]?.n);
+      expect(await count('reading_day')).toBeGreaterThan(0);
+      expect(await ask()).toEqual(before);
     });
   });
 }

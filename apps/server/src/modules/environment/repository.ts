@@ -1,5 +1,7 @@
-import type { Generated } from 'kysely';
+import { SqliteAdapter, type Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import type { StoreKind } from '../../db/migrate.js';
+import { readingRows } from '../../db/series-source.js';
 import { latestPerSeries } from '../../db/latest.js';
 import type { EventTable } from '../event/tables.js';
 
@@ -52,6 +54,8 @@ const parse = (text: string): Record<string, unknown> => {
 /** All SQL of the environment, hazard-source and video pages. */
 export function environmentRepository(db: Db) {
   const t = db.withTables<{ hazard_source: HazardSourceTable; event: EventTable }>();
+  // the callers hand over ems.db only: the store's kind from its adapter (the reading source)
+  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   return {
     /** The project of a node of the given label (or the project itself for 'project'), if it lies in the projects. */
     async nodeProject(nodeId: number, label: string, projectIds: readonly number[]): Promise<number | undefined> {
@@ -80,14 +84,18 @@ export function environmentRepository(db: Db) {
       return rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), modelLabel: r.model_label, name: r.name, code: r.code, attrs: parse(r.attrs) }));
     },
 
-    /** The newest reading of each (device, data point) pair of the devices and data points (two key probes per pair). */
+    /**
+     * The newest reading of each (device, data point) pair of the devices and data points (two key probes per pair).
+     * No upper bound: the row table suffices (a series' newest reading is always a row, issue 16).
+     */
     async latest(deviceIds: readonly number[], dataIds: readonly number[]): Promise<LatestReading[]> {
       return (await latestPerSeries(db, deviceIds, dataIds)).map((x) => ({ deviceId: x.deviceId, dataId: x.dataId, ts: x.ts, value: x.value }));
     },
 
     /** Raw readings of one device and data point with ts in [from, to], time order (callers keep to ≤ 2 days). */
     async readings(deviceId: number, dataId: number, from: number, to: number): Promise<(number | null)[][]> {
-      const rows = await db.selectFrom('reading').select(['ts', 'value']).where('device_id', '=', deviceId).where('data_id', '=', dataId).where('ts', '>=', from).where('ts', '<=', to).orderBy('ts').execute();
+      // the range is closed at `to`: the source's end is to + 1
+      const rows = await db.selectFrom(readingRows(kind, from, to + 1).as('reading')).select(['ts', 'value']).where('device_id', '=', deviceId).where('data_id', '=', dataId).where('ts', '>=', from).where('ts', '<=', to).orderBy('ts').execute();
       return rows.map((r) => [Number(r.ts), num(r.value)]);
     },
 

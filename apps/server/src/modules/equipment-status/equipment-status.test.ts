@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ID, EQUIPMENT_STATUS_API as API, type EquipmentScheme, type EquipmentStatusOptions, type StateEnergy, type TariffVersion } from '@ems/contract';
 import { EXAMPLE_PERIOD_CALENDAR, EXAMPLE_TOU_PRICES } from '@ems/domain';
 import { STORES, attachScheme, createProject, createStore, insertNode, json, startApp, writeReadings, type TestApp, type TestStore } from '../../test/helpers.js';
+import { compactSeriesDays } from '../timeseries/repository.js';
 import type { ReadingInput } from '../timeseries/service.js';
 
 const Q = 900_000;
@@ -219,6 +221,23 @@ for (const { kind, skip } of STORES) {
       const by = wb.getWorksheet('By period');
       expect(by?.getRow(2).getCell(1).value).toBe('2025-03-10 00:00');
       expect(by?.rowCount).toBe(25);
+    });
+
+    it.runIf(kind === 'postgres')('PostgreSQL day rows: with the closed days compacted (issue 16), the 15-min kWh and the temperature means read the same', async () => {
+      // the programme needs the meter's 15-min kWh and the room's mean temperature (the update above): 10–12 March
+      // hold day rows (9–11 March UTC of the meter, 9 March UTC of the sensor) and rows
+      const ask = async () => ({
+        hours: (await energy({ startTime: at(2025, 3, 10), endTime: at(2025, 3, 11, 12) })).data,
+        days: (await energy({ startTime: at(2025, 3, 10), endTime: at(2025, 3, 12) })).data,
+        day10: (await energy({ startTime: at(2025, 3, 10), endTime: at(2025, 3, 10) })).data,
+      });
+      const before = await ask();
+      expect(before.day10.totals.hours).toEqual({ running: 8, standby: 2, stopped: 14, unknown: 0 });
+      expect((await compactSeriesDays(t.app.ems, NOW + 24 * H)).problems).toEqual([]);
+      const count = async (table: 'reading_day' | 'rollup_15m_day') => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.ems.db)).rows[0]?.n);
+      expect(await count('reading_day')).toBeGreaterThan(0);
+      expect(await count('rollup_15m_day')).toBeGreaterThan(0);
+      expect(await ask()).toEqual(before);
     });
 
     it('delete: gone from the list and its detail is 404', async () => {

@@ -1,5 +1,7 @@
-import { sql, type Generated } from 'kysely';
+import { SqliteAdapter, sql, type Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import type { StoreKind } from '../../db/migrate.js';
+import { readingRows, rollup15Rows } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 
 /** Table `equipment_scheme` (migration 0024-equipment-status). */
@@ -69,6 +71,8 @@ const ORDER = ['running', 'standby', 'stopped'];
 /** All SQL of the equipment-status programmes and their energy by state. */
 export function equipmentStatusRepository(db: Db) {
   const t = db.withTables<Tables>();
+  // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
+  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 
   async function load(rows: { id: number | string; project_id: number | string; name: string; description: string; update_time: number | string }[]): Promise<SchemeRow[]> {
     if (rows.length === 0) return [];
@@ -165,7 +169,7 @@ export function equipmentStatusRepository(db: Db) {
     async consumption(deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<IntervalValue[]> {
       if (deviceIds.length === 0 || to <= from) return [];
       const rows = await db
-        .selectFrom('rollup_15m')
+        .selectFrom(rollup15Rows(kind, from, to).as('rollup_15m'))
         .select(['device_id', 'bucket_start', 'value'])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)
@@ -180,7 +184,7 @@ export function equipmentStatusRepository(db: Db) {
       if (deviceIds.length === 0 || to <= from) return [];
       const b = sql<number>`(ts / 900000) * 900000`;
       const r = await sql<{ device_id: number; b: number | string; v: number | string | null }>`
-        select device_id, ${b} as b, avg(value) as v from reading
+        select device_id, ${b} as b, avg(value) as v from ${readingRows(kind, from, to)} reading
         where device_id in (${sql.join(deviceIds.map((d) => sql.lit(d)))}) and data_id = ${dataId} and ts >= ${from} and ts < ${to}
         group by device_id, ${b}`.execute(db);
       return r.rows.map((x) => ({ deviceId: Number(x.device_id), dataId, start: Number(x.b), value: x.v === null ? null : Number(x.v) }));

@@ -10,6 +10,7 @@ export type { LatestValue };
  */
 export function flowRepository(db: Db) {
   return {
+    // newest rows with no upper bound: the row tables suffice (a series' newest reading and 15-min bucket are always rows, issue 16)
     latestReadings: (deviceIds: readonly number[], dataId: number): Promise<LatestValue[]> => latestPerDevice(db, 'reading', deviceIds, dataId),
 
     /** The newest 15-min bucket (its start) of each device's counter series. */

@@ -1,5 +1,10 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from './connect.js';
+import type { StoreKind } from './migrate.js';
+import { latestReadingTs } from './series-source.js';
+
+/** The store's kind from its adapter (the callers hand over the Db only). */
+const kindOf = (db: Db): StoreKind => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
 /** The newest row of one series of a device: its time (reading ts, or a rollup's bucket start) and value. */
 export interface LatestValue {
@@ -15,7 +20,11 @@ const SOURCES = {
 
 export type LatestSource = keyof typeof SOURCES;
 
-/** The statement of {@link latestPerDevice}; null for no device. */
+/**
+ * The statement of {@link latestPerDevice}; null for no device. It reads the row tables alone: a
+ * series' newest reading and newest 15-min value are always rows (issue 16, PostgreSQL day rows hold
+ * only older closed days; db/series-source.ts).
+ */
 export function latestQuery(source: LatestSource, deviceIds: readonly number[], dataId: number) {
   const ids = [...new Set(deviceIds)].filter((id) => Number.isSafeInteger(id));
   if (ids.length === 0) return null;
@@ -50,7 +59,7 @@ export interface LatestSeriesValue extends LatestValue {
 
 const safeIds = (ids: readonly number[]) => [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
 
-/** The statement of {@link latestPerSeries}; null for no series. */
+/** The statement of {@link latestPerSeries}; null for no series. The newest reading is always a row (see {@link latestQuery}). */
 export function latestSeriesQuery(deviceIds: readonly number[], dataIds: readonly number[]) {
   const devices = safeIds(deviceIds);
   const points = safeIds(dataIds);
@@ -76,14 +85,20 @@ export async function latestPerSeries(db: Db, deviceIds: readonly number[], data
   return r.rows.map((x) => ({ deviceId: Number(x.device_id), dataId: Number(x.data_id), ts: Number(x.ts), value: x.value === null || x.value === undefined ? null : Number(x.value) }));
 }
 
-/** The statement of {@link lastReadingPerDevice}; null for no device. */
-export function lastReadingQuery(deviceIds: readonly number[], atOrBefore: number) {
+/**
+ * The statement of {@link lastReadingPerDevice} for the store `kind`; null for no device. A bound in
+ * the past may fall before a series' rows: the newest reading at or before it is asked of both forms
+ * (latestReadingTs: the rows, then on PostgreSQL the series' last day rows). The kind defaults to
+ * SQLite's text (the plan test of latest.test.ts compiles it for SQLite).
+ */
+export function lastReadingQuery(deviceIds: readonly number[], atOrBefore: number, kind: StoreKind = 'sqlite') {
   const devices = safeIds(deviceIds);
   if (devices.length === 0) return null;
   const rows = sql.join(devices.map((d) => sql`(${sql.lit(d)})`));
+  // the bound a parameter (one SQL text for every time: SQLite's statement cache)
+  const newest = latestReadingTs(kind, sql.ref('v.column1'), sql.ref('d.data_id'), sql`${atOrBefore}`);
   return sql<{ device_id: number; ts: number | null }>`
-    select v.column1 as device_id,
-      max((select max(y.ts) from reading y where y.device_id = v.column1 and y.data_id = d.data_id and y.ts <= ${atOrBefore})) as ts
+    select v.column1 as device_id, max(${newest}) as ts
     from (values ${rows}) as v cross join data_point d
     group by v.column1`;
 }
@@ -97,7 +112,7 @@ export function lastReadingQuery(deviceIds: readonly number[], atOrBefore: numbe
  */
 export async function lastReadingPerDevice(db: Db, deviceIds: readonly number[], atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  const query = lastReadingQuery(deviceIds, atOrBefore);
+  const query = lastReadingQuery(deviceIds, atOrBefore, kindOf(db));
   if (query === null) return out;
   const r = await query.execute(db);
   for (const x of r.rows) if (x.ts !== null && x.ts !== undefined) out.set(Number(x.device_id), Number(x.ts));

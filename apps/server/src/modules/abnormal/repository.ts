@@ -1,7 +1,9 @@
-import { sql, type ColumnType, type Generated } from 'kysely';
+import { SqliteAdapter, sql, type ColumnType, type Generated } from 'kysely';
 import type { AbnormalParams } from '@ems/contract';
 import type { EnergyInterval } from '@ems/domain';
 import type { Db } from '../../db/connect.js';
+import type { StoreKind } from '../../db/migrate.js';
+import { readingRows, rollup15Rows } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 import type { NewEvent } from '../event/event-repository.js';
 import type { EventTables } from '../event/tables.js';
@@ -138,6 +140,8 @@ const toFinding = (r: Record<string, unknown>): FindingRow => ({
 /** All SQL of abnormal consumption: rules, findings, the meters' rollups and the events findings raise. */
 export function abnormalRepository(db: Db) {
   const t = db.withTables<Tables>();
+  // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
+  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();
@@ -238,7 +242,7 @@ export function abnormalRepository(db: Db) {
       const devices = [...new Set(pairs.map((p) => p.deviceId))];
       const dataIds = [...new Set(pairs.map((p) => p.dataId))];
       const rows = await db
-        .selectFrom('rollup_15m')
+        .selectFrom(rollup15Rows(kind, from, to).as('rollup_15m'))
         .select(['device_id', 'data_id', 'bucket_start', 'value', 'quality'])
         .where('device_id', 'in', devices)
         .where('data_id', 'in', dataIds)
@@ -271,7 +275,7 @@ export function abnormalRepository(db: Db) {
       if (deviceIds.length === 0 || to <= from) return [];
       const k = sql<number | string>`(ts - cast(${from} as bigint)) / cast(${3_600_000} as bigint)`;
       const rows = await db
-        .selectFrom('reading')
+        .selectFrom(readingRows(kind, from, to).as('reading'))
         .select([k.as('k'), (eb) => eb.fn.avg<number | string>('value').as('v')])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)

@@ -1,10 +1,14 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { lastReadingPerDevice } from '../../db/latest.js';
+import type { StoreKind } from '../../db/migrate.js';
+import { latestReadingTs, readingRows, readingValueAt, rollup15Rows } from '../../db/series-source.js';
 import { attrsOf, numOrNull } from '../common/attrs.js';
 
 /** The reads of measurements the rule engine needs (readings and rollups). */
 export function engineDataRepository(db: Db) {
+  // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
+  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   return {
     /** The newest reading time (at or before `atOrBefore`) of each device (any data point); devices without readings are absent. */
     lastSeen: (deviceIds: readonly number[], atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Map<number, number>> => lastReadingPerDevice(db, deviceIds, atOrBefore),
@@ -25,6 +29,16 @@ export function engineDataRepository(db: Db) {
 
     /** The newest value of a point before ts (the switch state before a batch). */
     async valueBefore(deviceId: number, dataId: number, ts: number): Promise<number | undefined> {
+      if (kind === 'postgres') {
+        // the reading before ts may lie in a day row (issue 16): its time, then its value, from both forms
+        // (offset 0: b's time is found once, not copied into each use of it)
+        const [d, k] = [sql`${deviceId}`, sql`${dataId}`];
+        const p = await sql<{ value: number | null }>`
+          select ${readingValueAt(kind, d, k, sql.ref('b.ts'))} as value
+          from (select ${latestReadingTs(kind, d, k, sql`${ts - 1}`)} as ts offset 0) b where b.ts is not null`.execute(db);
+        const row = p.rows[0];
+        return row ? Number(row.value) : undefined;
+      }
       const r = await db
         .selectFrom('reading')
         .select('value')
@@ -40,7 +54,7 @@ export function engineDataRepository(db: Db) {
     /** Readings of a point in [from, to), oldest first (the demand window after a restart). */
     async readings(deviceId: number, dataId: number, from: number, to: number): Promise<{ ts: number; value: number }[]> {
       const rows = await db
-        .selectFrom('reading')
+        .selectFrom(readingRows(kind, from, to).as('reading'))
         .select(['ts', 'value'])
         .where('device_id', '=', deviceId)
         .where('data_id', '=', dataId)
@@ -97,7 +111,7 @@ export function engineDataRepository(db: Db) {
     /** One device's 15-min rollups with a start in [from, to), oldest first (null values left out): a counter's intervals. */
     async intervals(deviceId: number, dataId: number, from: number, to: number): Promise<{ start: number; value: number }[]> {
       const rows = await db
-        .selectFrom('rollup_15m')
+        .selectFrom(rollup15Rows(kind, from, to).as('rollup_15m'))
         .select(['bucket_start', 'value'])
         .where('device_id', '=', deviceId)
         .where('data_id', '=', dataId)
@@ -111,7 +125,7 @@ export function engineDataRepository(db: Db) {
     /** The readings of one data point of one device in [from, to) as the write path hands them on, oldest first. */
     async committed(deviceId: number, dataId: number, from: number, to: number): Promise<{ deviceId: number; dataId: number; ts: number; value: number; status: number }[]> {
       const rows = await db
-        .selectFrom('reading')
+        .selectFrom(readingRows(kind, from, to).as('reading'))
         .select(['ts', 'value', 'status'])
         .where('device_id', '=', deviceId)
         .where('data_id', '=', dataId)
@@ -125,7 +139,8 @@ export function engineDataRepository(db: Db) {
     /** The data points each device has readings of (the history replay's reading plan). */
     async seriesOf(deviceIds: readonly number[]): Promise<{ deviceId: number; dataId: number }[]> {
       const out: { deviceId: number; dataId: number }[] = [];
-      // a probe per catalogue point (an index seek each), not a scan of the device's readings
+      // a probe per catalogue point (an index seek each), not a scan of the device's readings; the row table
+      // alone: a series' newest reading is always a row (PostgreSQL day rows hold older days only, issue 16)
       for (const deviceId of deviceIds) {
         const rows = await db
           .selectFrom('data_point as d')

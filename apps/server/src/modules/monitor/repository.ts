@@ -16,6 +16,10 @@ export interface LatestRow {
 /**
  * The data points of each device, by a loose index scan of the reading key (device_id, data_id, ts):
  * the smallest data_id of a device, then the next larger one, … — one index probe per point.
+ *
+ * Every statement of this module reads the row table alone: it asks which series a device has and
+ * each one's newest reading, and a series' newest reading is always a row (PostgreSQL day rows hold
+ * only its older closed days, issue 16, db/series-source.ts).
  */
 const pointsCte = sql`
   dp(device_id, data_id) as (

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { latestReadingTs, readingRows, rollupRows } from '../../db/series-source.js';
 
 /** Worst status by severity (normal < interpolated < estimated < reset < suspect), as a sortable code. */
 const SEVERITY = sql`case status when 3 then 4 when 4 then 3 else status end`;
@@ -34,7 +35,11 @@ const rowsOf = (rows: { t: unknown; v: unknown; s: unknown }[]): TimeRow[] => {
   return rows as TimeRow[];
 };
 
-/** All SQL of the trend API. Every read goes through the reading key (device_id, data_id, ts). */
+/**
+ * All SQL of the trend API. Every read goes through the reading key (device_id, data_id, ts); readings and
+ * 15-min values through db/series-source.ts (on PostgreSQL closed days are day rows, issue 16), each over
+ * the statement's own range, so that only the day rows of the days in range are read.
+ */
 export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
   return {
     /** The nodes among the ids that lie in the projects, with their project's timezone. */
@@ -56,18 +61,22 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
     /** Raw readings in range, at most `cap` + 1 rows (one more tells the caller it was cut). */
     async raw(q: LineRange, cap: number): Promise<TimeRow[]> {
       const r = await sql<{ t: number; v: number; s: number }>`
-        select ts as t, value as v, status as s from reading
+        select ts as t, value as v, status as s from ${readingRows(kind, q.from, q.to)} reading
         where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts >= ${big(q.from)} and ts < ${big(q.to)}
         order by ts limit ${cap + 1}`.execute(db);
       return rowsOf(r.rows);
     },
 
-    /** Whether more than `cap` readings lie in range (probes the key at offset cap). */
+    /**
+     * Whether more than `cap` readings lie in range (probes the key at offset cap). Any order answers it:
+     * PostgreSQL's source is unordered (day rows and rows), so it is read without one and stops at the
+     * (cap + 1)th reading, not sorting the range.
+     */
     async exceeds(q: LineRange, cap: number): Promise<boolean> {
       const r = await sql<{ ts: number }>`
-        select ts from reading
+        select ts from ${readingRows(kind, q.from, q.to)} reading
         where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts >= ${big(q.from)} and ts < ${big(q.to)}
-        order by ts limit 1 offset ${cap}`.execute(db);
+        ${kind === 'sqlite' ? sql`order by ts` : sql``} limit 1 offset ${cap}`.execute(db);
       return r.rows.length > 0;
     },
 
@@ -79,7 +88,7 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
       const agg = how === 'avg' ? sql`avg(value)` : sql`max(value)`;
       const r = await sql<{ t: number; v: number | null; s: number }>`
         select cast(${big(originMs)} + b * ${big(stepMs)} as bigint) as t, ${agg} as v, max(sev) as s
-        from (select (ts - ${big(originMs)}) / ${big(stepMs)} as b, value, ${SEVERITY} as sev from reading
+        from (select (ts - ${big(originMs)}) / ${big(stepMs)} as b, value, ${SEVERITY} as sev from ${readingRows(kind, q.from, q.to)} reading
               where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts >= ${big(q.from)} and ts < ${big(q.to)}
               order by ts limit ${cap}) r
         group by b order by b`.execute(db);
@@ -92,12 +101,16 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
      * rollover handling (the rollup intervals have that); worst status of the interval.
      */
     async counterDeltas(q: LineRange, originMs: number, stepMs: number, cap: number): Promise<TimeRow[]> {
+      // the start of the range read: the reading before `from` (it may lie in a day row), else `from`; found
+      // once in p (its bound appears several times in PostgreSQL's source)
+      const before = latestReadingTs(kind, sql`${q.deviceId}`, sql`${q.dataId}`, sql`${q.from - 1}`);
+      const lo = sql`(select lo from p)`;
       const r = await sql<{ b: number; v: number | null; s: number }>`
-        with r as (
+        with p(lo) as (select coalesce(${before}, ${big(q.from)})), r as (
           select case when ts < ${big(q.from)} then -1 else (ts - ${big(originMs)}) / ${big(stepMs)} end as b, ts, value, ${SEVERITY} as sev
-          from reading
+          from ${readingRows(kind, lo, q.to)} reading
           where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts < ${big(q.to)}
-            and ts >= coalesce((select max(ts) from reading where device_id = ${q.deviceId} and data_id = ${q.dataId} and ts < ${big(q.from)}), ${big(q.from)})
+            and ts >= ${lo}
           order by ts limit ${cap}
         ), l as (
           select b, value, max(sev) over (partition by b) as s, row_number() over (partition by b order by ts desc) as rn from r
@@ -144,7 +157,7 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
     /** Rollup buckets (counter consumption) starting in range. */
     async rollups(table: RollupTableName, q: LineRange, cap: number): Promise<TimeRow[]> {
       const r = await sql<{ t: number; v: number | null; s: number }>`
-        select bucket_start as t, value as v, quality as s from ${sql.table(table)}
+        select bucket_start as t, value as v, quality as s from ${rollupRows(kind, table, q.from, q.to)} r
         where device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}
         order by bucket_start limit ${cap}`.execute(db);
       return rowsOf(r.rows);

@@ -124,19 +124,23 @@ export function downsampleLine(rows: TimeRow[], pixelWidth: number | undefined):
   });
 }
 
-/** Readings per read of a raw line: a read is synchronous on SQLite, 5,000 rows a few ms. */
+/** Readings per read of a raw line on SQLite: a read is synchronous there, 5,000 rows a few ms. */
 const RAW_PAGE = 5000;
 
-/** repo.raw (at most cap + 1 rows) read RAW_PAGE rows at a time, with a turn of the event loop between reads. */
-async function rawInPages(repo: ReturnType<typeof trendRepository>, q: LineRange, cap: number): Promise<TimeRow[]> {
+/**
+ * repo.raw (at most cap + 1 rows) read `page` rows at a time, with a turn of the event loop between reads.
+ * PostgreSQL reads the line at once (page cap + 1): its driver hands the rows on as they arrive, the loop
+ * turning meanwhile, and each page would read again the day rows of the rest of the range (issue 16).
+ */
+async function rawInPages(repo: ReturnType<typeof trendRepository>, q: LineRange, cap: number, page: number): Promise<TimeRow[]> {
   const out: TimeRow[] = [];
   for (let from = q.from; out.length < cap + 1; ) {
     if (out.length > 0) await new Promise<void>((r) => setImmediate(r));
-    const n = Math.min(RAW_PAGE, cap + 1 - out.length);
-    const page = await repo.raw({ ...q, from }, n - 1);
-    for (const r of page) out.push(r);
-    if (page.length < n) break;
-    from = (page[page.length - 1] as TimeRow).t + 1;
+    const n = Math.min(page, cap + 1 - out.length);
+    const rows = await repo.raw({ ...q, from }, n - 1);
+    for (const r of rows) out.push(r);
+    if (rows.length < n) break;
+    from = (rows[rows.length - 1] as TimeRow).t + 1;
   }
   return out;
 }
@@ -213,7 +217,7 @@ export async function trendLines(ems: Ems, lang: Lang, scope: readonly number[],
           rows = await pyramidLine(repo, q, grid);
           break;
         }
-        rows = await rawInPages(repo, q, cap);
+        rows = await rawInPages(repo, q, cap, ems.kind === 'postgres' ? cap + 1 : RAW_PAGE);
         truncated = rows.length > cap;
         if (truncated) rows = rows.slice(0, cap);
         break;

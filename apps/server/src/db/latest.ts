@@ -1,10 +1,9 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from './connect.js';
 import type { StoreKind } from './migrate.js';
-import { latestReadingTs } from './series-source.js';
+import { latestReadingTs, storeKindOf } from './series-source.js';
 
 /** The store's kind from its adapter (the callers hand over the Db only). */
-const kindOf = (db: Db): StoreKind => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
 /** The newest row of one series of a device: its time (reading ts, or a rollup's bucket start) and value. */
 export interface LatestValue {
@@ -112,7 +111,7 @@ export function lastReadingQuery(deviceIds: readonly number[], atOrBefore: numbe
  */
 export async function lastReadingPerDevice(db: Db, deviceIds: readonly number[], atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  const query = lastReadingQuery(deviceIds, atOrBefore, kindOf(db));
+  const query = lastReadingQuery(deviceIds, atOrBefore, storeKindOf(db));
   if (query === null) return out;
   const r = await query.execute(db);
   for (const x of r.rows) if (x.ts !== null && x.ts !== undefined) out.set(Number(x.device_id), Number(x.ts));

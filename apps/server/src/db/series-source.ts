@@ -1,6 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { StoreKind } from './migrate.js';
-import type { ReadingTable, RollupTable } from './schema.js';
+import type { Database, ReadingTable, RollupTable } from './schema.js';
 
 /**
  * The one way to read `reading` and `rollup_15m` (issue 16, docs/storage.md "Closed days in one row per
@@ -109,4 +109,9 @@ export function readingValueAt(kind: StoreKind, device: Expr, data: Expr, ts: Ex
   if (kind === 'sqlite') return sql<number | null>`${rows}`;
   return sql<number | null>`coalesce(${rows}, (select x.value[array_position(x.ts_off, cast(${ts} - x.day as integer))] from reading_day x
       where x.device_id = ${device} and x.data_id = ${data} and x.day = ${ts} / ${sql.lit(DAY_MS)} * ${sql.lit(DAY_MS)}))`;
+}
+
+/** The store's kind from a Kysely instance (repositories that are handed `ems.db` alone). */
+export function storeKindOf(db: Kysely<Database>): StoreKind {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }

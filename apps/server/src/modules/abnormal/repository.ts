@@ -1,9 +1,8 @@
-import { SqliteAdapter, sql, type ColumnType, type Generated } from 'kysely';
+import { sql, type ColumnType, type Generated } from 'kysely';
 import type { AbnormalParams } from '@ems/contract';
 import type { EnergyInterval } from '@ems/domain';
 import type { Db } from '../../db/connect.js';
-import type { StoreKind } from '../../db/migrate.js';
-import { readingRows, rollup15Rows } from '../../db/series-source.js';
+import { readingRows, rollup15Rows, storeKindOf } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 import type { NewEvent } from '../event/event-repository.js';
 import type { EventTables } from '../event/tables.js';
@@ -141,7 +140,7 @@ const toFinding = (r: Record<string, unknown>): FindingRow => ({
 export function abnormalRepository(db: Db) {
   const t = db.withTables<Tables>();
   // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
-  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const kind = storeKindOf(db);
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();

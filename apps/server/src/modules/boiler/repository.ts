@@ -1,7 +1,6 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { StoreKind } from '../../db/migrate.js';
-import { readingRows } from '../../db/series-source.js';
+import { readingRows, storeKindOf } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 import type { RollupTable } from '../analysis/periods.js';
 
@@ -44,7 +43,7 @@ function spanOf(buckets: readonly { lo: number; hi: number }[]): { lo: number; h
 /** All SQL of the boiler page: the project, its boilers and meters, counter rollups and bucketed instants. */
 export function boilerRepository(db: Db) {
   // the callers hand over ems.db only: the store's kind from its adapter (the reading source)
-  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const kind = storeKindOf(db);
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();

@@ -1,7 +1,6 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { StoreKind } from '../../db/migrate.js';
-import { readingRows, rollup15Rows } from '../../db/series-source.js';
+import { readingRows, rollup15Rows, storeKindOf } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 
 /** A node of the chiller plant (chillers, pumps, towers, their meters, environment sensors). */
@@ -39,7 +38,7 @@ export interface MeanRow {
 /** All SQL of the chiller-plant page: the model, the counter rollups, and means of the hourly instants. */
 export function chillerRepository(db: Db) {
   // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
-  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const kind = storeKindOf(db);
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();

@@ -1,8 +1,7 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { DATA_ID, type CompressorGrain } from '@ems/contract';
 import type { Db } from '../../db/connect.js';
-import type { StoreKind } from '../../db/migrate.js';
-import { readingRows, rollupRows } from '../../db/series-source.js';
+import { readingRows, rollupRows, storeKindOf } from '../../db/series-source.js';
 import { attrsOf, numOrNull } from '../common/attrs.js';
 
 /** A node of the station: a compressor, or one of the project's meters. */
@@ -30,7 +29,7 @@ const TABLE = { '15m': 'rollup_15m', hour: 'rollup_hour', day: 'rollup_day', mon
 /** All SQL of the compressed-air pages: the station's nodes, counter rollups and the header pressure readings. */
 export function compressorRepository(db: Db) {
   // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
-  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const kind = storeKindOf(db);
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();

@@ -1,5 +1,6 @@
-import type { Generated } from 'kysely';
+import { type Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { TS_MIN, rollup15Rows, storeKindOf } from '../../db/series-source.js';
 
 /** Table `cost_scheme` (migration 0007-tariff): versions as JSON text (TariffVersion[]). */
 export interface CostSchemeTable {
@@ -113,11 +114,13 @@ export interface IntervalRow {
 
 /** Reads of the 15-min rollups for the bills (indexed by device, data point and bucket start). */
 export function intervalRepository(db: Db) {
+  // the callers hand over ems.db only: the store's kind from its adapter (the rollup_15m source)
+  const kind = storeKindOf(db);
   return {
     async intervals(deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<IntervalRow[]> {
       if (deviceIds.length === 0 || to <= from) return [];
       const rows = await db
-        .selectFrom('rollup_15m')
+        .selectFrom(rollup15Rows(kind, from, to).as('rollup_15m'))
         .select(['device_id', 'bucket_start', 'value'])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)
@@ -131,8 +134,9 @@ export function intervalRepository(db: Db) {
     /** Whether any of the devices has a 15-min rollup of the data point before ts (an index seek per device). */
     async anyBefore(deviceIds: readonly number[], dataId: number, ts: number): Promise<boolean> {
       if (deviceIds.length === 0) return false;
+      // the day rows hold the oldest values: both forms, from the first on
       const r = await db
-        .selectFrom('rollup_15m')
+        .selectFrom(rollup15Rows(kind, TS_MIN, ts).as('rollup_15m'))
         .select('bucket_start')
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)

@@ -1,7 +1,6 @@
-import { SqliteAdapter, type Generated } from 'kysely';
+import { type Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { StoreKind } from '../../db/migrate.js';
-import { readingRows } from '../../db/series-source.js';
+import { readingRows, storeKindOf } from '../../db/series-source.js';
 import { latestPerSeries } from '../../db/latest.js';
 import type { EventTable } from '../event/tables.js';
 
@@ -55,7 +54,7 @@ const parse = (text: string): Record<string, unknown> => {
 export function environmentRepository(db: Db) {
   const t = db.withTables<{ hazard_source: HazardSourceTable; event: EventTable }>();
   // the callers hand over ems.db only: the store's kind from its adapter (the reading source)
-  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const kind = storeKindOf(db);
   return {
     /** The project of a node of the given label (or the project itself for 'project'), if it lies in the projects. */
     async nodeProject(nodeId: number, label: string, projectIds: readonly number[]): Promise<number | undefined> {

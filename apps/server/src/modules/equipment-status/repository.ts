@@ -1,7 +1,6 @@
-import { SqliteAdapter, sql, type Generated } from 'kysely';
+import { sql, type Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { StoreKind } from '../../db/migrate.js';
-import { readingRows, rollup15Rows } from '../../db/series-source.js';
+import { readingRows, rollup15Rows, storeKindOf } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 
 /** Table `equipment_scheme` (migration 0024-equipment-status). */
@@ -72,7 +71,7 @@ const ORDER = ['running', 'standby', 'stopped'];
 export function equipmentStatusRepository(db: Db) {
   const t = db.withTables<Tables>();
   // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
-  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const kind = storeKindOf(db);
 
   async function load(rows: { id: number | string; project_id: number | string; name: string; description: string; update_time: number | string }[]): Promise<SchemeRow[]> {
     if (rows.length === 0) return [];

@@ -1,14 +1,13 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { lastReadingPerDevice } from '../../db/latest.js';
-import type { StoreKind } from '../../db/migrate.js';
-import { latestReadingTs, readingRows, readingValueAt, rollup15Rows } from '../../db/series-source.js';
+import { latestReadingTs, readingRows, readingValueAt, rollup15Rows, storeKindOf } from '../../db/series-source.js';
 import { attrsOf, numOrNull } from '../common/attrs.js';
 
 /** The reads of measurements the rule engine needs (readings and rollups). */
 export function engineDataRepository(db: Db) {
   // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
-  const kind: StoreKind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const kind = storeKindOf(db);
   return {
     /** The newest reading time (at or before `atOrBefore`) of each device (any data point); devices without readings are absent. */
     lastSeen: (deviceIds: readonly number[], atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Map<number, number>> => lastReadingPerDevice(db, deviceIds, atOrBefore),

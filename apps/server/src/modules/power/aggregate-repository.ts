@@ -3,6 +3,7 @@ import { PQ_AGGREGATE_MS } from '@ems/contract';
 import type { Extent, Span } from '@ems/domain';
 import type { Db } from '../../db/connect.js';
 import type { StoreKind } from '../../db/migrate.js';
+import { DAY_MS, TS_MAX, TS_MIN, readingRows } from '../../db/series-source.js';
 import { PQ_DATA_IDS } from './pq-series.js';
 
 const STEP = sql.lit(PQ_AGGREGATE_MS);
@@ -31,12 +32,30 @@ export function aggregateRepository(db: Db, kind: StoreKind) {
       where pq_coverage.lo <= excluded.hi and pq_coverage.hi >= excluded.lo`.execute(tx);
   };
 
+  /**
+   * PostgreSQL: a CTE `b` whose `hi` bounds the source of the device's oldest PQ reading: the end of the
+   * day of its oldest day row, or just after its oldest row (a seek per series each). A series' day rows
+   * hold its oldest readings, so the oldest lies before `hi`, and the source reads at most one day row
+   * per series (unbounded, it read every reading of a series: a min() over the UNION ALL takes no index).
+   */
+  const oldestBound = (deviceId: number) =>
+    kind === 'sqlite'
+      ? { cte: sql``, hi: TS_MAX }
+      : {
+          cte: sql`, b as (select coalesce(least(
+              min((select min(y.day) from reading_day y where y.device_id = ${deviceId} and y.data_id = d.id)) + ${sql.lit(DAY_MS)},
+              min((select min(y.ts) from reading y where y.device_id = ${deviceId} and y.data_id = d.id)) + 1), ${sql.lit(TS_MAX)}) as hi from d)`,
+          hi: sql`(select hi from b)`,
+        };
+
   return {
-    /** Oldest and newest reading of the device's PQ series (two index seeks per series); null without any. */
+    /** Oldest and newest reading of the device's PQ series (index seeks per series; PostgreSQL: and its oldest day row); null without any. */
     async extent(deviceId: number): Promise<Extent | null> {
+      const oldest = oldestBound(deviceId);
+      // the newest (no upper bound) from the row table: a series' newest reading is always a row
       const r = await sql<{ oldest: number | string | null; newest: number | string | null }>`
-        with d (id) as (values ${sql.join(PQ_DATA_IDS.map((id) => sql`(${sql.lit(id)})`))}),
-        e as (select (select min(ts) from reading r where r.device_id = ${deviceId} and r.data_id = d.id) as lo,
+        with d (id) as (values ${sql.join(PQ_DATA_IDS.map((id) => sql`(${sql.lit(id)})`))})${oldest.cte},
+        e as (select (select min(ts) from ${readingRows(kind, TS_MIN, oldest.hi)} r where r.device_id = ${deviceId} and r.data_id = d.id) as lo,
                      (select max(ts) from reading r where r.device_id = ${deviceId} and r.data_id = d.id) as hi from d)
         select min(lo) as oldest, max(hi) as newest from e`.execute(db);
       const row = r.rows[0];
@@ -57,7 +76,7 @@ export function aggregateRepository(db: Db, kind: StoreKind) {
         await serialise(tx);
         await sql`insert into pq_10m (device_id, data_id, bucket_start, mean, min, max, n)
           select device_id, data_id, ts - ts % ${STEP} as b, avg(value), min(value), max(value), count(*)
-          from reading
+          from ${readingRows(kind, span.from, span.to)} reading
           where device_id = ${deviceId} and data_id in (${IDS}) and ts >= ${span.from} and ts < ${span.to}
           group by device_id, data_id, b
           on conflict (device_id, data_id, bucket_start) do update set mean = excluded.mean, min = excluded.min, max = excluded.max, n = excluded.n`.execute(tx);

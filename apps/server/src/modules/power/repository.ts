@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { interpolateRank, quantileRank } from '@ems/domain';
 import type { Db } from '../../db/connect.js';
+import { rollupRows, storeKindOf } from '../../db/series-source.js';
 import { attrsOf } from '../common/attrs.js';
 import { isTwoSided, type PqTrendRow, type SeriesSpec, type SeriesStats } from './pq.js';
 
@@ -26,6 +27,8 @@ const LABELS = ['distributionroom', 'generatrix', 'cabinet', 'transformer', 'met
 
 /** All SQL of the busbar and transformer pages: the model, the counter rollups, and statistics of the 10-min PQ aggregates. */
 export function powerRepository(db: Db) {
+  // the callers hand over ems.db only: the store's kind from its adapter (the rollup_15m source)
+  const kind = storeKindOf(db);
   return {
     async project(projectId: number): Promise<{ id: number; timezone: string } | undefined> {
       const r = await db.selectFrom('project').select(['id', 'timezone']).where('id', '=', projectId).executeTakeFirst();
@@ -55,7 +58,7 @@ export function powerRepository(db: Db) {
     async buckets(grain: '15m' | 'hour', deviceIds: readonly number[], dataIds: readonly number[], from: number, to: number): Promise<BucketRow[]> {
       if (deviceIds.length === 0 || dataIds.length === 0 || to <= from) return [];
       const rows = await db
-        .selectFrom(grain === '15m' ? 'rollup_15m' : 'rollup_hour')
+        .selectFrom(rollupRows(kind, grain === '15m' ? 'rollup_15m' : 'rollup_hour', from, to).as('b'))
         .select(['device_id', 'data_id', 'bucket_start', 'value'])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', 'in', [...dataIds])

@@ -1,5 +1,6 @@
 import { SqliteAdapter, sql, type Generated } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { latestReadingTs, readingRows, rollup15Rows, rollupRows, storeKindOf } from '../../db/series-source.js';
 import type { RollupTable } from '../analysis/periods.js';
 import type { SlotSum } from './tou.js';
 
@@ -91,12 +92,14 @@ const toTemplate = (r: {
  */
 export function reportRepository(db: Db) {
   const t = db.withTables<Tables>();
+  // the callers hand over ems.db only: the store's kind from its adapter (reading and rollup_15m sources)
+  const kind = storeKindOf(db);
   return {
     /** The buckets of the devices' series of one data point with bucket_start in [from, to). */
     async buckets(table: RollupTable | 'rollup_15m', deviceIds: readonly number[], dataId: number, from: number, to: number): Promise<ReportBucketRow[]> {
       if (deviceIds.length === 0 || to <= from) return [];
       const rows = await db
-        .selectFrom(table)
+        .selectFrom(rollupRows(kind, table, from, to).as('b'))
         .select(['device_id', 'bucket_start', 'value', 'quality', 'n_intervals'])
         .where('device_id', 'in', [...deviceIds])
         .where('data_id', '=', dataId)
@@ -125,16 +128,33 @@ export function reportRepository(db: Db) {
     /**
      * Per device, the register reading of the counter at or last before `at`, no earlier than
      * `notBefore`: one statement driven by the device list, each device one max(ts) seek on the
-     * primary key (device_id, data_id, ts) and one lookup of that row — never a scan of its readings.
+     * primary key (device_id, data_id, ts) and one lookup of that row — never a scan of its readings
+     * (PostgreSQL: and of its day rows, at most the range's days of the one series).
      */
     async registersAt(deviceIds: readonly number[], dataId: number, at: number, notBefore: number): Promise<RegisterRow[]> {
       if (deviceIds.length === 0 || at < notBefore) return [];
       const ids = sql.join([...new Set(deviceIds)].map((d) => sql`(${sql.lit(d)})`));
-      const r = await sql<{ device_id: number | string; ts: number | string; value: number | string; status: number | string }>`
+      const source = readingRows(kind, notBefore, at + 1);
+      type Row = { device_id: number | string; ts: number | string; value: number | string; status: number | string };
+      // PostgreSQL: a join clause does not reach into the source's UNION ALL (it would read every meter's readings
+      // of the range), a filter of a lateral subquery does (its `limit 1` keeps it from being merged into the join;
+      // a series has one reading at a ts); the newest time by latestReadingTs (key probes), once per device
+      // (materialized: else the lateral's filter computes it again)
+      const statement =
+        kind === 'sqlite'
+          ? sql<Row>`
         with d(id) as (values ${ids})
-        select r.device_id, r.ts, r.value, r.status from d join reading r
+        select r.device_id, r.ts, r.value, r.status from d join ${source} r
           on r.device_id = d.id and r.data_id = ${dataId}
-          and r.ts = (select max(x.ts) from reading x where x.device_id = d.id and x.data_id = ${dataId} and x.ts <= ${at} and x.ts >= ${notBefore})`.execute(db);
+          and r.ts = (select max(x.ts) from ${source} x where x.device_id = d.id and x.data_id = ${dataId} and x.ts <= ${at} and x.ts >= ${notBefore})`
+          : sql<Row>`
+        with d(id) as (values ${ids}),
+        l as materialized (select d.id, ${latestReadingTs(kind, sql.ref('d.id'), sql.lit(dataId), at)} as ts from d)
+        select l.id as device_id, r.ts, r.value, r.status from l cross join lateral (
+          select x.ts, x.value, x.status from ${source} x where x.device_id = l.id and x.data_id = ${dataId} and x.ts = l.ts limit 1
+        ) r
+        where l.ts >= ${notBefore}`;
+      const r = await statement.execute(db);
       return r.rows.map((x) => ({ deviceId: Number(x.device_id), ts: Number(x.ts), value: Number(x.value), status: Number(x.status) }));
     },
 
@@ -157,7 +177,7 @@ export function reportRepository(db: Db) {
             )} else ${slot(last, spans[last]!.offset)} end`;
       const r = await sql<{ device_id: number | string; k: number | string; v: number | string | null; nv: number | string; nb: number | string }>`
         select device_id, ${key} as k, sum(value) as v, count(value) as nv, count(*) as nb
-        from ${sql.table(table)}
+        from ${rollupRows(kind, table, from, to)} b
         where device_id in (${sql.join(deviceIds.map((d) => sql.lit(d)))}) and data_id = ${dataId} and bucket_start >= ${from} and bucket_start < ${to}
         group by device_id, k`.execute(db);
       return r.rows.map((x) => ({ deviceId: Number(x.device_id), key: Number(x.k), value: num(x.v), values: Number(x.nv), buckets: Number(x.nb) }));
@@ -178,7 +198,7 @@ export function reportRepository(db: Db) {
         return new Map(one.rows.filter((x) => x.v !== null).map((x) => [Number(x.device_id), { start: Number(x.s), value: Number(x.v) }]));
       }
       const maxes = await db
-        .selectFrom('rollup_15m')
+        .selectFrom(rollup15Rows(kind, from, to).as('rollup_15m'))
         .select('device_id')
         .select((eb) => eb.fn.max('value').as('v'))
         .where('device_id', 'in', [...deviceIds])
@@ -195,7 +215,7 @@ export function reportRepository(db: Db) {
       const r = await sql<{ device_id: number | string; s: number | string }>`
         with m(id, v) as (values ${maxima})
         select m.id as device_id, f.s from m cross join lateral (
-          select r.bucket_start as s from rollup_15m r
+          select r.bucket_start as s from ${rollup15Rows(kind, from, to)} r
           where r.device_id = m.id and r.data_id = ${dataId} and r.bucket_start >= ${from} and r.bucket_start < ${to} and r.value = m.v
           order by r.bucket_start limit 1
         ) f`.execute(db);
@@ -230,20 +250,24 @@ export function reportRepository(db: Db) {
         // one group of added meters (the node's supply): a plain Σ per window, the highest first
         const ids = members.map((m) => m.deviceId);
         const one = await sql<{ bucket_start: number | string; v: number | string }>`
-          select bucket_start, sum(value) as v from rollup_15m
+          select bucket_start, sum(value) as v from ${rollup15Rows(kind, from, to)} r
           where device_id in (${sql.join(ids.map((d) => sql.lit(d)))}) and data_id = ${dataId} and bucket_start >= ${from} and bucket_start < ${to}
           group by bucket_start having count(value) = ${sql.lit(ids.length)}
           order by v desc, bucket_start asc limit 1`.execute(db);
         return one.rows.map((x) => ({ group: groups[0] as number, start: Number(x.bucket_start), value: Number(x.v) }));
       }
       const values = sql.join(members.map((m) => sql`(${sql.lit(m.group)}, ${sql.lit(m.deviceId)}, ${sql.lit(m.weight)})`));
+      // PostgreSQL: the join with m does not reach into the source's UNION ALL (it would read every meter's
+      // 15-min values of the range), the members' list as a filter does. SQLite's statement stays as it was.
+      const memberIds = sql.join([...new Set(members.map((m) => m.deviceId))].map((d) => sql.lit(d)));
+      const onlyMembers = kind === 'sqlite' ? sql`` : sql` and r.device_id in (${memberIds})`;
       const r = await sql<{ grp: number | string; bucket_start: number | string; v: number | string }>`
         with m(grp, device_id, w) as (values ${values}),
         n as (select grp, count(*) as k from m group by grp),
         s as (
           select m.grp, r.bucket_start, sum(r.value * m.w) as v, count(r.value) as c
-          from rollup_15m r join m on r.device_id = m.device_id
-          where r.data_id = ${dataId} and r.bucket_start >= ${from} and r.bucket_start < ${to}
+          from ${rollup15Rows(kind, from, to)} r join m on r.device_id = m.device_id
+          where r.data_id = ${dataId} and r.bucket_start >= ${from} and r.bucket_start < ${to}${onlyMembers}
           group by m.grp, r.bucket_start
         ),
         ranked as (

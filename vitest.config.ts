@@ -15,6 +15,10 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // the files share a worker's module graph instead of importing the app anew each (~5 s a file): the
+          // server keeps no state per module that a file could leave behind (its caches are keyed by the store, or
+          // checked against the rows they were built from), and no server test mocks a module
+          isolate: false,
           // generous: a file seeding a simulated history shares the machine with another file
           testTimeout: 90_000,
           hookTimeout: 180_000,

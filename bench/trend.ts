@@ -16,6 +16,7 @@
  * readings for comparison (the path before issue 16). BENCH_TREND_ITER (50) calls each after 5
  * warm-up calls (and at least 2 s of them), API and floor alternately (the machine's load changes hit both alike).
  */
+import { pgReadingRowsText } from '../apps/server/src/db/series-source.js';
 import { compactSeriesDays } from '../apps/server/src/modules/timeseries/repository.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -136,7 +137,8 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
   const grid = alignedGrid(from, to, PIXELS);
   if (!grid) throw new Error('trend bench: a year at 1000 px is not drawn from the pyramid');
   const rawSql = (ph: (i: number) => string, big: (i: number) => string) =>
-    `select ts as t, value as v, status as s from reading where device_id = ${ph(1)} and data_id = ${ph(2)} and ts >= ${big(3)} and ts < ${big(4)} order by ts limit ${ph(5)}`;
+    `select ts as t, value as v, status as s from ${store.kind === 'sqlite' ? 'reading' : pgReadingRowsText(big(3), big(4))} r
+     where device_id = ${ph(1)} and data_id = ${ph(2)} and ts >= ${big(3)} and ts < ${big(4)} order by ts limit ${ph(5)}`;
   const sqlite = store.kind === 'sqlite' ? new Database(store.file, { readonly: true }) : undefined;
   const pool = store.kind === 'postgres' ? new pg.Pool({ connectionString: store.url, max: 10, types: pgTypes, options: `-c search_path=${store.schema}` }) : undefined;
   const q = (name: string, text: string, values: unknown[]) => (pool as pg.Pool).query({ name, text, values });

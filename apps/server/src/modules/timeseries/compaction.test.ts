@@ -84,6 +84,21 @@ for (const { kind, skip } of STORES) {
       expect((await compactSeriesDays(t.app.ems, D0 + 10 * DAY_MS)).days).toBe(0);
     });
 
+    it('a month partition left without rows is truncated: its primary key does not keep the size of the rows that moved', async () => {
+      const id = await insertMeter(t.app, 1, {}, 'january');
+      const jan = Date.UTC(2024, 0, 1);
+      const rs: ReadingInput[] = [];
+      for (let i = 0; i < 40 * 96; i++) rs.push({ deviceId: id, dataId: KWH, ts: jan + i * Q, value: 1000 + i });
+      await write(rs);
+      const size = async () => Number((await sql<{ n: string }>`select pg_total_relation_size('reading_p202401') as n`.execute(t.app.ems.db)).rows[0]?.n);
+      const before = await state(id);
+      expect(await size()).toBeGreaterThan(100_000);
+      const r = await compactSeriesDays(t.app.ems, D0 + 10 * DAY_MS);
+      expect(r.problems).toEqual([]);
+      expect(await size()).toBeLessThanOrEqual(3 * 8192);
+      expect(await state(id)).toEqual(before);
+    });
+
     it('late readings into compacted days reopen them: the rollups of a store written in order, nothing counted twice', async () => {
       const all = plant(0, 6);
       const isLate = (r: ReadingInput) => r.ts >= D0 + DAY_MS + 5 * Q && r.ts < D0 + 2 * DAY_MS + 70 * Q;

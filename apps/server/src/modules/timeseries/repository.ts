@@ -432,12 +432,17 @@ const PG_DAY_ROWS_BEFORE = (d: string, k: string, t: string, op: '<' | '<=') =>
  */
 class PgSeries {
   readonly pool: pg.Pool;
+  readonly side: pg.Pool;
   private readonly staged = new WeakSet<pg.PoolClient>();
 
   constructor(
     store: { url: string; schema?: string },
     private readonly known: Set<string>,
   ) {
+    const options = store.schema ? { options: `-c search_path=${store.schema}` } : {};
+    // the compaction's own connection (listing, vacuum): never one the write path waits for
+    this.side = new pg.Pool({ connectionString: store.url, max: 1, idleTimeoutMillis: 10_000, allowExitOnIdle: true, ...options });
+    this.side.on('error', () => undefined);
     this.pool = new pg.Pool({
       connectionString: store.url,
       // one connection writes (one commit at a time: group commit), the other answers the write path's reads meanwhile
@@ -710,8 +715,9 @@ class PgSeries {
    */
   async compact(now: number, exclusive: <T>(task: () => Promise<T>) => Promise<T>, graceMs = COMPACT_GRACE_MS): Promise<CompactionResult> {
     const out: CompactionResult = { days: 0, days15: 0, batches: 0, problems: [] };
+    const side = this.side;
     for (let pass = 0; pass < 1000; pass++) {
-      const listed = await this.pool.query<{ d: number; k: number; mn: string; mx: string }>(PG_ROW_SERIES_SQL);
+      const listed = await side.query<{ d: number; k: number; mn: string; mx: string }>(PG_ROW_SERIES_SQL);
       const { candidates, more } = compactionCandidates(listed.rows, now, graceMs);
       if (candidates.length === 0) break;
       let moved = 0;
@@ -744,8 +750,9 @@ class PgSeries {
       if (!more || moved === 0) break;
     }
     if (out.days + out.days15 > 0) {
+      await exclusive(() => this.truncateEmptyMonths(Math.floor((now - graceMs) / DAY_MS) * DAY_MS, out));
       for (const table of COMPACT_VACUUM) {
-        await this.pool.query(`vacuum ${table}`).catch((err: Error) => out.problems.push(`vacuum ${table}: ${err.message}`));
+        await side.query(`vacuum ${table}`).catch((err: Error) => out.problems.push(`vacuum ${table}: ${err.message}`));
       }
     }
     return out;
@@ -764,6 +771,34 @@ class PgSeries {
       const first = this.lastDay === -Infinity;
       this.lastDay = day;
       if (!first) this.onNewDay();
+    }
+  }
+
+  /**
+   * Truncates each month partition of `reading` wholly before `closedBefore` that holds no row any more (every day
+   * moved into day rows) but still has pages: VACUUM gives a B-tree's pages back to nothing but the same index, so a
+   * month's primary key would keep the size of the rows it held before they moved. Under the exclusive lock (no write
+   * can add a row meanwhile); waits at most 1 s for the readers of the partition, else leaves it for the next run.
+   */
+  private async truncateEmptyMonths(closedBefore: number, out: CompactionResult): Promise<void> {
+    const parts = await this.side.query<{ name: string; bound: string; bytes: string }>(`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound,
+        pg_total_relation_size(c.oid) as bytes from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'reading'::regclass`);
+    for (const p of parts.rows) {
+      const m = /TO \('?(-?\d+)'?\)/.exec(p.bound);
+      if (!m || Number(m[1]) > closedBefore || Number(p.bytes) <= 3 * 8192) continue;
+      const c = await this.pool.connect();
+      try {
+        await c.query(`begin; select pg_advisory_xact_lock(${SERIES_DAYS_LOCK}); set local lock_timeout = '1s'`);
+        const rows = await c.query(`select 1 from ${quoteId(p.name)} limit 1`);
+        if (rows.rows.length === 0) await c.query(`truncate ${quoteId(p.name)}`);
+        await c.query('commit');
+      } catch (err) {
+        await c.query('rollback').catch(() => undefined);
+        // a reader in the way (lock_timeout): the next run tries again
+        if ((err as { code?: string }).code !== '55P03') out.problems.push(`truncate ${p.name}: ${(err as Error).message}`);
+      } finally {
+        c.release();
+      }
     }
   }
 
@@ -853,6 +888,7 @@ export async function closeTimeseriesStore(ems: Ems): Promise<void> {
   if (p) {
     pgSides.delete(ems.db);
     await p.pool.end();
+    await p.side.end();
   }
 }
 

@@ -697,7 +697,8 @@ class PgSeries {
     const c = await this.pool.connect();
     try {
       await c.query(`begin; select pg_advisory_xact_lock_shared(${SERIES_DAYS_LOCK})`);
-      // rows of a month whose partition does not exist yet would land in the default partition: create them first
+      // the reopened days' month partitions exist: the rows were written there before they moved (a truncated
+      // partition is kept, only emptied)
       await c.query({ text: PG_REOPEN_SQL, values: [keys.map((x) => x[0]), keys.map((x) => x[1]), keys.map((x) => x[2])] });
       await c.query('commit');
     } catch (err) {

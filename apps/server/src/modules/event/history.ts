@@ -218,7 +218,8 @@ export class ProjectHistory {
  * LIVE_NOTED_MAX times (beyond that the rest are not noted, and logged once).
  */
 interface LiveNoted {
-  bySeries: Map<string, Set<number>>;
+  /** device → data point → times, ascending without repeats (appended in the usual case: readings come in time order) */
+  bySeries: Map<number, Map<number, number[]>>;
   size: number;
   full: boolean;
 }
@@ -232,6 +233,9 @@ export function noteLiveReadings(ems: Ems, projectId: number, readings: readonly
   if (!ems.config.demo || historyStatus(ems).state === 'done') return;
   const end = windowEnds.get(ems)?.get(projectId);
   let noted = liveNoted.get(ems);
+  // the last device's points at hand: a write's readings come grouped by device (a gateway's message) more often than not
+  let device = NaN;
+  let points: Map<number, number[]> | undefined;
   for (const r of readings) {
     // readings after the hand-over are the live engine's alone: the history never reads them
     if (end !== undefined && r.ts >= end) continue;
@@ -241,19 +245,40 @@ export function noteLiveReadings(ems: Ems, projectId: number, readings: readonly
       noted.full = true;
       return;
     }
-    const key = `${r.deviceId}:${r.dataId}`;
-    const times = noted.bySeries.get(key) ?? new Set<number>();
-    if (times.size === 0) noted.bySeries.set(key, times);
-    if (!times.has(r.ts)) {
-      times.add(r.ts);
-      noted.size++;
+    if (r.deviceId !== device || !points) {
+      device = r.deviceId;
+      points = noted.bySeries.get(device);
+      if (!points) noted.bySeries.set(device, (points = new Map()));
     }
+    let times = points.get(r.dataId);
+    if (!times) points.set(r.dataId, (times = []));
+    const last = times.length === 0 ? -Infinity : (times[times.length - 1] as number);
+    if (r.ts > last) times.push(r.ts);
+    else {
+      const i = sortedIndex(times, r.ts);
+      if (times[i] === r.ts) continue;
+      times.splice(i, 0, r.ts);
+    }
+    noted.size++;
   }
+}
+
+/** The index of the first element of the ascending list not below x. */
+function sortedIndex(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((xs[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Whether the live engine already judged this reading (noteLiveReadings). */
 function judgedLive(ems: Ems, r: CommittedReading): boolean {
-  return liveNoted.get(ems)?.bySeries.get(`${r.deviceId}:${r.dataId}`)?.has(r.ts) ?? false;
+  const times = liveNoted.get(ems)?.bySeries.get(r.deviceId)?.get(r.dataId);
+  return times !== undefined && times[sortedIndex(times, r.ts)] === r.ts;
 }
 
 /** The history replay of this process: one at a time; `stop` ends it between steps. */

@@ -29,14 +29,16 @@ export async function onReadings(s: EngineState, projectId: number, readings: re
     return w;
   };
   const groups = new Map<string, CommittedReading[]>();
-  const newest = new Map<string, CommittedReading>();
+  // unwatched series: only their newest value is kept (by device then data point, numbers: no key string a reading)
+  const newest = new Map<number, Map<number, CommittedReading>>();
   for (const r of readings) {
     const seen = s.lastSeen.get(r.deviceId);
     if (seen === undefined || r.ts > seen) s.lastSeen.set(r.deviceId, r.ts);
     if (!watched(r.deviceId)) {
-      const vk = `${r.deviceId}:${r.dataId}`;
-      const n = newest.get(vk);
-      if (n === undefined || r.ts >= n.ts) newest.set(vk, r);
+      let points = newest.get(r.deviceId);
+      if (!points) newest.set(r.deviceId, (points = new Map()));
+      const n = points.get(r.dataId);
+      if (n === undefined || r.ts >= n.ts) points.set(r.dataId, r);
       continue;
     }
     const key = `${r.ts}:${r.deviceId}`;
@@ -44,7 +46,7 @@ export async function onReadings(s: EngineState, projectId: number, readings: re
     if (g) g.push(r);
     else groups.set(key, [r]);
   }
-  for (const [vk, r] of newest) s.values.set(vk, r.value);
+  for (const points of newest.values()) for (const r of points.values()) s.values.set(`${r.deviceId}:${r.dataId}`, r.value);
   if (groups.size === 0) return;
   const ordered = [...groups.values()].sort((a, b) => (a[0]?.ts ?? 0) - (b[0]?.ts ?? 0));
   for (const group of ordered) {

@@ -167,10 +167,13 @@ export async function writeBatch(ems: Ems, projectId: number, readings: readonly
   const now = ems.config.now();
   const acceptFrom = retentionAcceptFrom(ems.config, now) ?? MIN_TS;
   const errors: { index: number; reason: string }[] = [];
-  const rows = new Map<string, ReadingRow>();
+  let accepted: ReadingRow[] = [];
+  // per device and data point: the latest ts accepted so far (numbers, no key strings: 1,000 readings a write)
+  const latest = new Map<number, Map<number, number>>();
+  let repeated = false;
   const series = new Map<string, SeriesInfo>();
-  readings.forEach((r, i) => {
-    const index = i;
+  for (let index = 0; index < readings.length; index++) {
+    const r = readings[index] as ReadingInput;
     const status = r.status ?? 0;
     let reason: string | undefined;
     if (!Number.isSafeInteger(r.ts) || r.ts < MIN_TS) reason = INGEST_REASON.badTime;
@@ -182,26 +185,39 @@ export async function writeBatch(ems: Ems, projectId: number, readings: readonly
     else if (!Number.isInteger(status) || status < 0 || status > 4) reason = INGEST_REASON.invalidReading;
     if (reason) {
       errors.push({ index, reason });
-      return;
+      continue;
     }
-    const key = `${r.deviceId}:${r.dataId}:${r.ts}`;
-    rows.delete(key);
-    rows.set(key, { deviceId: r.deviceId, dataId: r.dataId, ts: r.ts, value: r.value, status });
-    if (catalogue.get(r.dataId) !== 'counter') return;
+    accepted.push({ deviceId: r.deviceId, dataId: r.dataId, ts: r.ts, value: r.value, status });
+    let points = latest.get(r.deviceId);
+    if (!points) latest.set(r.deviceId, (points = new Map()));
+    const last = points.get(r.dataId);
+    // a ts at or before one of the same series in this write may repeat it: checked after the loop
+    if (last === undefined || r.ts > last) points.set(r.dataId, r.ts);
+    else repeated = true;
+    if (catalogue.get(r.dataId) !== 'counter') continue;
     const sk = `${r.deviceId}:${r.dataId}`;
-    const s = series.get(sk);
-    if (s) {
+    if (last !== undefined) {
+      const s = series.get(sk) as SeriesInfo;
       s.minTs = Math.min(s.minTs, r.ts);
       s.maxTs = Math.max(s.maxTs, r.ts);
     } else {
       const a = meterAttrs(devices.get(r.deviceId));
       series.set(sk, { deviceId: r.deviceId, dataId: r.dataId, minTs: r.ts, maxTs: r.ts, params: { multiplier: a.multiplier, registerMax: a.registerMax, ratedKw: a.ratedKw } });
     }
-  });
-  if (rows.size > 0) {
-    const written = [...rows.values()];
-    await repo.write(written, [...series.values()], planner(series, timeZone));
-    for (const listener of ems.readingListeners) listener(projectId, written);
+  }
+  if (repeated) {
+    // the last of several readings of one ts wins, in the place of the last (as if written one by one)
+    const rows = new Map<string, ReadingRow>();
+    for (const r of accepted) {
+      const key = `${r.deviceId}:${r.dataId}:${r.ts}`;
+      rows.delete(key);
+      rows.set(key, r);
+    }
+    accepted = [...rows.values()];
+  }
+  if (accepted.length > 0) {
+    await repo.write(accepted, [...series.values()], planner(series, timeZone));
+    for (const listener of ems.readingListeners) listener(projectId, accepted);
   }
   return { accepted: readings.length - errors.length, rejected: errors.length, errors };
 }

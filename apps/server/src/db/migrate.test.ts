@@ -105,6 +105,28 @@ describe.skipIf(pgStore?.skip ?? true)('introspection on PostgreSQL', () => {
   });
 });
 
+describe.skipIf(pgStore?.skip ?? true)('0032 series_days_mark (PostgreSQL, issue 16)', () => {
+  it('starts from the latest day a store already holds in day rows, or before any day on a store without', async () => {
+    const store = await createStore('postgres');
+    const db = openDb(store.store);
+    const mark = async () => (await sql<{ max_day: string }>`select max_day from series_days_mark`.execute(db)).rows.map((r) => Number(r.max_day));
+    try {
+      await migrate(db, 'postgres');
+      expect(await mark()).toEqual([-1]);
+      // as a store compacted before 0032: day rows of readings and of 15-min values, the later of them counts
+      await sql`insert into reading_day (device_id, data_id, day, ts_off, value) values (7, 1, 1741564800000, '{0}', '{1.5}'), (7, 1, 1741651200000, '{0}', '{2.5}')`.execute(db);
+      await sql`insert into rollup_15m_day (device_id, data_id, day, value) values (7, 2, 1741737600000, '{0.25}')`.execute(db);
+      await sql`drop table series_days_mark`.execute(db);
+      await sql`delete from kysely_migration where name = '0032-series-days-mark'`.execute(db);
+      await migrate(db, 'postgres');
+      expect(await mark()).toEqual([1741737600000]);
+    } finally {
+      await db.destroy();
+      await store.dispose();
+    }
+  });
+});
+
 describe('migrations numbered ahead of time', () => {
   it('a store that ran 0011 before 0010 existed gets 0010 on its next start (SQLite)', async () => {
     const store = await createStore('sqlite');

@@ -29,6 +29,7 @@ import { readingPyramid } from './migrations/0028-reading-pyramid.js';
 import { rollupsWithoutRowid } from './migrations/0029-rollups-without-rowid.js';
 import { rollupAutovacuum } from './migrations/0030-hot-rollups.js';
 import { seriesDays } from './migrations/0031-series-days.js';
+import { seriesDaysMark } from './migrations/0032-series-days-mark.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -64,6 +65,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0029-rollups-without-rowid': rollupsWithoutRowid(kind),
     '0030-hot-rollups': rollupAutovacuum(kind),
     '0031-series-days': seriesDays(kind),
+    '0032-series-days-mark': seriesDaysMark(kind),
   };
 }
 

@@ -170,6 +170,12 @@ export interface Rollup15mDayTable {
   n_good: number[] | null;
 }
 
+/** 0032-series-days-mark (PostgreSQL only): the latest UTC day any series has in day rows (one row, id 1). */
+export interface SeriesDaysMarkTable {
+  id: number;
+  max_day: number;
+}
+
 /** 0028-reading-pyramid: per series and UTC hour, the readings' count, sum, earliest extremes, first and last (offsets in ms from bucket_start). */
 export interface ReadingHourTable {
   device_id: number;
@@ -314,6 +320,7 @@ export interface Database {
   reading: ReadingTable;
   reading_hour: ReadingHourTable;
   reading_day: ReadingDayTable;
+  series_days_mark: SeriesDaysMarkTable;
   rollup_15m_day: Rollup15mDayTable;
   rollup_15m: RollupTable;
   rollup_hour: RollupTable;

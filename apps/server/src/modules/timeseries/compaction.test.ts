@@ -80,8 +80,12 @@ for (const { kind, skip } of STORES) {
       expect(await count('reading', id)).toBe(96 + 288);
       expect(await count('rollup_15m', id)).toBeLessThanOrEqual(96);
       expect(await state(id)).toEqual(before);
-      // a second pass has nothing to move
+      // the mark the write path reads: no series has a day row after it (day 3 the last moved)
+      const mark = async () => Number((await sql<{ max_day: string }>`select max_day from series_days_mark`.execute(t.app.ems.db)).rows[0]?.max_day);
+      expect(await mark()).toBe(D0 + 3 * DAY_MS);
+      // a second pass has nothing to move, and leaves the mark
       expect((await compactSeriesDays(t.app.ems, D0 + 10 * DAY_MS)).days).toBe(0);
+      expect(await mark()).toBe(D0 + 3 * DAY_MS);
     });
 
     it('a month partition left without rows is truncated: its primary key does not keep the size of the rows that moved', async () => {
@@ -123,6 +127,25 @@ for (const { kind, skip } of STORES) {
       await compactSeriesDays(t.app.ems, D0 + 10 * DAY_MS);
       expect(await count('reading', late)).toBe(96 + 288);
       expect(await state(late)).toEqual(got);
+    });
+
+    it("the first readings after a compacted midnight, off the 15-min grid, take the day rows' last reading into their window", async () => {
+      // 1-min kWh readings 7 s past the minute: the 15-min value from midnight needs the day before's last reading
+      const all: ReadingInput[] = [];
+      for (let i = 0; i < 3 * 1440; i++) all.push({ deviceId: 0, dataId: KWH, ts: D0 + i * 60_000 + 7_000, value: 500 + i * 0.5 + (i % 3) * 0.125 });
+      const whole = await insertMeter(t.app, 1, {}, 'midnight whole');
+      await write(all.map((r) => ({ ...r, deviceId: whole })));
+      const split = await insertMeter(t.app, 1, {}, 'midnight split');
+      const day2 = D0 + 2 * DAY_MS;
+      await write(all.filter((r) => r.ts <= day2 + 7_000).map((r) => ({ ...r, deviceId: split })));
+      await compactSeriesDays(t.app.ems, D0 + 10 * DAY_MS);
+      expect(await count('reading_day', split)).toBe(2);
+      await write(all.filter((r) => r.ts > day2 + 7_000).map((r) => ({ ...r, deviceId: split })), 5);
+      const a = await state(whole);
+      const b = await state(split);
+      expect(b.kwh).toEqual(a.kwh);
+      expect(b.rollups['15m']!.map((x) => [x.bucketStart, x.quality])).toEqual(a.rollups['15m']!.map((x) => [x.bucketStart, x.quality]));
+      b.rollups['15m']!.forEach((x, i) => expect(x.value ?? 0, `${x.bucketStart}`).toBeCloseTo(a.rollups['15m']![i]!.value ?? 0, 9));
     });
 
     it('a reading after a gap of compacted days finds the reading before the gap (the 15-min values across it)', async () => {

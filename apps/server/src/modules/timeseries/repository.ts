@@ -381,26 +381,36 @@ function noteFrom(m: SeriesFrom, d: number, k: number, ts: number) {
   else if (ts < e[2]) e[2] = ts;
 }
 
+/** SQL: the latest day any series has in day rows (migration 0032; without its row, later than any day). */
+const DAYS_MARK_SQL = `(select coalesce(max(max_day), ${Number.MAX_SAFE_INTEGER}) from series_days_mark)`;
+
 /**
  * A statement for a write's transaction (no rows returned, so it may head a COPY): takes the shared
  * lock that keeps the compaction from committing until the write has, and fails with REOPEN_CODE when a
  * series has day rows of the day of its earliest touched ts or later (the write must reopen them first).
+ * The day rows are looked at only when the earliest of those days is not after the latest day compacted
+ * (series_days_mark): readings in time order never reach one.
  */
 function guardSql(from: SeriesFrom): string {
   const d: number[] = [];
   const k: number[] = [];
   const f: number[] = [];
+  let first = Infinity;
   for (const [dd, kk, ts] of from.values()) {
+    const day = Math.floor(ts / DAY_MS) * DAY_MS;
     d.push(dd);
     k.push(kk);
-    f.push(Math.floor(ts / DAY_MS) * DAY_MS);
+    f.push(day);
+    if (day < first) first = day;
   }
   return `do $g$ begin
     perform pg_advisory_xact_lock_shared(${SERIES_DAYS_LOCK});
-    if exists (select 1 from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(f)}::bigint[]) as s(d, k, f)
-        where exists (select 1 from reading_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)
-           or exists (select 1 from rollup_15m_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)) then
-      raise exception 'a series'' day rows must be reopened' using errcode = '${REOPEN_CODE}';
+    if ${first} <= ${DAYS_MARK_SQL} then
+      if exists (select 1 from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(f)}::bigint[]) as s(d, k, f)
+          where exists (select 1 from reading_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)
+             or exists (select 1 from rollup_15m_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)) then
+        raise exception 'a series'' day rows must be reopened' using errcode = '${REOPEN_CODE}';
+      end if;
     end if;
   end $g$`;
 }
@@ -550,7 +560,8 @@ class PgSeries {
     // every touched series' window (reading before the earliest touched ts, after the latest, widened to whole 15-min
     // intervals; ts > 0 so integer division floors) with its readings and declared resets, in one query; the offset 0s keep
     // each lookup evaluated once per series and the window readings read by index per series; rows in any order (the plan
-    // sorts them)
+    // sorts them). The window's end is looked for only after a reading after the latest touched ts (a late write), and its
+    // day rows only for a window starting no later than the day after the last day compacted (series_days_mark).
     const col = <T>(f: (s: TouchedSeries) => T) => series.map(f);
     return q.query<WindowRow>({
       name: 'ems_ts_windows',
@@ -559,19 +570,21 @@ class PgSeries {
         select s.d, s.k,
           coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts <= p.prev / ${Q15} * ${Q15} order by ts desc limit 1),
             ${PG_DAY_ROWS_BEFORE('s.d', 's.k', `p.prev / ${Q15} * ${Q15}`, '<=')}, p.prev) as lo,
-          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts >= (p.nxt + ${Q15 - 1}) / ${Q15} * ${Q15} order by ts limit 1), p.nxt) as hi
+          case when p.nxt is null then s.mx else
+            coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts >= (p.nxt + ${Q15 - 1}) / ${Q15} * ${Q15} order by ts limit 1), p.nxt) end as hi
         from s cross join lateral (select
           coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts < s.mn order by ts desc limit 1),
             ${PG_DAY_ROWS_BEFORE('s.d', 's.k', 's.mn', '<')}, s.mn) as prev,
-          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts > s.mx order by ts limit 1), s.mx) as nxt offset 0) p)
+          (select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts > s.mx order by ts limit 1) as nxt offset 0) p)
       select 0 as t, w.d, w.k, r.ts, r.a, r.b
         from w cross join lateral (select r.ts, r.value as a, r.status::float8 as b from reading r
           where r.device_id = w.d and r.data_id = w.k and r.ts >= w.lo and r.ts <= w.hi offset 0) r
       union all
       select 0 as t, w.d, w.k, x.day + u.o, u.v, coalesce(u.s, 0)::float8
-        from w join reading_day x on x.device_id = w.d and x.data_id = w.k and x.day > w.lo - ${DAY_MS} and x.day <= w.hi
+        from w cross join lateral (select x.day, x.ts_off, x.value, x.status from reading_day x
+          where x.device_id = w.d and x.data_id = w.k and x.day > w.lo - ${DAY_MS} and x.day <= w.hi offset 0) x
         cross join lateral unnest(x.ts_off, x.value, x.status) as u(o, v, s)
-        where x.day + u.o >= w.lo and x.day + u.o <= w.hi
+        where w.lo - ${DAY_MS} < ${DAYS_MARK_SQL} and x.day + u.o >= w.lo and x.day + u.o <= w.hi
       union all
       select 1, w.d, w.k, c.ts, c.a, c.b
         from w cross join lateral (select c.ts, c.closing as a, c.opening as b from counter_reset c
@@ -732,7 +745,10 @@ class PgSeries {
               text: PG_COMPACT_SQL,
               values: [batch.map((x) => x.deviceId), batch.map((x) => x.dataId), batch.map((x) => x.cut)],
             });
-            await c.query('commit');
+            // the last day a series of the batch may now have in day rows: the day before its cut
+            const last = Math.max(...batch.map((x) => x.cut)) - DAY_MS;
+            await c.query(`insert into series_days_mark (id, max_day) values (1, ${last})
+              on conflict (id) do update set max_day = greatest(series_days_mark.max_day, excluded.max_day); commit`);
             out.batches++;
             const first = r.rows[0];
             if (first) {

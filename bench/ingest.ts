@@ -5,6 +5,10 @@
  * synchronous=NORMAL); PostgreSQL — one COPY (pg-copy-streams) per 1,000 rows into the same
  * partitioned reading table (the same rows under other device ids), each COPY its own transaction.
  * Service and floor batches alternate, so both see the same load of the machine.
+ *
+ * BENCH_INGEST_HISTORY=1 first stores a year of 15-min readings of the same series before T0 (on
+ * PostgreSQL in 12 month partitions), as a store in service holds: the write path's lookups of a series'
+ * previous reading then run beside a year of rows (they once read every month partition's index).
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -12,12 +16,14 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DATA_ID } from '@ems/contract';
+import { sql } from 'kysely';
 import { buildApp, prepareStore } from '../apps/server/src/app.js';
 import type { StoreConfig } from '../apps/server/src/config/types.js';
 import { writeBatch, type ReadingInput } from '../apps/server/src/modules/timeseries/service.js';
 import { benchConfig, onEachStore } from './support.js';
 
 const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 100_000);
+const HISTORY = process.env.BENCH_INGEST_HISTORY === '1';
 const BATCH = 1000;
 const DEVICES = 50;
 const POINTS = [DATA_ID.activeEnergyImport, DATA_ID.activePower, DATA_ID.voltageA, DATA_ID.currentA];
@@ -45,6 +51,29 @@ function rows(deviceIds: number[]): ReadingInput[][] {
   return out;
 }
 
+/**
+ * The statements storing a year of 15-min readings of the series before T0, one a month (PostgreSQL: the month's
+ * partition first).
+ */
+function historySql(kind: StoreConfig['kind'], ids: number[]): string[] {
+  const out: string[] = [];
+  for (let m = 0; m < 12; m++) {
+    const from = Date.UTC(2024, m, 1);
+    const to = Date.UTC(2024, m + 1, 1);
+    const slots = Math.floor((to - from) / 900_000);
+    if (kind === 'postgres') {
+      out.push(`create table if not exists reading_p2024${String(m + 1).padStart(2, '0')} partition of reading for values from (${from}) to (${to})`);
+      out.push(`insert into reading (device_id, data_id, ts, value, status)
+        select d, k, ${from} + g::bigint * 900000, g, 0 from unnest('{${ids.join(',')}}'::int[]) d, unnest('{${POINTS.join(',')}}'::int[]) k, generate_series(0, ${slots - 1}) g`);
+    } else {
+      out.push(`with recursive g(i) as (select 0 union all select i + 1 from g where i < ${slots - 1})
+        insert into reading (device_id, data_id, ts, value, status)
+        select d.value, k.value, ${from} + g.i * 900000, g.i, 0 from json_each('[${ids.join(',')}]') d, json_each('[${POINTS.join(',')}]') k, g`);
+    }
+  }
+  return out;
+}
+
 function line(name: string, rate: number, floorName: string, floorRate: number) {
   console.log(`${name.padEnd(44)} ${Math.round(rate).toLocaleString('en-US').padStart(9)} rows/s | floor (${floorName}) ${Math.round(floorRate).toLocaleString('en-US')} rows/s | ratio ${((rate / floorRate) * 100).toFixed(0)}%`);
 }
@@ -63,6 +92,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
     ids.push(Number(row.id));
   }
   const batches = rows(ids);
+  if (HISTORY) for (const statement of historySql(store.kind, ids)) await sql.raw(statement).execute(app.ems.db);
   const n = batches.length * BATCH;
 
   // the floor, writing the same batches; service and floor batches alternate so both see the same machine load
@@ -76,6 +106,8 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
     db.pragma('synchronous = NORMAL');
     db.exec(`create table reading (device_id integer not null, data_id integer not null, ts bigint not null, value double precision not null,
       status smallint not null default 0, primary key (device_id, data_id, ts)) without rowid`);
+    // with BENCH_INGEST_HISTORY the same year of readings as the store's
+    if (HISTORY) for (const statement of historySql('sqlite', ids)) db.exec(statement);
     const ins = db.prepare('insert into reading (device_id, data_id, ts, value, status) values (?, ?, ?, ?, ?)');
     floorWrite = db.transaction((b: ReadingInput[]) => {
       for (const r of b) ins.run(r.deviceId, r.dataId, r.ts, r.value, r.status ?? 0);
@@ -114,7 +146,7 @@ async function benchStore(store: StoreConfig, label: string, dataDir: string) {
   await app.close();
   const service = n / (serviceMs / 1000);
   const floor = n / (floorMs / 1000);
-  line(`[${label}] ingest service path (1,000-row tx)`, service, floorName, floor);
+  line(`[${label}] ingest service path (1,000-row tx)${HISTORY ? ', a year stored' : ''}`, service, floorName, floor);
 }
 
 /** Runs the ingest bench on SQLite and, when a URL is given, PostgreSQL (in its own schema). */

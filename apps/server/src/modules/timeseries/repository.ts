@@ -426,6 +426,16 @@ export interface CompactionResult {
 }
 
 /**
+ * The newest reading time in a series' rows before (`<`) or at or before (`<=`) a time (a scalar subquery, null for
+ * none): first among the rows of the day before it, then among all. A lookup with no lower bound reads the index of
+ * every month partition before the time (measured: the ingest bench with a year of 15-min history in 12 earlier
+ * partitions went from 46 % of its floor to 26 %); a series' previous reading is nearly always within a day.
+ */
+const PG_ROW_BEFORE = (d: string, k: string, t: string, op: '<' | '<=') =>
+  `coalesce((select ts from reading r where r.device_id = ${d} and r.data_id = ${k} and r.ts ${op} ${t} and r.ts >= ${t} - ${DAY_MS} order by ts desc limit 1),
+    (select ts from reading r where r.device_id = ${d} and r.data_id = ${k} and r.ts ${op} ${t} order by ts desc limit 1))`;
+
+/**
  * The newest reading time in a series' day rows before (`<`) or at or before (`<=`) a time: asked only when the
  * series' rows hold none (rows are newer than day rows); the last two day rows suffice (the later may start after it).
  */
@@ -568,12 +578,12 @@ class PgSeries {
       text: `with s(d, k, mn, mx) as (select * from unnest($1::int[], $2::int[], $3::bigint[], $4::bigint[])),
       w as materialized (
         select s.d, s.k,
-          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts <= p.prev / ${Q15} * ${Q15} order by ts desc limit 1),
+          coalesce(${PG_ROW_BEFORE('s.d', 's.k', `p.prev / ${Q15} * ${Q15}`, '<=')},
             ${PG_DAY_ROWS_BEFORE('s.d', 's.k', `p.prev / ${Q15} * ${Q15}`, '<=')}, p.prev) as lo,
           case when p.nxt is null then s.mx else
             coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts >= (p.nxt + ${Q15 - 1}) / ${Q15} * ${Q15} order by ts limit 1), p.nxt) end as hi
         from s cross join lateral (select
-          coalesce((select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts < s.mn order by ts desc limit 1),
+          coalesce(${PG_ROW_BEFORE('s.d', 's.k', 's.mn', '<')},
             ${PG_DAY_ROWS_BEFORE('s.d', 's.k', 's.mn', '<')}, s.mn) as prev,
           (select ts from reading r where r.device_id = s.d and r.data_id = s.k and r.ts > s.mx order by ts limit 1) as nxt offset 0) p)
       select 0 as t, w.d, w.k, r.ts, r.a, r.b

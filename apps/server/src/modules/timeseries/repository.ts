@@ -405,7 +405,7 @@ function guardSql(from: SeriesFrom): string {
   }
   return `do $g$ begin
     perform pg_advisory_xact_lock_shared(${SERIES_DAYS_LOCK});
-    if ${first} <= ${DAYS_MARK_SQL} then
+    if ${Number.isFinite(first) ? first : Number.MAX_SAFE_INTEGER} <= ${DAYS_MARK_SQL} then
       if exists (select 1 from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(f)}::bigint[]) as s(d, k, f)
           where exists (select 1 from reading_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)
              or exists (select 1 from rollup_15m_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)) then

@@ -30,6 +30,7 @@ import { rollupsWithoutRowid } from './migrations/0029-rollups-without-rowid.js'
 import { rollupAutovacuum } from './migrations/0030-hot-rollups.js';
 import { seriesDays } from './migrations/0031-series-days.js';
 import { seriesDaysMark } from './migrations/0032-series-days-mark.js';
+import { writeGuard } from './migrations/0033-write-guard.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -66,6 +67,7 @@ function migrations(kind: StoreKind): Record<string, Migration> {
     '0030-hot-rollups': rollupAutovacuum(kind),
     '0031-series-days': seriesDays(kind),
     '0032-series-days-mark': seriesDaysMark(kind),
+    '0033-write-guard': writeGuard(kind),
   };
 }
 

@@ -13,6 +13,8 @@ import {
   PG_REOPEN_SQL,
   PG_ROW_SERIES_SQL,
 } from './compaction.js';
+import { retentionAcceptFrom } from './retention.js';
+import { nextTail, tailCheckColumns, type Tail, type TailCheck } from './tails.js';
 import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, PYRAMID_CELL_MS, sqliteCellSql, type PyramidCell } from './pyramid.js';
 
 /** Pyramid cells merged by one SQLite statement (18 parameters each: 576, under SQLite's 32,766). */
@@ -354,6 +356,12 @@ function monthOf(ts: number): { name: string; from: number; to: number } {
 /** PostgreSQL array literals of numbers (integers, or doubles with nulls), for statements sent as text */
 const ints = (xs: number[]) => `'{${xs.join(',')}}'`;
 const floats = (xs: (number | null)[]) => `'{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}'`;
+/** The stored windows (readings) and declared resets of touched series, by series key. */
+interface Windows {
+  windows: Map<string, WindowReading[]>;
+  resets: Map<string, WindowReset[]>;
+}
+
 /** a row of the windows query: t 0 a reading (a value, b status), t 1 a declared reset (a closing, b opening) */
 interface WindowRow {
   t: number;
@@ -370,6 +378,12 @@ const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const SERIES_DAYS_LOCK = `hashtext('ems.series_days.' || current_schema())`;
 /** SQLSTATE of the guard: the write touches a series' day rows, which must be moved back to rows first. */
 const REOPEN_CODE = 'EMSDR';
+/** SQLSTATE of the guard: a series' stored tail is not the one the write planned from (tails.ts). */
+const TAIL_CODE = 'EMSTL';
+/** While tails mostly miss, they are tried again one write in this many. */
+const TAIL_RETRY_EVERY = 16;
+/** Series tails kept per PostgreSQL store at most (a few readings each); beyond, they are forgotten and read again. */
+const TAILS_MAX = 200_000;
 
 /** Per series (device, data point) the earliest ts a write touches: the write's readings, or its 15-min buckets. */
 type SeriesFrom = Map<string, [number, number, number]>;
@@ -385,17 +399,17 @@ function noteFrom(m: SeriesFrom, d: number, k: number, ts: number) {
 const DAYS_MARK_SQL = `(select coalesce(max(max_day), ${Number.MAX_SAFE_INTEGER}) from series_days_mark)`;
 
 /**
- * A statement for a write's transaction (no rows returned, so it may head a COPY): takes the shared
- * lock that keeps the compaction from committing until the write has, and fails with REOPEN_CODE when a
- * series has day rows of the day of its earliest touched ts or later (the write must reopen them first).
- * The day rows are looked at only when the earliest of those days is not after the latest day compacted
- * (series_days_mark): readings in time order never reach one.
+ * The statement heading a write's transaction (`ems_write_guard`, migration 0033): takes the shared lock that keeps
+ * the compaction from committing until the write has; fails with REOPEN_CODE when a series has day rows of the day
+ * of its earliest touched ts or later (the write must reopen them first; looked at only when the earliest of those
+ * days is not after the latest day compacted: readings in time order never reach one); fails with TAIL_CODE when a
+ * tail the write planned from is not as stored (tails.ts). Returns one row: the transaction's id as text.
  */
-function guardSql(from: SeriesFrom): string {
+function guardSql(from: SeriesFrom, tails: readonly TailCheck[] = []): string {
   const d: number[] = [];
   const k: number[] = [];
   const f: number[] = [];
-  let first = Infinity;
+  let first = Number.MAX_SAFE_INTEGER;
   for (const [dd, kk, ts] of from.values()) {
     const day = Math.floor(ts / DAY_MS) * DAY_MS;
     d.push(dd);
@@ -403,16 +417,9 @@ function guardSql(from: SeriesFrom): string {
     f.push(day);
     if (day < first) first = day;
   }
-  return `do $g$ begin
-    perform pg_advisory_xact_lock_shared(${SERIES_DAYS_LOCK});
-    if ${Number.isFinite(first) ? first : Number.MAX_SAFE_INTEGER} <= ${DAYS_MARK_SQL} then
-      if exists (select 1 from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(f)}::bigint[]) as s(d, k, f)
-          where exists (select 1 from reading_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)
-             or exists (select 1 from rollup_15m_day x where x.device_id = s.d and x.data_id = s.k and x.day >= s.f)) then
-        raise exception 'a series'' day rows must be reopened' using errcode = '${REOPEN_CODE}';
-      end if;
-    end if;
-  end $g$`;
+  const t = tailCheckColumns(tails);
+  return `select ems_write_guard(${ints(d)}, ${ints(k)}, ${ints(f)}, ${first}, ${ints(t.td)}, ${ints(t.tk)}, ${ints(t.tlo)}, ${ints(t.tfh)}, ${t.tailDay},
+    ${ints(t.cd)}, ${ints(t.ck)}, ${ints(t.cb)}, '{${t.cx.join(',')}}') as xid`;
 }
 
 export interface CompactionResult {
@@ -454,10 +461,24 @@ class PgSeries {
   readonly pool: pg.Pool;
   readonly side: pg.Pool;
   private readonly staged = new WeakSet<pg.PoolClient>();
+  /** the tails of counter series as this process last wrote them, by series key (tails.ts) */
+  private readonly tails = new Map<string, Tail>();
+
+  /**
+   * How often a write that tried its tails found one changed (an exponential average): with several instances
+   * writing the same series (shared MQTT subscriptions) most tails are stale, and trying costs a round trip.
+   */
+  private tailMisses = 0;
+  /** writes since the tails were last tried while they mostly missed */
+  private tailSkips = 0;
+  /** writes done on their tails (hits) and tried on tails found changed (misses), since the start */
+  readonly tailStats = { hits: 0, misses: 0 };
 
   constructor(
     store: { url: string; schema?: string },
     private readonly known: Set<string>,
+    /** readings before this (ms) may be deleted by the retention (undefined: retention off) */
+    private readonly retainedFrom: () => number | undefined = () => undefined,
   ) {
     const options = store.schema ? { options: `-c search_path=${store.schema}` } : {};
     // the compaction's own connection (listing, vacuum): never one the write path waits for
@@ -501,35 +522,48 @@ class PgSeries {
     return parts.join('');
   }
 
-  /** COPY of `text` into `table`, after the statements in `head` (none may return rows) in the same round trip. */
-  private static async copy(c: pg.PoolClient, table: string, text: string, head = '') {
-    const stream = c.query(copyFrom(`${head}copy ${table} (device_id, data_id, ts, value, status) from stdin`));
+  /**
+   * COPY of `text` into `table`, after the statements in `head` in the same round trip. Resolves the first column of
+   * the last row a head statement returned, as text (node-postgres hands a query's rows to its submittable's
+   * `handleDataRow`; the COPY stream has none of its own).
+   */
+  private static async copy(c: pg.PoolClient, table: string, text: string, head = ''): Promise<string | undefined> {
+    let value: string | undefined;
+    const stream = Object.assign(c.query(copyFrom(`${head}copy ${table} (device_id, data_id, ts, value, status) from stdin`)), {
+      handleRowDescription() {},
+      handleDataRow(msg: { fields: (string | null)[] }) {
+        value = msg.fields[0] ?? undefined;
+      },
+    });
     await new Promise<void>((resolve, reject) => {
       stream.on('finish', resolve);
       stream.on('error', reject);
       stream.end(text);
     });
+    return value;
   }
 
   /**
    * Begins the transaction and COPies the readings straight into the table, in one round trip; when one of
    * them is already stored (a repeat), the transaction is started again and the batch goes through the
    * staging table and one upsert instead. With `autocommit` (nothing else to write) the COPY is its own
-   * transaction, committed in the same round trip (resolves true); after a repeat the staging transaction is
-   * left open (resolves false).
+   * transaction, committed in the same round trip (committed true); after a repeat the staging transaction is
+   * left open (committed false). Resolves the transaction's id too (the row version of the cells it wrote).
    */
-  private async writeReadings(c: pg.PoolClient, rows: ReadingRow[], guard: string, autocommit = false) {
+  private async writeReadings(c: pg.PoolClient, rows: ReadingRow[], guard: string, autocommit = false): Promise<{ committed: boolean; xid: string }> {
     const text = PgSeries.copyText(rows);
     try {
       // the guard (compaction lock, no day rows in the way), then the readings' pyramid cells merged ahead of the COPY in
       // the same transaction (explicit, or the implicit one of a multi-statement query): valid because every reading is
       // new, else the COPY fails and all of it rolls back
-      await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${guard};\n${pgCellSql('merge', cellsOf(rows))};\n`);
-      return true;
+      const xid = await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${guard};\n${pgCellSql('merge', cellsOf(rows))};\n`);
+      return { committed: true, xid: xid ?? '' };
     } catch (err) {
       if ((err as { code?: string }).code !== '23505') throw err;
-      await c.query(`${autocommit ? 'begin' : 'rollback; begin'};\n${guard}`);
     }
+    // started again (a multi-statement query: one result per statement, the guard's last)
+    const restarted = (await c.query(`${autocommit ? '' : 'rollback;\n'}begin;\n${guard}`)) as unknown as pg.QueryResult<{ xid: string }>[];
+    const guarded = restarted[restarted.length - 1] as pg.QueryResult<{ xid: string }>;
     // the last of several writes of one reading wins, as if they were written one by one
     const last = new Map<string, ReadingRow>();
     for (const r of rows) {
@@ -557,7 +591,7 @@ class PgSeries {
     });
     const recomputed = cellsOf(stored.rows.map((r) => ({ deviceId: r.deviceId, dataId: r.dataId, ts: Number(r.ts), value: Number(r.value), status: Number(r.status) })));
     if (recomputed.length > 0) await c.query(pgCellSql('overwrite', recomputed));
-    return false;
+    return { committed: false, xid: guarded.rows[0]?.xid ?? '' };
   }
 
   /**
@@ -603,14 +637,8 @@ class PgSeries {
     });
   }
 
-  /**
-   * The statements that write the rollups of the touched series: their stored windows with this write's readings
-   * added (a repeat replaces the stored reading: the plan keeps the last reading of a ts), planned.
-   */
-  private static rollupStatements(res: pg.QueryResult<WindowRow>, series: TouchedSeries[], rows: ReadingRow[], plan: PlanFn, from: SeriesFrom): string[] {
-    // a 15-min bucket written on a day before the earliest reading's (a reading after a gap, or just after midnight): the
-    // guard again for those days
-    const earlier: SeriesFrom = new Map();
+  /** The stored windows and declared resets of the touched series as the windows query read them, by series key. */
+  private static windowsOf(res: pg.QueryResult<WindowRow>, series: TouchedSeries[]): Windows {
     const windows = new Map<string, WindowReading[]>(series.map((s) => [seriesKey(s), []]));
     const resets = new Map<string, WindowReset[]>();
     for (const r of res.rows) {
@@ -625,6 +653,18 @@ class PgSeries {
         list.push({ ts: Number(r.ts), closing: r.a, opening: r.b });
       }
     }
+    return { windows, resets };
+  }
+
+  /**
+   * The statements that write the rollups of the touched series: their stored windows with this write's readings
+   * added (a repeat replaces the stored reading: the plan keeps the last reading of a ts), planned. Appends the
+   * readings to the windows' lists, which then hold every stored reading of the window after the write.
+   */
+  private static rollupStatements({ windows, resets }: Windows, series: TouchedSeries[], rows: ReadingRow[], plan: PlanFn, from: SeriesFrom): string[] {
+    // a 15-min bucket written on a day before the earliest reading's (a reading after a gap, or just after midnight): the
+    // guard again for those days
+    const earlier: SeriesFrom = new Map();
     const iv = { d: [] as number[], k: [] as number[], b: [] as number[], v: [] as (number | null)[], q: [] as number[], g: [] as number[] };
     const parents = { hour: [[], [], [], []] as number[][], day: [[], [], [], []] as number[][], month: [[], [], [], []] as number[][] };
     for (const r of rows) {
@@ -829,6 +869,81 @@ class PgSeries {
     }
   }
 
+  /**
+   * The tails of the series when every one is known and the write starts after its newest reading (a write in time
+   * order), else undefined.
+   */
+  private tailsFor(series: TouchedSeries[]): Map<string, Tail> | undefined {
+    // mostly missing lately: tried again one write in TAIL_RETRY_EVERY
+    if (this.tailMisses > 0.5 && ++this.tailSkips % TAIL_RETRY_EVERY !== 0) return undefined;
+    // the retention deletes only readings before its cutoff, which is before this one (and keeps the cells, which the
+    // check compares): a tail from this on is still whole
+    const retained = this.retainedFrom() ?? -Infinity;
+    const out = new Map<string, Tail>();
+    for (const s of series) {
+      const key = seriesKey(s);
+      const tail = this.tails.get(key);
+      if (!tail || (tail.rows[tail.rows.length - 1] as WindowReading).ts >= s.minTs || (tail.rows[0] as WindowReading).ts < retained) return undefined;
+      out.set(key, tail);
+    }
+    return out;
+  }
+
+  /**
+   * Keeps the tails of the series after a committed write, from `w` (the windows the write planned from, with its
+   * readings appended: every stored reading of each window). A window with a reading after the write's latest (a late
+   * write: the window ends there, later readings unread) or a declared reset gives no tail.
+   */
+  private keepTails(w: Windows, series: TouchedSeries[], rows: ReadingRow[], xid: string): void {
+    if (this.tails.size > TAILS_MAX) this.tails.clear();
+    // per series the hours of the write's readings: their cells now carry the write's xid
+    const written = new Map<string, Set<number>>(series.map((s) => [seriesKey(s), new Set()]));
+    for (const r of rows) written.get(seriesKey(r))?.add(cellStart(r.ts));
+    for (const s of series) {
+      const key = seriesKey(s);
+      const list = w.windows.get(key) ?? [];
+      const late = (w.resets.get(key)?.length ?? 0) > 0 || list.some((r) => r.ts > s.maxTs);
+      const tail = late || !xid ? undefined : nextTail(list, written.get(key) as Set<number>, xid, this.tails.get(key));
+      if (tail) this.tails.set(key, tail);
+      else this.tails.delete(key);
+    }
+  }
+
+  /**
+   * A write in time order of series whose tails are known, in one round trip as the floor's COPY: the guard with the
+   * check of the tails, the rollups planned from the tails, the pyramid cells and the COPY of the readings, one
+   * implicit transaction committed at the end of the query. Resolves false, nothing written, when a tail is not as
+   * stored or a reading repeats a stored one (the tails of the series are forgotten: the write is done again the long way).
+   */
+  private async writeAhead(c: pg.PoolClient, rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn, from: SeriesFrom, tails: Map<string, Tail>) {
+    const w: Windows = { windows: new Map(), resets: new Map() };
+    const checks: TailCheck[] = [];
+    for (const s of series) {
+      const tail = tails.get(seriesKey(s)) as Tail;
+      w.windows.set(seriesKey(s), [...tail.rows]);
+      checks.push({ deviceId: s.deviceId, dataId: s.dataId, tail });
+    }
+    const writes = PgSeries.rollupStatements(w, series, rows, plan, from);
+    const head = [guardSql(from, checks), ...writes, pgCellSql('merge', cellsOf(rows))].map((x) => `${x};\n`).join('');
+    let xid: string | undefined;
+    try {
+      xid = await PgSeries.copy(c, 'reading', PgSeries.copyText(rows), head);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== TAIL_CODE && code !== '23505') throw err;
+      for (const s of series) this.tails.delete(seriesKey(s));
+      if (code === TAIL_CODE) {
+        this.tailMisses = this.tailMisses * 0.9 + 0.1;
+        this.tailStats.misses++;
+      }
+      return false;
+    }
+    this.tailMisses *= 0.9;
+    this.tailStats.hits++;
+    this.keepTails(w, series, rows, xid ?? '');
+    return true;
+  }
+
   private async writeOnce(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn, from: SeriesFrom): Promise<void> {
     const guard = guardSql(from);
     const c = await this.pool.connect();
@@ -840,21 +955,28 @@ class PgSeries {
           value double precision not null, status smallint not null) on commit delete rows`);
         this.staged.add(c);
       }
-      // the windows read on the other connection while this one begins and COPies the readings; then the rollups and the commit
+      // a write in time order of series whose tails are known: one round trip
+      const tails = rows.length > 0 && series.length > 0 ? this.tailsFor(series) : undefined;
+      if (tails && (await this.writeAhead(c, rows, series, plan, from, tails))) return;
+      // else the windows read on the other connection while this one begins and COPies the readings; then the rollups and the commit
       const windows = series.length > 0 ? PgSeries.readWindows(this.pool, series) : undefined;
       windows?.catch(() => undefined);
       try {
+        let xid = '';
         if (rows.length === 0) await c.query(`begin;\n${guard}`);
-        else if (windows) await this.writeReadings(c, rows, guard);
+        else if (windows) ({ xid } = await this.writeReadings(c, rows, guard));
         // readings of no counter series: the COPY is its own transaction, committed in the same round trip
-        else if (await this.writeReadings(c, rows, guard, true)) return;
-        const writes = windows ? PgSeries.rollupStatements(await windows, series, rows, plan, from) : [];
+        else if ((await this.writeReadings(c, rows, guard, true)).committed) return;
+        const w = windows ? PgSeries.windowsOf(await windows, series) : undefined;
+        const writes = w ? PgSeries.rollupStatements(w, series, rows, plan, from) : [];
         await c.query([...writes, 'commit'].join(';\n'));
+        if (w) this.keepTails(w, series, rows, xid);
       } catch (err) {
         await c.query('rollback').catch((e: Error) => (broken = e));
         throw err;
       }
     } catch (err) {
+      for (const s of series) this.tails.delete(seriesKey(s));
       // a connection that failed mid-COPY or mid-rollback is not reused
       if ((err as { code?: string }).code === undefined) broken ??= err as Error;
       throw err;
@@ -869,10 +991,11 @@ const pgSides = new WeakMap<Db, PgSeries>();
 function pgSide(ems: Ems): PgSeries {
   let side = pgSides.get(ems.db);
   if (!side) {
-    if (ems.config.store.kind !== 'postgres') throw new Error('not a PostgreSQL store');
+    const config = ems.config;
+    if (config.store.kind !== 'postgres') throw new Error('not a PostgreSQL store');
     let known = knownPartitions.get(ems.db);
     if (!known) knownPartitions.set(ems.db, (known = new Set()));
-    side = new PgSeries(ems.config.store, known);
+    side = new PgSeries(config.store, known, () => retentionAcceptFrom(config, config.now()));
     pgSides.set(ems.db, side);
   }
   return side;
@@ -891,6 +1014,11 @@ function committer(ems: Ems): GroupCommit {
  * PostgreSQL: moves the closed days of every series into day rows (compaction.ts), between the write path's commits;
  * `now` (default the server clock) decides which days are closed. SQLite keeps rows: nothing to do.
  */
+/** PostgreSQL: the writes done on their series tails and those that found a tail changed (tails.ts), since the start. */
+export function pgTailStats(ems: Ems): { hits: number; misses: number } {
+  return ems.config.store.kind === 'postgres' ? { ...pgSide(ems).tailStats } : { hits: 0, misses: 0 };
+}
+
 export async function compactSeriesDays(ems: Ems, now = ems.config.now(), graceMs?: number): Promise<CompactionResult> {
   if (ems.kind !== 'postgres') return { days: 0, days15: 0, batches: 0, problems: [] };
   const c = committer(ems);

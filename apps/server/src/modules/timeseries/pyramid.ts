@@ -148,14 +148,36 @@ export const sqliteCellSql = (how: 'merge' | 'overwrite', n = 1): string =>
 const arr = (xs: number[]) => `'{${xs.join(',')}}'`;
 const PG_TYPES = ['int', 'int', 'bigint', 'int', 'float8', 'float8', 'int', 'smallint', 'float8', 'int', 'smallint', 'int', 'float8', 'smallint', 'int', 'float8', 'smallint', 'smallint'];
 
-/** PostgreSQL: one statement (numbers only, as literals: for a multi-statement text) upserting the cells. */
-export function pgCellSql(how: 'merge' | 'overwrite', cells: readonly PyramidCell[]): string {
+/** The cells' columns as PostgreSQL array literals, in CELL_COLUMNS order. */
+function cellArrays(cells: readonly PyramidCell[]): string[] {
   const cols: number[][] = CELL_COLUMNS.map(() => []);
   for (const c of cells) cellValues(c).forEach((v, i) => (cols[i] as number[]).push(v));
-  return `insert into reading_hour (${CELL_COLUMNS.join(', ')})
-    select * from unnest(${cols.map((xs, i) => `${arr(xs)}::${PG_TYPES[i]}[]`).join(', ')})
-    on conflict (device_id, data_id, bucket_start) do update set ${how === 'merge' ? MERGE_SET : OVERWRITE_SET}`;
+  return cols.map(arr);
 }
+
+const pgCellInsert = (how: 'merge' | 'overwrite', source: string) => `insert into reading_hour (${CELL_COLUMNS.join(', ')})
+    select * from unnest(${source})
+    on conflict (device_id, data_id, bucket_start) do update set ${how === 'merge' ? MERGE_SET : OVERWRITE_SET}`;
+
+/** PostgreSQL: one statement (numbers only, as literals: for a multi-statement text) upserting the cells. */
+export function pgCellSql(how: 'merge' | 'overwrite', cells: readonly PyramidCell[]): string {
+  return pgCellInsert(
+    how,
+    cellArrays(cells)
+      .map((a, i) => `${a}::${PG_TYPES[i]}[]`)
+      .join(', '),
+  );
+}
+
+/**
+ * PostgreSQL: `ems_cell_merge`, the merge of cells as a statement prepared once per connection (SQL PREPARE: planned
+ * once, and callable from a multi-statement text such as the head of a COPY); its arguments are the CELL_COLUMNS arrays.
+ */
+export const PG_CELL_MERGE_PREPARE = `prepare ems_cell_merge(${PG_TYPES.map((t) => `${t}[]`).join(', ')}) as
+  ${pgCellInsert('merge', CELL_COLUMNS.map((_, i) => `$${i + 1}`).join(', '))}`;
+
+/** PostgreSQL: the cells merged by the prepared `ems_cell_merge` (numbers only, as literals: for a multi-statement text). */
+export const pgCellMerge = (cells: readonly PyramidCell[]): string => `execute ems_cell_merge(${cellArrays(cells).join(', ')})`;
 
 /** SQL reading the stored readings of cells (device, data point, hour start) given as arrays $1..$3 (PostgreSQL). */
 export const PG_CELL_READINGS_SQL = `select r.device_id as "deviceId", r.data_id as "dataId", r.ts, r.value, r.status

@@ -15,7 +15,7 @@ import {
 } from './compaction.js';
 import { retentionAcceptFrom } from './retention.js';
 import { nextTail, tailCheckColumns, type Tail, type TailCheck } from './tails.js';
-import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellSql, PG_CELL_READINGS_SQL, PYRAMID_CELL_MS, sqliteCellSql, type PyramidCell } from './pyramid.js';
+import { cellsOf, cellStart, cellValues as cellValuesOf, pgCellMerge, pgCellSql, PG_CELL_MERGE_PREPARE, PG_CELL_READINGS_SQL, PYRAMID_CELL_MS, sqliteCellSql, type PyramidCell } from './pyramid.js';
 
 /** Pyramid cells merged by one SQLite statement (18 parameters each: 576, under SQLite's 32,766). */
 const CELLS_PER_STATEMENT = 32;
@@ -353,6 +353,35 @@ function monthOf(ts: number): { name: string; from: number; to: number } {
   return { name: `reading_p${y}${String(m + 1).padStart(2, '0')}`, from: Date.UTC(y, m, 1), to: Date.UTC(y, m + 1, 1) };
 }
 
+/**
+ * The rollup writes of the PostgreSQL write path as statements prepared once per connection (SQL PREPARE: planned once,
+ * callable from the multi-statement text that heads a COPY): `ems_rollup_15m` upserts 15-min values (device, data
+ * point, bucket, value, quality, good: arrays), `ems_rollup_{hour,day,month}` recompute each bucket [a, b) from its
+ * children (device, data point, a, b: arrays). A bucket's children are read by a range of the child's key (lateral): a
+ * join on (device, data point) with the range as a filter was planned as a merge join comparing every bucket with every
+ * child row of the series (a backfill of 430 daily readings: 10,000 hours × 41,000 quarters, 24 s); a bucket without
+ * children is left as it is.
+ */
+const PG_ROLLUP_PREPARE = [
+  `prepare ems_rollup_15m(int[], int[], bigint[], float8[], smallint[], int[]) as
+    insert into rollup_15m (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
+    select d, k, b, v, q, 1, g from unnest($1, $2, $3, $4, $5, $6) as t(d, k, b, v, q, g)
+    on conflict (device_id, data_id, bucket_start) do update set
+      value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`,
+  ...GRAINS.map(
+    ([g, parent, child]) => `prepare ems_rollup_${g}(int[], int[], bigint[], bigint[]) as
+    insert into ${parent} (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
+    select w.d, w.k, w.a, c.v, case c.s when 4 then 3 when 3 then 4 else c.s end, c.n, c.g
+    from unnest($1, $2, $3, $4) as w(d, k, a, b)
+    cross join lateral (select sum(c.value) as v, max(case c.quality when 3 then 4 when 4 then 3 else c.quality end) as s,
+                               sum(c.n_intervals) as n, sum(c.n_good) as g, count(*) as rows
+          from ${child} c where c.device_id = w.d and c.data_id = w.k and c.bucket_start >= w.a and c.bucket_start < w.b) c
+    where c.rows > 0
+    on conflict (device_id, data_id, bucket_start) do update set
+      value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`,
+  ),
+];
+
 /** PostgreSQL array literals of numbers (integers, or doubles with nulls), for statements sent as text */
 const ints = (xs: number[]) => `'{${xs.join(',')}}'`;
 const floats = (xs: (number | null)[]) => `'{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}'`;
@@ -556,7 +585,7 @@ class PgSeries {
       // the guard (compaction lock, no day rows in the way), then the readings' pyramid cells merged ahead of the COPY in
       // the same transaction (explicit, or the implicit one of a multi-statement query): valid because every reading is
       // new, else the COPY fails and all of it rolls back
-      const xid = await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${guard};\n${pgCellSql('merge', cellsOf(rows))};\n`);
+      const xid = await PgSeries.copy(c, 'reading', text, `${autocommit ? '' : 'begin;\n'}${guard};\n${pgCellMerge(cellsOf(rows))};\n`);
       return { committed: true, xid: xid ?? '' };
     } catch (err) {
       if ((err as { code?: string }).code !== '23505') throw err;
@@ -699,28 +728,10 @@ class PgSeries {
     }
     // the rollup writes as one multi-statement text (arrays as literals of numbers only), run with the commit in one round trip
     const out: string[] = earlier.size > 0 ? [guardSql(earlier)] : [];
-    if (iv.d.length > 0) {
-      out.push(`insert into rollup_15m (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
-        select d, k, b, v, q, 1, g from unnest(${ints(iv.d)}::int[], ${ints(iv.k)}::int[], ${ints(iv.b)}::bigint[], ${floats(iv.v)}::float8[],
-          ${ints(iv.q)}::smallint[], ${ints(iv.g)}::int[]) as t(d, k, b, v, q, g)
-        on conflict (device_id, data_id, bucket_start) do update set
-          value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`);
-    }
-    for (const [g, parent, child] of GRAINS) {
+    if (iv.d.length > 0) out.push(`execute ems_rollup_15m(${ints(iv.d)}, ${ints(iv.k)}, ${ints(iv.b)}, ${floats(iv.v)}, ${ints(iv.q)}, ${ints(iv.g)})`);
+    for (const [g] of GRAINS) {
       const [d, k, from, to] = parents[g] as [number[], number[], number[], number[]];
-      if (d.length === 0) continue;
-      // each bucket's children by a range of the child's key (lateral): a join on (device, data point) with the range as
-      // a filter was planned as a merge join comparing every bucket with every child row of the series (a backfill of
-      // 430 daily readings: 10,000 hours × 41,000 quarters, 24 s); a bucket without children is left as it is
-      out.push(`insert into ${parent} (device_id, data_id, bucket_start, value, quality, n_intervals, n_good)
-        select w.d, w.k, w.a, c.v, case c.s when 4 then 3 when 3 then 4 else c.s end, c.n, c.g
-        from unnest(${ints(d)}::int[], ${ints(k)}::int[], ${ints(from)}::bigint[], ${ints(to)}::bigint[]) as w(d, k, a, b)
-        cross join lateral (select sum(c.value) as v, max(case c.quality when 3 then 4 when 4 then 3 else c.quality end) as s,
-                                   sum(c.n_intervals) as n, sum(c.n_good) as g, count(*) as rows
-              from ${child} c where c.device_id = w.d and c.data_id = w.k and c.bucket_start >= w.a and c.bucket_start < w.b) c
-        where c.rows > 0
-        on conflict (device_id, data_id, bucket_start) do update set
-          value = excluded.value, quality = excluded.quality, n_intervals = excluded.n_intervals, n_good = excluded.n_good`);
+      if (d.length > 0) out.push(`execute ems_rollup_${g}(${ints(d)}, ${ints(k)}, ${ints(from)}, ${ints(to)})`);
     }
     return out;
   }
@@ -924,7 +935,7 @@ class PgSeries {
       checks.push({ deviceId: s.deviceId, dataId: s.dataId, tail });
     }
     const writes = PgSeries.rollupStatements(w, series, rows, plan, from);
-    const head = [guardSql(from, checks), ...writes, pgCellSql('merge', cellsOf(rows))].map((x) => `${x};\n`).join('');
+    const head = [guardSql(from, checks), ...writes, pgCellMerge(cellsOf(rows))].map((x) => `${x};\n`).join('');
     let xid: string | undefined;
     try {
       xid = await PgSeries.copy(c, 'reading', PgSeries.copyText(rows), head);
@@ -952,7 +963,8 @@ class PgSeries {
       if (rows.length > 0) await this.ensurePartitions(c, rows);
       if (!this.staged.has(c)) {
         await c.query(`create temporary table if not exists ems_reading_in (device_id integer not null, data_id integer not null, ts bigint not null,
-          value double precision not null, status smallint not null) on commit delete rows`);
+          value double precision not null, status smallint not null) on commit delete rows;
+          ${[PG_CELL_MERGE_PREPARE, ...PG_ROLLUP_PREPARE].join(';\n')}`);
         this.staged.add(c);
       }
       // a write in time order of series whose tails are known: one round trip

@@ -151,7 +151,10 @@ const PG_TYPES = ['int', 'int', 'bigint', 'int', 'float8', 'float8', 'int', 'sma
 /** The cells' columns as PostgreSQL array literals, in CELL_COLUMNS order. */
 function cellArrays(cells: readonly PyramidCell[]): string[] {
   const cols: number[][] = CELL_COLUMNS.map(() => []);
-  for (const c of cells) cellValues(c).forEach((v, i) => (cols[i] as number[]).push(v));
+  for (const c of cells) {
+    const values = cellValues(c);
+    for (let i = 0; i < values.length; i++) (cols[i] as number[]).push(values[i] as number);
+  }
   return cols.map(arr);
 }
 

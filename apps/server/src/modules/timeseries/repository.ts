@@ -417,6 +417,36 @@ const TAILS_MAX = 200_000;
 /** Per series (device, data point) the earliest ts a write touches: the write's readings, or its 15-min buckets. */
 type SeriesFrom = Map<string, [number, number, number]>;
 
+/** Values per device and data point, looked up by numbers (the write path looks up every reading: a key string each costs). */
+class BySeries<T> {
+  private readonly byDevice = new Map<number, Map<number, T>>();
+  get(d: number, k: number): T | undefined {
+    return this.byDevice.get(d)?.get(k);
+  }
+  set(d: number, k: number, value: T): void {
+    let points = this.byDevice.get(d);
+    if (!points) this.byDevice.set(d, (points = new Map()));
+    points.set(k, value);
+  }
+}
+
+/** The earliest ts a write touches per series: its readings' and its series' (a reset's write has no readings). */
+function earliestOf(rows: ReadingRow[], series: TouchedSeries[]): SeriesFrom {
+  const out: SeriesFrom = new Map();
+  const earliest = new BySeries<[number, number, number]>();
+  const note = (d: number, k: number, ts: number) => {
+    const e = earliest.get(d, k);
+    if (!e) {
+      const entry: [number, number, number] = [d, k, ts];
+      earliest.set(d, k, entry);
+      out.set(`${d}:${k}`, entry);
+    } else if (ts < e[2]) e[2] = ts;
+  };
+  for (const r of rows) note(r.deviceId, r.dataId, r.ts);
+  for (const x of series) note(x.deviceId, x.dataId, x.minTs);
+  return out;
+}
+
 function noteFrom(m: SeriesFrom, d: number, k: number, ts: number) {
   const key = `${d}:${k}`;
   const e = m.get(key);
@@ -696,10 +726,12 @@ class PgSeries {
     const earlier: SeriesFrom = new Map();
     const iv = { d: [] as number[], k: [] as number[], b: [] as number[], v: [] as (number | null)[], q: [] as number[], g: [] as number[] };
     const parents = { hour: [[], [], [], []] as number[][], day: [[], [], [], []] as number[][], month: [[], [], [], []] as number[][] };
-    for (const r of rows) {
-      const list = windows.get(seriesKey(r));
-      if (list) list.push({ ts: r.ts, value: r.value, status: r.status });
+    const lists = new BySeries<WindowReading[]>();
+    for (const s of series) {
+      const list = windows.get(seriesKey(s));
+      if (list) lists.set(s.deviceId, s.dataId, list);
     }
+    for (const r of rows) lists.get(r.deviceId, r.dataId)?.push({ ts: r.ts, value: r.value, status: r.status });
     for (const s of series) {
       const key = seriesKey(s);
       const p = plan(s, windows.get(key) ?? [], resets.get(key) ?? []);
@@ -750,9 +782,7 @@ class PgSeries {
    * back to rows (PG_REOPEN_SQL, its own transaction under the same lock) and writes again.
    */
   async write(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn): Promise<void> {
-    const from: SeriesFrom = new Map();
-    for (const r of rows) noteFrom(from, r.deviceId, r.dataId, r.ts);
-    for (const x of series) noteFrom(from, x.deviceId, x.dataId, x.minTs);
+    const from = earliestOf(rows, series);
     for (let attempt = 0; ; attempt++) {
       try {
         await this.writeOnce(rows, series, plan, from);
@@ -908,13 +938,14 @@ class PgSeries {
   private keepTails(w: Windows, series: TouchedSeries[], rows: ReadingRow[], xid: string): void {
     if (this.tails.size > TAILS_MAX) this.tails.clear();
     // per series the hours of the write's readings: their cells now carry the write's xid
-    const written = new Map<string, Set<number>>(series.map((s) => [seriesKey(s), new Set()]));
-    for (const r of rows) written.get(seriesKey(r))?.add(cellStart(r.ts));
+    const written = new BySeries<Set<number>>();
+    for (const s of series) written.set(s.deviceId, s.dataId, new Set());
+    for (const r of rows) written.get(r.deviceId, r.dataId)?.add(cellStart(r.ts));
     for (const s of series) {
       const key = seriesKey(s);
       const list = w.windows.get(key) ?? [];
       const late = (w.resets.get(key)?.length ?? 0) > 0 || list.some((r) => r.ts > s.maxTs);
-      const tail = late || !xid ? undefined : nextTail(list, written.get(key) as Set<number>, xid, this.tails.get(key));
+      const tail = late || !xid ? undefined : nextTail(list, written.get(s.deviceId, s.dataId) as Set<number>, xid, this.tails.get(key));
       if (tail) this.tails.set(key, tail);
       else this.tails.delete(key);
     }

@@ -45,9 +45,14 @@ export interface Tail {
  */
 export function nextTail(known: readonly WindowReading[], written: ReadonlySet<number>, xid: string, before: Tail | undefined): Tail | undefined {
   if (known.length === 0) return undefined;
-  const byTs = new Map<number, WindowReading>();
-  for (const r of known) byTs.set(r.ts, r);
-  const all = [...byTs.values()].sort((a, b) => a.ts - b.ts);
+  let ascending = true;
+  for (let i = 1; ascending && i < known.length; i++) ascending = (known[i] as WindowReading).ts > (known[i - 1] as WindowReading).ts;
+  let all = known;
+  if (!ascending) {
+    const byTs = new Map<number, WindowReading>();
+    for (const r of known) byTs.set(r.ts, r);
+    all = [...byTs.values()].sort((a, b) => a.ts - b.ts);
+  }
   const boundary = Math.floor((all[all.length - 1] as WindowReading).ts / Q15) * Q15;
   let i = all.length - 1;
   while (i >= 0 && (all[i] as WindowReading).ts > boundary) i--;

@@ -412,7 +412,7 @@ const TAIL_CODE = 'EMSTL';
 /** While tails mostly miss, they are tried again one write in this many. */
 const TAIL_RETRY_EVERY = 16;
 /** Series tails kept per PostgreSQL store at most (a few readings each); beyond, they are forgotten and read again. */
-const TAILS_MAX = 200_000;
+const TAILS_MAX = 50_000;
 
 /** Per series (device, data point) the earliest ts a write touches: the write's readings, or its 15-min buckets. */
 type SeriesFrom = Map<string, [number, number, number]>;

@@ -71,5 +71,17 @@ export function openDb(store: StoreConfig): Db {
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  return watched(new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }) }));
+  const db = watched(new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }) }));
+  pgPools.set(db, pool);
+  return db;
+}
+
+const pgPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pool under a PostgreSQL store's Kysely instance (undefined for SQLite), for the few hot reads that run as named
+ * statements (parsed and planned once per connection; Kysely's queries are unnamed: planned on every call).
+ */
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pgPools.get(db);
 }

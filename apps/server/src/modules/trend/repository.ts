@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/connect.js';
+import { sql, type RawBuilder } from 'kysely';
+import { pgPoolOf, type Db } from '../../db/connect.js';
 import { latestReadingTs, readingRows, rollupRows } from '../../db/series-source.js';
 
 /** Worst status by severity (normal < interpolated < estimated < reset < suspect), as a sortable code. */
@@ -41,6 +41,16 @@ const rowsOf = (rows: { t: unknown; v: unknown; s: unknown }[]): TimeRow[] => {
  * the statement's own range, so that only the day rows of the days in range are read.
  */
 export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
+  const pool = kind === 'postgres' ? pgPoolOf(db) : undefined;
+  /**
+   * Runs a query; on PostgreSQL as the named statement `name` (one SQL text per name: the pyramid reads of a long
+   * trend line, 4 per line, planned once per connection instead of on every call).
+   */
+  const run = async <R>(name: string, query: RawBuilder<R>): Promise<R[]> => {
+    if (!pool) return (await query.execute(db)).rows;
+    const { sql: text, parameters } = query.compile(db);
+    return (await pool.query({ name, text, values: [...parameters] })).rows as R[];
+  };
   return {
     /** The nodes among the ids that lie in the projects, with their project's timezone. */
     async devices(ids: number[], projectIds: readonly number[]) {
@@ -131,27 +141,35 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
     async cellExtremes(q: LineRange, origin: number, width: number, which: 'low' | 'high'): Promise<TimeRow[]> {
       const [v, o, st] = which === 'low' ? ['min_v', 'min_o', 'min_s'] : ['max_v', 'max_o', 'max_s'];
       const where = sql`device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}`;
-      const r =
+      const rows =
         kind === 'sqlite'
-          ? await sql<{ t: number; v: number; s: number }>`
+          ? (
+              await sql<{ t: number; v: number; s: number }>`
             select ${sql.raw(which === 'low' ? 'min' : 'max')}(${sql.ref(v)}) as v, bucket_start + ${sql.ref(o)} as t, ${sql.ref(st)} as s from reading_hour
             where ${where} group by (bucket_start - ${big(origin)}) / ${big(width)}`.execute(db)
-          : await sql<{ t: number; v: number; s: number }>`
+            ).rows
+          : await run(
+              `ems_trend_cells_${which}`,
+              sql<{ t: number; v: number; s: number }>`
             select distinct on (g) t, v, s from (
               select (bucket_start - ${big(origin)}) / ${big(width)} as g, bucket_start + ${sql.ref(o)} as t, ${sql.ref(v)} as v, ${sql.ref(st)} as s, bucket_start
               from reading_hour where ${where}) c
-            order by g, v ${sql.raw(which === 'low' ? 'asc' : 'desc')}, bucket_start`.execute(db);
-      return rowsOf(r.rows);
+            order by g, v ${sql.raw(which === 'low' ? 'asc' : 'desc')}, bucket_start`,
+            );
+      return rowsOf(rows);
     },
 
     /** The first (or last) pyramid cell of a series starting in [from, to), as its first (or last) reading. */
     async endCell(q: LineRange, which: 'first' | 'last'): Promise<TimeRow | undefined> {
       const [o, v, st, dir] = which === 'first' ? ['first_o', 'first_v', 'first_s', 'asc'] : ['last_o', 'last_v', 'last_s', 'desc'];
-      const r = await sql<{ t: number; v: number; s: number }>`
+      const rows = await run(
+        `ems_trend_cell_${which}`,
+        sql<{ t: number; v: number; s: number }>`
         select bucket_start + ${sql.ref(o)} as t, ${sql.ref(v)} as v, ${sql.ref(st)} as s from reading_hour
         where device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}
-        order by bucket_start ${sql.raw(dir)} limit 1`.execute(db);
-      return rowsOf(r.rows)[0];
+        order by bucket_start ${sql.raw(dir)} limit 1`,
+      );
+      return rowsOf(rows)[0];
     },
 
     /** Rollup buckets (counter consumption) starting in range. */

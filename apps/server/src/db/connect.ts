@@ -60,7 +60,10 @@ export function openDb(store: StoreConfig): Db {
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
-    return watched(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }));
+    const statements = withStatementCache(file);
+    const db = watched(new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) }));
+    sqliteStatements.set(db, statements);
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: store.url,
@@ -77,6 +80,15 @@ export function openDb(store: StoreConfig): Db {
 }
 
 const pgPools = new WeakMap<Db, pg.Pool>();
+const sqliteStatements = new WeakMap<Db, { prepare(sql: string): SQLite.Statement }>();
+
+/**
+ * A SQLite store's statement cache (undefined for PostgreSQL): the prepared statement of a SQL text, for the few hot
+ * reads that run it directly (synchronously, reads only: Kysely's driver adds a lock and a few promise turns a query).
+ */
+export function sqliteStatementsOf(db: Db): { prepare(sql: string): SQLite.Statement } | undefined {
+  return sqliteStatements.get(db);
+}
 
 /**
  * The pool under a PostgreSQL store's Kysely instance (undefined for SQLite), for the few hot reads that run as named

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { pgPoolOf, type Db } from '../../db/connect.js';
+import { pgPoolOf, sqliteStatementsOf, type Db } from '../../db/connect.js';
 import { latestReadingTs, readingRows, rollupRows } from '../../db/series-source.js';
 
 /** Worst status by severity (normal < interpolated < estimated < reset < suspect), as a sortable code. */
@@ -42,14 +42,16 @@ const rowsOf = (rows: { t: unknown; v: unknown; s: unknown }[]): TimeRow[] => {
  */
 export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
   const pool = kind === 'postgres' ? pgPoolOf(db) : undefined;
+  const statements = kind === 'sqlite' ? sqliteStatementsOf(db) : undefined;
   /**
    * Runs a query; on PostgreSQL as the named statement `name` (one SQL text per name: the pyramid reads of a long
    * trend line, 4 per line, planned once per connection instead of on every call).
    */
   const run = async <R>(name: string, query: RawBuilder<R>): Promise<R[]> => {
-    if (!pool) return (await query.execute(db)).rows;
+    if (!pool && !statements) return (await query.execute(db)).rows;
     const { sql: text, parameters } = query.compile(db);
-    return (await pool.query({ name, text, values: [...parameters] })).rows as R[];
+    if (statements) return statements.prepare(text).all(...parameters) as R[];
+    return (await (pool as NonNullable<typeof pool>).query({ name, text, values: [...parameters] })).rows as R[];
   };
   return {
     /** The nodes among the ids that lie in the projects, with their project's timezone. */
@@ -143,11 +145,12 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
       const where = sql`device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}`;
       const rows =
         kind === 'sqlite'
-          ? (
-              await sql<{ t: number; v: number; s: number }>`
+          ? await run(
+              `ems_trend_cells_${which}`,
+              sql<{ t: number; v: number; s: number }>`
             select ${sql.raw(which === 'low' ? 'min' : 'max')}(${sql.ref(v)}) as v, bucket_start + ${sql.ref(o)} as t, ${sql.ref(st)} as s from reading_hour
-            where ${where} group by (bucket_start - ${big(origin)}) / ${big(width)}`.execute(db)
-            ).rows
+            where ${where} group by (bucket_start - ${big(origin)}) / ${big(width)}`,
+            )
           : await run(
               `ems_trend_cells_${which}`,
               sql<{ t: number; v: number; s: number }>`

@@ -23,11 +23,16 @@ export interface CompactionScheduler {
 }
 
 /**
- * The runs of compactSeriesDays for one store: never two at once, at most one start per
- * COMPACT_MIN_GAP_MS, none while `paused()` (the simulator seeding its demo history, which writes past
+ * The runs of compactSeriesDays for one store: never two at once, at most one start per `minGapMs`
+ * (COMPACT_MIN_GAP_MS), none while `paused()` (the simulator seeding its demo history, which writes past
  * days straight into the tables). Each run's summary and problems go to `log`.
  */
-export function compactionScheduler(ems: Ems, log: { info(m: string): void; warn(m: string): void }, paused: () => boolean = () => false): CompactionScheduler {
+export function compactionScheduler(
+  ems: Ems,
+  log: { info(m: string): void; warn(m: string): void },
+  paused: () => boolean = () => false,
+  minGapMs = COMPACT_MIN_GAP_MS,
+): CompactionScheduler {
   let closed = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -42,7 +47,7 @@ export function compactionScheduler(ems: Ems, log: { info(m: string): void; warn
       again = true;
       return;
     }
-    const wait = lastStart + COMPACT_MIN_GAP_MS - Date.now();
+    const wait = lastStart + minGapMs - Date.now();
     if (wait > 0) {
       soon ??= setTimeout(() => {
         soon = undefined;

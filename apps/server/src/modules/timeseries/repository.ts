@@ -404,7 +404,7 @@ interface WindowRow {
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The advisory lock between writes (shared) and the day-row compaction (exclusive), per schema (compaction.ts). */
-const SERIES_DAYS_LOCK = `hashtext('ems.series_days.' || current_schema())`;
+const SERIES_DAYS_LOCK = `hashtext('ems.series_days.' || current_schema())`; // the same key in ems_write_guard (migration 0033)
 /** SQLSTATE of the guard: the write touches a series' day rows, which must be moved back to rows first. */
 const REOPEN_CODE = 'EMSDR';
 /** SQLSTATE of the guard: a series' stored tail is not the one the write planned from (tails.ts). */
@@ -987,7 +987,6 @@ class PgSeries {
   }
 
   private async writeOnce(rows: ReadingRow[], series: TouchedSeries[], plan: PlanFn, from: SeriesFrom): Promise<void> {
-    const guard = guardSql(from);
     const c = await this.pool.connect();
     let broken: Error | undefined;
     try {
@@ -1001,6 +1000,7 @@ class PgSeries {
       // a write in time order of series whose tails are known: one round trip
       const tails = rows.length > 0 && series.length > 0 ? this.tailsFor(series) : undefined;
       if (tails && (await this.writeAhead(c, rows, series, plan, from, tails))) return;
+      const guard = guardSql(from);
       // else the windows read on the other connection while this one begins and COPies the readings; then the rollups and the commit
       const windows = series.length > 0 ? PgSeries.readWindows(this.pool, series) : undefined;
       windows?.catch(() => undefined);
@@ -1053,15 +1053,15 @@ function committer(ems: Ems): GroupCommit {
   return c;
 }
 
-/**
- * PostgreSQL: moves the closed days of every series into day rows (compaction.ts), between the write path's commits;
- * `now` (default the server clock) decides which days are closed. SQLite keeps rows: nothing to do.
- */
 /** PostgreSQL: the writes done on their series tails and those that found a tail changed (tails.ts), since the start. */
 export function pgTailStats(ems: Ems): { hits: number; misses: number } {
   return ems.config.store.kind === 'postgres' ? { ...pgSide(ems).tailStats } : { hits: 0, misses: 0 };
 }
 
+/**
+ * PostgreSQL: moves the closed days of every series into day rows (compaction.ts), between the write path's commits;
+ * `now` (default the server clock) decides which days are closed. SQLite keeps rows: nothing to do.
+ */
 export async function compactSeriesDays(ems: Ems, now = ems.config.now(), graceMs?: number): Promise<CompactionResult> {
   if (ems.kind !== 'postgres') return { days: 0, days15: 0, batches: 0, problems: [] };
   const c = committer(ems);

@@ -24,20 +24,6 @@ export interface MeterAttrs {
 }
 
 
-/** meterAttrs by attrs text, for the write path (it asks for the same meters with every message); bounded. */
-const parsedAttrs = new Map<string, MeterAttrs>();
-
-/** meterAttrs, remembered by attrs text (the result is shared: not to be changed). */
-function cachedMeterAttrs(attrsJson: string | undefined): MeterAttrs {
-  if (attrsJson === undefined) return meterAttrs(attrsJson);
-  let a = parsedAttrs.get(attrsJson);
-  if (!a) {
-    if (parsedAttrs.size >= 10_000) parsedAttrs.clear();
-    parsedAttrs.set(attrsJson, (a = meterAttrs(attrsJson)));
-  }
-  return a;
-}
-
 /** attrs: ctPt (multiplier, default 1), registerMax, ratedKw, energyType; tolerant of anything missing. */
 export function meterAttrs(attrsJson: string | undefined): MeterAttrs {
   const a = attrsOf(attrsJson);
@@ -215,7 +201,7 @@ export async function writeBatch(ems: Ems, projectId: number, readings: readonly
       s.minTs = Math.min(s.minTs, r.ts);
       s.maxTs = Math.max(s.maxTs, r.ts);
     } else {
-      const a = cachedMeterAttrs(devices.get(r.deviceId));
+      const a = meterAttrs(devices.get(r.deviceId));
       series.set(sk, { deviceId: r.deviceId, dataId: r.dataId, minTs: r.ts, maxTs: r.ts, params: { multiplier: a.multiplier, registerMax: a.registerMax, ratedKw: a.ratedKw } });
     }
   }

@@ -23,11 +23,12 @@
  *   after the latest day compacted, `series_days_mark`);
  * - no counter reset is declared after the tail's first reading.
  */
+import { DAY_MS } from '../../db/series-source.js';
+import { cellStart } from './pyramid.js';
 import type { WindowReading } from './repository.js';
 
+/** 15 minutes (ms): a tail starts at the latest reading at or before the 15-min boundary before the newest. */
 const Q15 = 900_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 export interface Tail {
   /** every stored reading of the series from the first on, ascending by ts */
@@ -61,7 +62,7 @@ export function nextTail(known: readonly WindowReading[], written: ReadonlySet<n
   const rows = all.slice(i);
   const cells = new Map<number, string>();
   for (const r of rows) {
-    const hour = Math.floor(r.ts / HOUR_MS) * HOUR_MS;
+    const hour = cellStart(r.ts);
     if (cells.has(hour)) continue;
     const version = written.has(hour) ? xid : before?.cells.get(hour);
     if (version === undefined) return undefined;
@@ -85,7 +86,7 @@ export function tailCheckColumns(checks: readonly TailCheck[]) {
     out.td.push(c.deviceId);
     out.tk.push(c.dataId);
     out.tlo.push(lo);
-    out.tfh.push(Math.floor(lo / HOUR_MS) * HOUR_MS);
+    out.tfh.push(cellStart(lo));
     out.tailDay = Math.min(out.tailDay, Math.floor(lo / DAY_MS) * DAY_MS);
     for (const [hour, version] of c.tail.cells) {
       out.cd.push(c.deviceId);

@@ -44,8 +44,9 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
   const pool = kind === 'postgres' ? pgPoolOf(db) : undefined;
   const statements = kind === 'sqlite' ? sqliteStatementsOf(db) : undefined;
   /**
-   * Runs a query; on PostgreSQL as the named statement `name` (one SQL text per name: the pyramid reads of a long
-   * trend line, 4 per line, planned once per connection instead of on every call).
+   * Runs one of the pyramid reads of a long trend line (4 a line): on PostgreSQL as the named statement `name` (one SQL
+   * text per name), planned once per connection instead of on every call; on SQLite straight on the cached prepared
+   * statement of its text (a read: no need of Kysely's connection lock).
    */
   const run = async <R>(name: string, query: RawBuilder<R>): Promise<R[]> => {
     if (!pool && !statements) return (await query.execute(db)).rows;
@@ -143,22 +144,17 @@ export function trendRepository(db: Db, kind: 'sqlite' | 'postgres') {
     async cellExtremes(q: LineRange, origin: number, width: number, which: 'low' | 'high'): Promise<TimeRow[]> {
       const [v, o, st] = which === 'low' ? ['min_v', 'min_o', 'min_s'] : ['max_v', 'max_o', 'max_s'];
       const where = sql`device_id = ${q.deviceId} and data_id = ${q.dataId} and bucket_start >= ${big(q.from)} and bucket_start < ${big(q.to)}`;
-      const rows =
+      const query =
         kind === 'sqlite'
-          ? await run(
-              `ems_trend_cells_${which}`,
-              sql<{ t: number; v: number; s: number }>`
+          ? sql<{ t: number; v: number; s: number }>`
             select ${sql.raw(which === 'low' ? 'min' : 'max')}(${sql.ref(v)}) as v, bucket_start + ${sql.ref(o)} as t, ${sql.ref(st)} as s from reading_hour
-            where ${where} group by (bucket_start - ${big(origin)}) / ${big(width)}`,
-            )
-          : await run(
-              `ems_trend_cells_${which}`,
-              sql<{ t: number; v: number; s: number }>`
+            where ${where} group by (bucket_start - ${big(origin)}) / ${big(width)}`
+          : sql<{ t: number; v: number; s: number }>`
             select distinct on (g) t, v, s from (
               select (bucket_start - ${big(origin)}) / ${big(width)} as g, bucket_start + ${sql.ref(o)} as t, ${sql.ref(v)} as v, ${sql.ref(st)} as s, bucket_start
               from reading_hour where ${where}) c
-            order by g, v ${sql.raw(which === 'low' ? 'asc' : 'desc')}, bucket_start`,
-            );
+            order by g, v ${sql.raw(which === 'low' ? 'asc' : 'desc')}, bucket_start`;
+      const rows = await run(`ems_trend_cells_${which}`, query);
       return rowsOf(rows);
     },
 
